@@ -1,0 +1,305 @@
+"""Actions: small frozen value objects whose text form is the command language of formats.md §1.
+
+`str(action)` prints the canonical command (card instances as `#id`); `parse_action(str(a)) == a`.
+Names, aliases and `p1`/`p2` are resolved against a game by `Game.parse()`: this module only knows
+syntax. Two error types, both ValueErrors: `MalformedCommand` (the text is not a command) and
+`IllegalAction` (a well-formed command the rules forbid now; it carries the rule id).
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from typing import Union
+
+
+class MalformedCommand(ValueError):
+    """The text is not a command of formats.md §1. Nothing in the game changes."""
+
+
+class IllegalAction(ValueError):
+    """A well-formed command the rules forbid now. `rule` is the rule id, `reason` the learner's words."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        self.rule = rule
+        self.reason = reason
+        super().__init__(f"{reason} ({rule})")
+
+
+# A reference before resolution: '#12', a name, an alias, 'p1'.
+RawRef = str
+
+
+def fmt_ref(ref: int) -> str:
+    return f"#{ref}"
+
+
+def _targets(targets: tuple[int, ...]) -> str:
+    return "".join(f" target #{t}" for t in targets)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: int
+    slot: int | None = None
+    targets: tuple[int, ...] = ()
+    mode: int | None = None
+    voidcast: bool = False
+
+    def __str__(self) -> str:
+        s = f"play #{self.card}"
+        if self.slot is not None:
+            s += f" slot {self.slot}"
+        s += _targets(self.targets)
+        if self.mode is not None:
+            s += f" mode {self.mode}"
+        if self.voidcast:
+            s += " pay voidcast"
+        return s
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    source: int
+    n: int = 1
+    targets: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        s = f"activate #{self.source}"
+        if self.n != 1:
+            s += f" {self.n}"
+        return s + _targets(self.targets)
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    units: tuple[int, ...] = ()   # empty: `attack none`
+
+    def __str__(self) -> str:
+        if not self.units:
+            return "attack none"
+        return "attack " + " ".join(f"#{u}" for u in self.units)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    pairs: tuple[tuple[int, int], ...] = ()   # (blocker, attacker); empty: `block none`
+
+    def __str__(self) -> str:
+        if not self.pairs:
+            return "block none"
+        return "block " + ", ".join(f"#{b} -> #{a}" for b, a in self.pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class Interrupt:
+    source: int
+    targets: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return f"interrupt #{self.source}" + _targets(self.targets)
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    def __str__(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    options: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "choose " + " ".join(str(n) for n in self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class SetCard:
+    card: int
+
+    def __str__(self) -> str:
+        return f"set #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Concede:
+    def __str__(self) -> str:
+        return "concede"
+
+
+Action = Union[Pass, Play, Activate, Attack, Block, Interrupt, Decline, Choose, SetCard, Concede]
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A syntactically valid command whose references are still raw text (names, aliases, '#12')."""
+
+    verb: str
+    refs: tuple[RawRef, ...] = ()            # play/set: card; activate/interrupt: source; attack: units
+    pairs: tuple[tuple[RawRef, RawRef], ...] = ()
+    targets: tuple[RawRef, ...] = ()
+    numbers: tuple[int, ...] = ()            # choose: options; activate: ability number
+    slot: int | None = None
+    mode: int | None = None
+    voidcast: bool = False
+    player: str | None = None                # the `p2:` prefix, if any
+
+
+VERBS = ("pass", "play", "activate", "attack", "block", "interrupt", "decline", "choose", "set", "concede")
+USAGE = {
+    "pass": "pass",
+    "play": "play <card> [slot <n>] [target <ref> ...] [mode <n>] [pay voidcast]",
+    "activate": "activate <ref> [<n>] [target <ref> ...]",
+    "attack": "attack <ref> [<ref> ...]  or  attack none",
+    "block": "block <blocker> -> <attacker> [, <blocker> -> <attacker> ...]  or  block none",
+    "interrupt": "interrupt <ref> [target <ref> ...]",
+    "decline": "decline",
+    "choose": "choose <n> [<n> ...]",
+    "set": "set <card>",
+    "concede": "concede",
+}
+
+
+def _bad(verb: str, what: str) -> MalformedCommand:
+    return MalformedCommand(f"{what}; expected: {USAGE[verb]}")
+
+
+def _int(verb: str, tok: str, what: str) -> int:
+    if not tok.isdigit():
+        raise _bad(verb, f"'{tok}' is not a number ({what})")
+    return int(tok)
+
+
+def _split_prefix(text: str) -> tuple[str | None, str]:
+    head, sep, rest = text.partition(":")
+    if sep and head.strip() and " " not in head.strip() and '"' not in head:
+        return head.strip().lower(), rest.strip()
+    return None, text.strip()
+
+
+def parse_command(text: str) -> Command:
+    """Parse one command line (formats.md §1) into a `Command` with raw references."""
+    player, body = _split_prefix(text)
+    try:
+        toks = shlex.split(body.replace("->", " -> ").replace(",", " , "), posix=True)
+    except ValueError as err:
+        raise MalformedCommand(f"cannot read '{text}': {err} (close the quotes around a name)") from err
+    if not toks:
+        raise MalformedCommand("empty command; expected one of: " + ", ".join(VERBS))
+    verb = toks[0].lower()
+    args = toks[1:]
+    if verb not in VERBS:
+        from engine.cards import suggest
+
+        raise MalformedCommand(f"unknown command '{toks[0]}'{suggest(verb, VERBS)}; expected one of: {', '.join(VERBS)}")
+    if verb in ("pass", "decline", "concede"):
+        if args:
+            raise _bad(verb, f"'{verb}' takes nothing after it")
+        return Command(verb, player=player)
+    if verb == "choose":
+        if not args:
+            raise _bad(verb, "choose needs at least one number")
+        return Command(verb, numbers=tuple(_int(verb, a, "an option number") for a in args), player=player)
+    if verb == "set":
+        if len(args) != 1:
+            raise _bad(verb, "set needs exactly one card")
+        return Command(verb, refs=(args[0],), player=player)
+    if verb == "attack":
+        if not args:
+            raise _bad(verb, "attack needs units or 'none'")
+        if [a.lower() for a in args] == ["none"]:
+            return Command(verb, player=player)
+        return Command(verb, refs=tuple(args), player=player)
+    if verb == "block":
+        if not args:
+            raise _bad(verb, "block needs pairs or 'none'")
+        if [a.lower() for a in args] == ["none"]:
+            return Command(verb, player=player)
+        pairs: list[tuple[str, str]] = []
+        groups: list[list[str]] = [[]]
+        for a in args:
+            if a == ",":
+                groups.append([])
+            else:
+                groups[-1].append(a)
+        for g in groups:
+            if len(g) != 3 or g[1] != "->":
+                raise _bad(verb, f"'{' '.join(g)}' is not '<blocker> -> <attacker>'")
+            pairs.append((g[0], g[2]))
+        return Command(verb, pairs=tuple(pairs), player=player)
+    # play / activate / interrupt: <ref> then options
+    if not args:
+        raise _bad(verb, f"{verb} needs a card")
+    ref = args[0]
+    rest = args[1:]
+    targets: list[str] = []
+    numbers: list[int] = []
+    slot = mode = None
+    voidcast = False
+    i = 0
+    while i < len(rest):
+        word = rest[i].lower()
+        nxt = rest[i + 1] if i + 1 < len(rest) else None
+        if word == "target" and nxt is not None:
+            targets.append(nxt)
+            i += 2
+        elif word == "slot" and nxt is not None and verb == "play":
+            slot = _int(verb, nxt, "the slot")
+            i += 2
+        elif word == "mode" and nxt is not None and verb == "play":
+            mode = _int(verb, nxt, "the mode")
+            i += 2
+        elif word == "pay" and nxt is not None and nxt.lower() == "voidcast" and verb == "play":
+            voidcast = True
+            i += 2
+        elif verb == "activate" and i == 0 and word.isdigit():
+            numbers.append(int(word))
+            i += 1
+        else:
+            raise _bad(verb, f"unexpected '{rest[i]}'")
+    return Command(verb, refs=(ref,), targets=tuple(targets), numbers=tuple(numbers), slot=slot, mode=mode,
+                   voidcast=voidcast, player=player)
+
+
+def _id(tok: str) -> int:
+    if tok.startswith("#") and tok[1:].isdigit():
+        return int(tok[1:])
+    raise MalformedCommand(f"'{tok}' is not a card id like #12 (names need a game: use Game.parse)")
+
+
+def command_to_action(cmd: Command, resolve: object = None) -> Action:
+    """Build the Action of a command; `resolve(raw, role)` maps raw refs to ids (default: '#n' only)."""
+    res = resolve if callable(resolve) else (lambda raw, role: _id(raw))
+    v = cmd.verb
+    if v == "pass":
+        return Pass()
+    if v == "decline":
+        return Decline()
+    if v == "concede":
+        return Concede()
+    if v == "choose":
+        return Choose(cmd.numbers)
+    if v == "set":
+        return SetCard(res(cmd.refs[0], "hand"))
+    if v == "attack":
+        return Attack(tuple(res(r, "attacker") for r in cmd.refs))
+    if v == "block":
+        return Block(tuple((res(b, "blocker"), res(a, "attacker")) for b, a in cmd.pairs))
+    targets = tuple(res(t, "target") for t in cmd.targets)
+    if v == "play":
+        return Play(res(cmd.refs[0], "hand"), cmd.slot, targets, cmd.mode, cmd.voidcast)
+    if v == "activate":
+        return Activate(res(cmd.refs[0], "source"), cmd.numbers[0] if cmd.numbers else 1, targets)
+    return Interrupt(res(cmd.refs[0], "source"), targets)
+
+
+def parse_action(text: str) -> Action:
+    """Parse canonical command text (ids as `#n`) into an Action; the inverse of `str(action)`."""
+    return command_to_action(parse_command(text))

@@ -1,0 +1,402 @@
+"""Card definitions: the TOML schema of formats.md §2, validated with pydantic v2.
+
+pydantic gives us, for free, every error of a file at once with its location (card index and key), type
+coercion that refuses nonsense, and `extra="forbid"` for unknown keys; we add the file name, the card's
+id and a "did you mean" suggestion. The engine's hot paths never touch pydantic: a validated card becomes
+a `CardDef` (a slotted, immutable record) and effects stay frozen models read by attribute.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+CardType = Literal["unit", "relic", "action", "champion", "seat"]
+Realm = Literal["dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral"]
+Speed = Literal["slow", "fast"]
+Verb = Literal[
+    "damage", "heal", "draw", "discard", "buff", "grant", "destroy", "counter", "summon",
+    "gain_influence", "return_to_hand", "suppress", "flux", "thread", "permit",
+]
+Target = Literal[
+    "self", "unit", "friendly_unit", "enemy_unit", "champion", "enemy_champion", "friendly_champion",
+    "all_enemy_units", "all_friendly_units", "all_units", "event",
+]
+TriggerName = Literal[
+    "on_play", "on_summon", "on_attack", "on_block", "start_of_combat", "end_of_attack", "on_kill",
+    "on_death", "on_champion_hit", "end_of_combat", "start_of_draw", "start_of_influence", "start_of_end",
+    "on_heal", "on_unit_played", "on_action_played", "on_damaged",
+]
+InterruptEvent = Literal["opponent_plays_action", "attacker_declared"]
+
+VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
+TARGETS: tuple[str, ...] = Target.__args__  # type: ignore[attr-defined]
+TRIGGERS: tuple[str, ...] = TriggerName.__args__  # type: ignore[attr-defined]
+
+#: targets the player names in the command (one `target <ref>` each, in effect order)
+CHOICE_TARGETS = frozenset({"unit", "friendly_unit", "enemy_unit", "champion"})
+#: every keyword of rules.md §6; the ones taking a number are listed in NUMBERED_KEYWORDS
+KEYWORDS = (
+    "strike", "tough", "barrier", "overwhelm", "regeneration", "guard", "charge", "lifedrain",
+    "rally", "conquer", "veiled", "ambush", "veilbind", "decay", "wither", "growth", "evolve", "bloom",
+    "rooted", "flux", "thread", "pulse", "ward", "suppress", "nullify", "voidcast",
+)
+NUMBERED_KEYWORDS = frozenset({"rally", "decay", "growth", "pulse", "ward"})
+STATUSES = ("barrier", "veiled", "suppressed", "rooted")
+#: seat modifiers (C1K 1.2, §6: Seats may change the structure) and their defaults
+SEAT_MODIFIERS: dict[str, int] = {
+    "draw_count": 1, "hand_size": 8, "max_influence": 10, "starting_life_bonus": 0,
+    "opening_hand": 5, "starting_influence": 0,
+}
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Effect(_Model):
+    do: Verb
+    amount: int = Field(default=1, ge=0)
+    target: Target | None = None
+    power: int = 0
+    health: int = 0
+    until: Literal["end_of_turn", "permanent"] | None = None
+    keyword: str | None = None
+    status: Literal["barrier", "veiled", "suppressed", "rooted"] | None = None
+    card: str | None = None
+    player: Literal["you", "opponent", "each"] = "you"
+    outcomes: list[list[Effect]] | None = None
+    branches: list[list[Effect]] | None = None
+    # permit (OPP special play permissions)
+    zone: Literal["hand", "graveyard"] | None = None
+    card_type: Literal["unit", "relic", "action", "any"] = "any"
+    duration: Literal["instruction", "end_of_turn"] = "instruction"
+    free: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> Effect:
+        needs_target = {"damage", "heal", "buff", "grant", "destroy", "return_to_hand", "suppress", "counter"}
+        if self.do in needs_target and self.target is None:
+            raise ValueError(f"effect '{self.do}' needs a 'target' (one of {', '.join(TARGETS)})")
+        if self.do == "summon" and not self.card:
+            raise ValueError("effect 'summon' needs 'card' (the id of the unit to summon)")
+        if self.do == "grant" and not (self.keyword or self.status):
+            raise ValueError("effect 'grant' needs 'keyword' or 'status'")
+        if self.keyword is not None:
+            check_keyword(self.keyword)
+        if self.do == "flux" and not self.outcomes:
+            raise ValueError("effect 'flux' needs 'outcomes' (a list of effect lists)")
+        if self.do == "thread" and not self.branches:
+            raise ValueError("effect 'thread' needs 'branches' (a list of effect lists)")
+        if self.do == "permit" and self.zone is None:
+            raise ValueError("effect 'permit' needs 'zone' (hand or graveyard)")
+        return self
+
+
+class Activation(_Model):
+    cost: int = Field(default=0, ge=0)
+    speed: Speed = "fast"
+    once_per_turn: bool = False
+    exhaust: bool = False
+
+
+class Ability(_Model):
+    when: TriggerName | None = None
+    activate: Activation | None = None
+    interrupt: InterruptEvent | None = None
+    cost: int = Field(default=0, ge=0)
+    once_per_turn: bool = False
+    text: str = ""
+    effect: list[Effect]
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Ability:
+        kinds = [k for k in ("when", "activate", "interrupt") if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError("an ability needs exactly one of 'when', 'activate' or 'interrupt'")
+        return self
+
+
+class CardModel(_Model):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str = Field(min_length=1)
+    type: CardType
+    realm: Realm = "neutral"
+    cost: int = Field(default=0, ge=0, le=20)
+    speed: Speed | None = None
+    power: int | None = None
+    health: int | None = None
+    life: int | None = None
+    voidcast: int | None = None
+    keywords: list[str] = []
+    text: str = ""
+    effect: list[Effect] = []
+    abilities: list[Ability] = []
+    modifiers: dict[str, int] = {}
+    token: bool = False
+
+    @field_validator("keywords")
+    @classmethod
+    def _keywords(cls, value: list[str]) -> list[str]:
+        for kw in value:
+            check_keyword(kw)
+        return value
+
+    @field_validator("modifiers")
+    @classmethod
+    def _modifiers(cls, value: dict[str, int]) -> dict[str, int]:
+        for key in value:
+            if key not in SEAT_MODIFIERS:
+                raise ValueError(f"unknown seat modifier '{key}'{suggest(key, SEAT_MODIFIERS)}")
+        return value
+
+    @model_validator(mode="after")
+    def _check(self) -> CardModel:
+        if self.type == "unit" and (self.power is None or self.health is None):
+            raise ValueError("a unit needs 'power' and 'health'")
+        if self.type == "action" and self.speed is None:
+            raise ValueError("an action must say its 'speed' (slow or fast)")
+        if self.type == "action" and not self.effect:
+            raise ValueError("an action needs an 'effect' list")
+        return self
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.5)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def check_keyword(text: str) -> tuple[str, int]:
+    """Parse 'decay 2' / 'tough' into (name, number); raise ValueError naming the nearest keyword."""
+    parts = text.strip().lower().split()
+    if not parts:
+        raise ValueError("empty keyword")
+    name = parts[0]
+    if name not in KEYWORDS:
+        raise ValueError(f"unknown keyword '{text}'{suggest(name, KEYWORDS)}")
+    if name in NUMBERED_KEYWORDS:
+        if len(parts) != 2 or not parts[1].isdigit():
+            raise ValueError(f"keyword '{name}' takes a number, e.g. '{name} 1'")
+        return name, int(parts[1])
+    if name == "evolve":
+        return name, 0
+    if len(parts) != 1:
+        raise ValueError(f"keyword '{name}' takes no number")
+    return name, 0
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """An immutable, validated card definition as the engine uses it."""
+
+    id: str
+    name: str
+    type: str
+    realm: str
+    cost: int
+    speed: str
+    power: int
+    health: int
+    life: int
+    voidcast: int | None
+    keywords: Mapping[str, int]
+    text: str
+    effect: tuple[Effect, ...]
+    abilities: tuple[Ability, ...]
+    modifiers: Mapping[str, int]
+    token: bool
+
+    @property
+    def triggered(self) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.when is not None)
+
+    @property
+    def activated(self) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.activate is not None)
+
+    @staticmethod
+    def from_model(m: CardModel) -> CardDef:
+        kws = dict(check_keyword(k) for k in m.keywords)
+        speed = m.speed or "slow"
+        return CardDef(
+            id=m.id, name=m.name, type=m.type, realm=m.realm, cost=m.cost, speed=speed,
+            power=m.power or 0, health=m.health or 0, life=m.life or 20, voidcast=m.voidcast,
+            keywords=kws, text=m.text, effect=tuple(m.effect), abilities=tuple(m.abilities),
+            modifiers=dict(m.modifiers), token=m.token,
+        )
+
+
+class CardFileError(ValueError):
+    """A broken card (or deck, or scenario) file. `problems` lists every problem found, each a line."""
+
+    def __init__(self, path: str, problems: list[str]) -> None:
+        self.path = path
+        self.problems = problems
+        super().__init__(f"{path}: {len(problems)} problem(s)\n" + "\n".join(problems))
+
+
+def _field_names(model: type[BaseModel]) -> list[str]:
+    return list(model.model_fields)
+
+
+def _allowed_for(loc: tuple[Any, ...]) -> list[str]:
+    keys = [k for k in loc if isinstance(k, str)]
+    last = keys[-1] if keys else ""
+    if last == "do":
+        return list(VERBS)
+    if last == "target":
+        return list(TARGETS)
+    if last == "when":
+        return list(TRIGGERS)
+    if last == "type":
+        return ["unit", "relic", "action", "champion", "seat"]
+    if last == "realm":
+        return ["dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral"]
+    if last == "speed":
+        return ["slow", "fast"]
+    return []
+
+
+def _model_for(loc: tuple[Any, ...]) -> type[BaseModel]:
+    keys = [k for k in loc[:-1] if isinstance(k, str)]
+    if not keys:
+        return CardModel
+    last = keys[-1]
+    if last in ("effect", "outcomes", "branches"):
+        return Effect
+    if last == "abilities":
+        return Ability
+    if last == "activate":
+        return Activation
+    return CardModel
+
+
+def describe_validation_error(err: ValidationError) -> list[str]:
+    """Turn pydantic's errors into learner-readable lines with a 'did you mean'."""
+    out: list[str] = []
+    for e in err.errors():
+        loc = tuple(e["loc"])
+        where = ".".join(str(p) for p in loc if not str(p).startswith("function-after")) or "(card)"
+        if e["type"] == "extra_forbidden":
+            key = str(loc[-1])
+            out.append(f"unknown key '{where}'{suggest(key, _field_names(_model_for(loc)))}")
+        elif e["type"] == "literal_error":
+            bad = str(e.get("input"))
+            out.append(f"'{where}' = '{bad}' is not valid{suggest(bad, _allowed_for(loc))}; "
+                       f"expected {e['ctx']['expected'] if 'ctx' in e else 'another value'}")
+        else:
+            msg = str(e["msg"]).removeprefix("Value error, ")
+            out.append(f"'{where}': {msg}")
+    return out
+
+
+def _line_of(text: str, card_index: int, key: str | None) -> int:
+    """Best-effort 1-based line of the card_index-th [[card]] (and of `key` inside it) in the TOML text."""
+    lines = text.splitlines()
+    seen = -1
+    start = 0
+    for i, line in enumerate(lines):
+        if line.strip().startswith("[[card]]"):
+            seen += 1
+            if seen == card_index:
+                start = i
+                break
+    else:
+        return 1
+    if key:
+        for j in range(start + 1, len(lines)):
+            s = lines[j].strip()
+            if s.startswith("[[card]]"):
+                break
+            if s.startswith(key) and s[len(key):].lstrip().startswith(("=", ".")):
+                return j + 1
+    return start + 1
+
+
+def parse_cards(raw: list[Any], path: str, text: str = "") -> tuple[list[CardDef], list[str]]:
+    """Validate a list of raw card tables. Returns (cards, problems); problems name file:line and card."""
+    cards: list[CardDef] = []
+    problems: list[str] = []
+    for i, entry in enumerate(raw):
+        ident = entry.get("id", f"card #{i + 1}") if isinstance(entry, dict) else f"card #{i + 1}"
+        try:
+            cards.append(CardDef.from_model(CardModel.model_validate(entry)))
+        except ValidationError as err:
+            for e, line_msg in zip(err.errors(), describe_validation_error(err), strict=True):
+                top = next((str(k) for k in e["loc"] if isinstance(k, str)), None)
+                line = _line_of(text, i, top) if text else 0
+                problems.append(f"{path}:{line}: card '{ident}': {line_msg}")
+    return cards, problems
+
+
+def load_card_file(path: Path) -> list[CardDef]:
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise CardFileError(str(path), [f"{path}: not valid TOML: {err}"]) from err
+    unknown = [k for k in data if k != "card"]
+    problems = [f"{path}:1: unknown top-level key '{k}'{suggest(k, ['card'])}" for k in unknown]
+    raw = data.get("card", [])
+    if not isinstance(raw, list):
+        problems.append(f"{path}: 'card' must be an array of tables ([[card]])")
+        raw = []
+    cards, more = parse_cards(raw, str(path), text)
+    problems += more
+    if problems:
+        raise CardFileError(str(path), problems)
+    return cards
+
+
+class CardDB:
+    """All known cards, by id and by (case-insensitive) name."""
+
+    def __init__(self, cards: Iterable[CardDef] = ()) -> None:
+        self.by_id: dict[str, CardDef] = {}
+        self.by_name: dict[str, CardDef] = {}
+        for c in cards:
+            self.add(c)
+
+    def add(self, card: CardDef) -> None:
+        if card.id in self.by_id and self.by_id[card.id] != card:
+            raise ValueError(f"duplicate card id '{card.id}'")
+        self.by_id[card.id] = card
+        self.by_name[card.name.lower()] = card
+
+    def get(self, key: str) -> CardDef | None:
+        return self.by_id.get(key) or self.by_name.get(key.lower())
+
+    def lookup(self, key: str) -> CardDef:
+        card = self.get(key)
+        if card is None:
+            raise KeyError(f"unknown card '{key}'{suggest(key, list(self.by_id) + [c.name for c in self.by_id.values()])}")
+        return card
+
+    def copy(self) -> CardDB:
+        return CardDB(self.by_id.values())
+
+
+def bundled_cards_dir() -> Path:
+    return Path(__file__).resolve().parent.parent / "decks" / "cards"
+
+
+def load_card_db(dirs: Iterable[Path] | None = None) -> CardDB:
+    """Load every `*.toml` card file of the given folders (default: the bundled set), sorted by name."""
+    db = CardDB()
+    problems: list[str] = []
+    for d in dirs if dirs is not None else [bundled_cards_dir()]:
+        for f in sorted(d.glob("*.toml")):
+            try:
+                for c in load_card_file(f):
+                    db.add(c)
+            except CardFileError as err:
+                problems += err.problems
+    if problems:
+        raise CardFileError("card set", problems)
+    return db

@@ -1,0 +1,139 @@
+"""Deck files (formats.md §3): validated with every problem listed at once, with file and line."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.cards import CardDB, CardDef, CardFileError, suggest
+
+LIBRARY_SIZE = 40
+MAX_COPIES = 3
+MAX_REALMS = 2
+
+
+@dataclass
+class Deck:
+    name: str
+    champion: CardDef
+    seat: CardDef
+    library: list[CardDef]
+    path: str = ""
+    player: str = ""
+    counts: dict[str, int] = field(default_factory=dict)   # card id -> copies, in file order
+
+    def to_dict(self) -> dict[str, object]:
+        return {"name": self.name, "champion": self.champion.id, "seat": self.seat.id, "cards": self.counts}
+
+
+def _line(text: str, key: str) -> int:
+    for i, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if s.startswith((f'"{key}"', f"'{key}'", f"{key} ", f"{key}=")):
+            return i
+    return 1
+
+
+def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "",
+                   playtest: bool = False) -> Deck:
+    """Build a Deck from parsed TOML; raise CardFileError listing every problem (file:line: …)."""
+    problems: list[str] = []
+
+    def bad(key: str, msg: str) -> None:
+        problems.append(f"{path}:{_line(text, key) if text else 0}: {msg}")
+
+    head = data.get("deck")
+    for k in data:
+        if k not in ("deck", "cards"):
+            bad(k, f"unknown table [{k}]{suggest(k, ['deck', 'cards'])}")
+    if not isinstance(head, dict):
+        bad("[deck]", "missing [deck] table with name, champion and seat")
+        head = {}
+    for k in head:
+        if k not in ("name", "champion", "seat"):
+            bad(k, f"unknown key '{k}' in [deck]{suggest(k, ['name', 'champion', 'seat'])}")
+    all_names = list(db.by_id) + [c.name for c in db.by_id.values()]
+
+    def find(key: str, kind: str) -> CardDef | None:
+        val = head.get(key) if isinstance(head, dict) else None
+        if not isinstance(val, str):
+            bad(key, f"[deck] needs '{key}' (the id or name of a {kind} card)")
+            return None
+        card = db.get(val)
+        if card is None:
+            bad(key, f"unknown card '{val}'{suggest(val, all_names)}")
+            return None
+        if card.type != kind:
+            bad(key, f"'{val}' is a {card.type}, not a {kind}")
+            return None
+        return card
+
+    champion = find("champion", "champion")
+    seat = find("seat", "seat")
+    cards = data.get("cards")
+    library: list[CardDef] = []
+    counts: dict[str, int] = {}
+    if not isinstance(cards, dict):
+        bad("[cards]", "missing [cards] table (card id or name = copies)")
+        cards = {}
+    for key, n in cards.items():
+        card = db.get(key)
+        if card is None:
+            bad(key, f"unknown card '{key}'{suggest(key, all_names)}")
+            continue
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            bad(key, f"'{key}': the number of copies must be a whole number >= 1, not {n!r}")
+            continue
+        if card.type not in ("unit", "relic", "action"):
+            bad(key, f"'{card.name}' is a {card.type}: only units, relics and actions go in [cards]")
+            continue
+        if card.token:
+            bad(key, f"'{card.name}' is a token: it is only summoned, never put in a deck")
+            continue
+        counts[card.id] = counts.get(card.id, 0) + n
+        library += [card] * n
+    if not playtest:
+        for cid, n in counts.items():
+            if n > MAX_COPIES:
+                bad(cid, f"{n} copies of '{db.by_id[cid].name}': at most {MAX_COPIES}")
+        if len(library) != LIBRARY_SIZE and cards:
+            problems.append(f"{path}:{_line(text, '[cards]') if text else 0}: the library has {len(library)} "
+                            f"cards; a deck has exactly {LIBRARY_SIZE}")
+        realms = sorted({c.realm for c in library} - {"neutral"})
+        if len(realms) > MAX_REALMS:
+            problems.append(f"{path}:{_line(text, '[cards]') if text else 0}: cards of {len(realms)} Realms "
+                            f"({', '.join(realms)}); at most {MAX_REALMS} plus Neutral")
+    if problems or champion is None or seat is None:
+        raise CardFileError(path, problems)
+    name = head.get("name")
+    return Deck(str(name) if name else Path(path).stem, champion, seat, library, path, "", counts)
+
+
+def load_deck(path: Path, db: CardDB, playtest: bool = False) -> Deck:
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise CardFileError(str(path), [f"{path}: not valid TOML: {err}"]) from err
+    return deck_from_data(data, db, str(path), text, playtest)
+
+
+def bundled_decks_dir() -> Path:
+    return Path(__file__).resolve().parent.parent / "decks"
+
+
+def bundled_deck_paths() -> list[Path]:
+    return sorted(bundled_decks_dir().glob("*.toml"))
+
+
+def find_deck(name: str) -> Path:
+    """A deck by path, or by the stem of a bundled deck file ('ironbound')."""
+    p = Path(name)
+    if p.exists():
+        return p
+    for cand in bundled_deck_paths():
+        if cand.stem == name or cand.name == name:
+            return cand
+    stems = [c.stem for c in bundled_deck_paths()]
+    raise FileNotFoundError(f"no deck file '{name}'{suggest(name, stems)}; bundled decks: {', '.join(stems)}")

@@ -1,0 +1,1761 @@
+"""The Council of 1000 rules engine: one `Game` is one match state (OpenSpiel's State shape).
+
+Public API: `legal_actions()`, `apply(action, player=None)`, `apply_command(text)`, `parse(text)`,
+`current_player()`, `is_terminal()`, `outcome`, `decision`, `clone()`, `snapshot()`, `state_hash()`,
+`why_not(action, player)`, `explain(player)`, `window`, `stack_view()`, `log_lines`.
+
+Only this module advances windows and phases, and only when the rules say so (TPS "Controlled
+transitions"): a window ends when both players pass on an empty stack, or — for trigger windows and
+turn-based windows — when its work is done.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from engine import pipeline
+from engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    Block,
+    Choose,
+    Command,
+    Concede,
+    Decline,
+    IllegalAction,
+    Interrupt,
+    MalformedCommand,
+    Pass,
+    Play,
+    SetCard,
+    command_to_action,
+    parse_command,
+)
+from engine.cards import CHOICE_TARGETS, SEAT_MODIFIERS, Ability, CardDB, CardDef, Effect
+from engine.rng import SplitMix64
+from engine.state import (
+    BOARD,
+    COMBAT_DAMAGE,
+    COMBAT_EXIT,
+    COMBAT_POST,
+    COMMAND,
+    DECLARE_ATTACKERS,
+    DECLARE_BLOCKERS,
+    DRAW_DRAW,
+    DRAW_POST,
+    DRAW_START,
+    END_CLEANUP,
+    END_FINAL,
+    END_START,
+    GONE,
+    GRAVEYARD,
+    HAND,
+    INFLUENCE_GAIN,
+    INFLUENCE_RESPONSE,
+    INFLUENCE_START,
+    LIBRARY,
+    MAIN,
+    RELICS,
+    STACK,
+    TRIGGER_WINDOWS,
+    VOID,
+    WINDOW_RULE,
+    WINDOW_TEXT,
+    WINDOWS,
+    ZONE_NAMES,
+    Choice,
+    Decision,
+    Explanation,
+    InterruptWindow,
+    MatchOptions,
+    Outcome,
+    Perm,
+    PlayerState,
+    Refusal,
+    StackItem,
+    Termination,
+    Trigger,
+    player_name,
+)
+
+SBA_LOOP_CAP = 200
+STACK_CAP = 500
+
+
+class RulesLoopError(RuntimeError):
+    """State-based actions or triggers kept causing each other past the cap: an infinite loop in the cards."""
+
+
+def _bit(p: int) -> int:
+    return 1 << p
+
+
+class Game:
+    """A match state. Create with `Game.new(...)` (a fresh match) or `engine.scenario.build(...)`."""
+
+    # ------------------------------------------------------------------ construction
+
+    def __init__(self, db: CardDB, options: MatchOptions | None = None, seed: int = 0) -> None:
+        self.db = db
+        self.options = options or MatchOptions()
+        self.seed = seed
+        self.rng = SplitMix64(seed)
+        self.defs: list[CardDef | None] = [None]     # index = card id; id 0 is never a card
+        self.owner: list[int] = [-1]
+        self.zone: list[int] = [GONE]
+        self.players = [PlayerState("p1", self.options.unit_slots, self.options.relic_slots),
+                        PlayerState("p2", self.options.unit_slots, self.options.relic_slots)]
+        self.perms: dict[int, Perm] = {}
+        self.turn = 1
+        self.active = 0
+        self.first_player = 0
+        self.win = DRAW_START
+        self.priority = -1
+        self.passed = 0
+        self.stack: list[StackItem] = []
+        self.triggers: list[Trigger] = []
+        self.trigger_queue: list[Trigger] = []
+        self.choice: Choice | None = None
+        self.intr: InterruptWindow | None = None
+        self.attackers: tuple[int, ...] = ()
+        self.blocks: tuple[tuple[int, int], ...] = ()    # (blocker, attacker)
+        self.lifedrain_due = [0, 0]
+        self.seq = 0
+        self.outcome: Outcome | None = None
+        self.pending = Decision("none", -1, WINDOWS[DRAW_START], "C1K 1.1", "setting up")
+        self.log_lines: list[str] = []
+        self.record: list[str] = []
+        self.aliases: dict[str, int] = {}
+
+    @classmethod
+    def new(cls, db: CardDB, deck1: object, deck2: object, seed: int,
+            options: MatchOptions | None = None) -> Game:
+        """A fresh match: decks shuffled with the StateSeed, 5 cards each, p1 starts and skips its first draw."""
+        from engine.decks import Deck
+
+        assert isinstance(deck1, Deck) and isinstance(deck2, Deck)
+        g = cls(db, options, seed)
+        for p, deck in enumerate((deck1, deck2)):
+            ps = g.players[p]
+            ps.name = deck.player or player_name(p)
+            champ = g.new_card(deck.champion, p, COMMAND)
+            ps.champion = champ
+            g.perms[champ] = Perm(0, g.next_seq())
+            seat = g.new_card(deck.seat, p, COMMAND)
+            ps.seat = seat
+            g.perms[seat] = Perm(0, g.next_seq())
+            g.apply_seat(p)
+            ps.life = g.card(champ).life + g.seat_mod(p, "starting_life_bonus")
+            ps.influence = ps.capacity = g.seat_mod(p, "starting_influence")
+            for card in deck.library:
+                ps.library.append(g.new_card(card, p, LIBRARY))
+            g.rng.shuffle(ps.library)
+        for p in (0, 1):
+            g.draw(p, g.seat_mod(p, "opening_hand"))
+        g.log(f"Match begins: seed {seed}; {g.players[0].name} (p1) goes first")
+        g.goto(DRAW_START)
+        return g
+
+    def new_card(self, card: CardDef, owner: int, zone: int) -> int:
+        self.defs.append(card)
+        self.owner.append(owner)
+        self.zone.append(zone)
+        return len(self.defs) - 1
+
+    def next_seq(self) -> int:
+        self.seq += 1
+        return self.seq
+
+    def seat_mod(self, p: int, key: str) -> int:
+        seat = self.players[p].seat
+        if seat:
+            return self.card(seat).modifiers.get(key, SEAT_MODIFIERS[key])
+        return SEAT_MODIFIERS[key]
+
+    def apply_seat(self, p: int) -> None:
+        """Seats modify the turn structure through these explicit hooks (TPS: explicit configuration)."""
+        ps = self.players[p]
+        ps.draw_count = self.seat_mod(p, "draw_count")
+        ps.hand_size = self.seat_mod(p, "hand_size")
+        ps.max_influence = self.seat_mod(p, "max_influence")
+
+    # ------------------------------------------------------------------ copying, snapshot, hash
+
+    def clone(self) -> Game:
+        g = Game.__new__(Game)
+        g.db = self.db
+        g.options = self.options
+        g.seed = self.seed
+        g.rng = SplitMix64(0)
+        g.rng.state = self.rng.state
+        g.defs = self.defs.copy()
+        g.owner = self.owner.copy()
+        g.zone = self.zone.copy()
+        g.players = [self.players[0].copy(), self.players[1].copy()]
+        g.perms = {k: v.copy() for k, v in self.perms.items()}
+        g.turn = self.turn
+        g.active = self.active
+        g.first_player = self.first_player
+        g.win = self.win
+        g.priority = self.priority
+        g.passed = self.passed
+        g.stack = self.stack.copy()
+        g.triggers = self.triggers.copy()
+        g.trigger_queue = self.trigger_queue.copy()
+        g.choice = self.choice
+        g.intr = self.intr
+        g.attackers = self.attackers
+        g.blocks = self.blocks
+        g.lifedrain_due = self.lifedrain_due.copy()
+        g.seq = self.seq
+        g.outcome = self.outcome
+        g.pending = self.pending
+        g.log_lines = self.log_lines.copy()
+        g.record = self.record.copy()
+        g.aliases = self.aliases
+        return g
+
+    def snapshot(self) -> dict[str, object]:
+        """The canonical state: only ints, strings, bools, lists and string-keyed dicts."""
+        return {
+            "seed": self.seed, "rng": self.rng.state, "turn": self.turn, "active": self.active,
+            "first_player": self.first_player, "window": WINDOWS[self.win], "priority": self.priority,
+            "passed": self.passed, "seq": self.seq, "options": self.options.to_dict(),
+            "cards": [[i, d.id if d else "", self.owner[i], ZONE_NAMES[self.zone[i]]]
+                      for i, d in enumerate(self.defs) if i],
+            "players": [p.snapshot() for p in self.players],
+            "perms": {str(k): v.snapshot() for k, v in sorted(self.perms.items())},
+            "stack": [s.snapshot() for s in self.stack],
+            "triggers": [t.snapshot() for t in self.triggers],
+            "trigger_queue": [t.snapshot() for t in self.trigger_queue],
+            "choice": self.choice.snapshot() if self.choice else None,
+            "interrupt": self.intr.snapshot() if self.intr else None,
+            "attackers": list(self.attackers), "blocks": [list(b) for b in self.blocks],
+            "lifedrain_due": self.lifedrain_due,
+            "outcome": [self.outcome.termination.value, self.outcome.result()] if self.outcome else None,
+            "pending": self.pending.snapshot(),
+        }
+
+    def snapshot_bytes(self) -> bytes:
+        return json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+    def state_hash(self) -> str:
+        return hashlib.sha256(self.snapshot_bytes()).hexdigest()
+
+    # ------------------------------------------------------------------ small queries
+
+    def card(self, cid: int) -> CardDef:
+        d = self.defs[cid]
+        assert d is not None
+        return d
+
+    def label(self, cid: int) -> str:
+        return f"{self.card(cid).name} #{cid}"
+
+    def log(self, line: str) -> None:
+        self.log_lines.append(line)
+
+    def controller(self, cid: int) -> int:
+        return self.owner[cid]
+
+    def keyword(self, cid: int, name: str) -> int | None:
+        """The number of a keyword the card has now (printed or granted), or None."""
+        perm = self.perms.get(cid)
+        if perm is not None:
+            if name in perm.temp_granted:
+                return perm.temp_granted[name]
+            if name in perm.granted:
+                return perm.granted[name]
+        return self.card(cid).keywords.get(name)
+
+    def power(self, cid: int) -> int:
+        perm = self.perms[cid]
+        return self.card(cid).power + perm.power_mod + perm.temp_power + perm.counters.get("growth", 0) \
+            - perm.counters.get("wither", 0)
+
+    def max_health(self, cid: int) -> int:
+        perm = self.perms[cid]
+        return self.card(cid).health + perm.health_mod + perm.temp_health + perm.counters.get("growth", 0) \
+            - perm.counters.get("wither", 0)
+
+    def health(self, cid: int) -> int:
+        return self.max_health(cid) - self.perms[cid].damage
+
+    def in_play(self, cid: int) -> bool:
+        return self.zone[cid] in (BOARD, RELICS, COMMAND)
+
+    def is_unit_in_play(self, cid: int) -> bool:
+        return self.zone[cid] == BOARD
+
+    def is_champion(self, cid: int) -> bool:
+        return cid in (self.players[0].champion, self.players[1].champion)
+
+    def champion_owner(self, cid: int) -> int:
+        return 0 if self.players[0].champion == cid else 1
+
+    def remove_status(self, cid: int, status: str) -> None:
+        perm = self.perms[cid]
+        if status in perm.temp_statuses:
+            perm.temp_statuses.remove(status)
+        if status in perm.statuses:
+            perm.statuses.remove(status)
+
+    def add_status(self, cid: int, status: str, temporary: bool) -> None:
+        perm = self.perms[cid]
+        lst = perm.temp_statuses if temporary else perm.statuses
+        if status not in lst:
+            lst.append(status)
+            lst.sort()
+
+    def permanents(self, p: int) -> list[int]:
+        """A player's cards in play, in the order they entered play."""
+        ps = self.players[p]
+        ids = [c for c in ps.board if c] + [c for c in ps.relics if c] + [ps.champion, ps.seat]
+        return sorted((c for c in ids if c), key=lambda c: self.perms[c].seq)
+
+    @property
+    def window(self) -> str:
+        return WINDOWS[self.win]
+
+    @property
+    def phase(self) -> str:
+        return WINDOWS[self.win].split(".", 1)[0]
+
+    @property
+    def decision(self) -> Decision:
+        return self.pending
+
+    def current_player(self) -> int:
+        """The player who must act now, or -1 when the match is over."""
+        return self.pending.player if self.outcome is None else -1
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def stack_view(self) -> list[StackItem]:
+        """The stack, top first."""
+        return list(reversed(self.stack))
+
+    # ------------------------------------------------------------------ flow: windows
+
+    def goto(self, w: int | None) -> None:
+        """Enter window `w` and keep going until a decision is needed or the match ends."""
+        while w is not None:
+            if self.outcome is not None:
+                self.set_over()
+                return
+            w = self.enter(w)
+        if self.outcome is not None:
+            self.set_over()
+
+    def set_over(self) -> None:
+        assert self.outcome is not None
+        self.priority = -1
+        self.pending = Decision("none", -1, self.window, "C1K 1.1", f"the match is over: {self.outcome}")
+
+    def enter(self, w: int) -> int | None:
+        self.win = w
+        self.priority = -1
+        self.passed = 0
+        ap = self.active
+        self.log(f"T{self.turn} {WINDOWS[w]}")
+        if w == DRAW_START:
+            if self.options.max_turns and self.turn > self.options.max_turns:
+                self.outcome = Outcome(Termination.TURN_LIMIT, None)
+                return None
+            for cid in self.players[ap].units():
+                self.perms[cid].exhausted = False
+            self.fire_start("start_of_draw", ap)
+            return self.open_priority()
+        if w == DRAW_DRAW:
+            if not (self.turn == 1 and ap == self.first_player):
+                self.draw(ap, self.players[ap].draw_count)
+            else:
+                self.log("  the first player skips the draw of their first turn")
+            return DRAW_POST
+        if w == INFLUENCE_START:
+            self.sba()
+            self.fire_start("start_of_influence", ap)
+            return self.open_priority()
+        if w == INFLUENCE_GAIN:
+            ps = self.players[ap]
+            if ps.capacity < ps.max_influence:
+                ps.capacity += 1
+            ps.influence = ps.capacity
+            self.log(f"  {ps.name}: Influence {ps.influence}/{ps.capacity}")
+            return INFLUENCE_RESPONSE
+        if w == DECLARE_ATTACKERS:
+            self.attackers = ()
+            self.blocks = ()
+            self.pending = Decision("attackers", ap, WINDOWS[w], WINDOW_RULE[w],
+                                    f"{self.players[ap].name}: declare attackers (or attack none)")
+            return None
+        if w == DECLARE_BLOCKERS:
+            dp = 1 - ap
+            self.pending = Decision("blockers", dp, WINDOWS[w], WINDOW_RULE[w],
+                                    f"{self.players[dp].name}: declare blockers (or block none)")
+            return None
+        if w == COMBAT_DAMAGE:
+            self.combat_damage()
+            return COMBAT_POST
+        if w == COMBAT_POST:
+            for a in self.attackers:
+                if self.is_unit_in_play(a):
+                    self.fire("end_of_attack", a)
+            for u in self.combatants():
+                self.fire("end_of_combat", u)
+            return self.open_priority()
+        if w == END_START:
+            self.fire_start("start_of_end", ap)
+            return self.open_priority()
+        if w == END_CLEANUP:
+            ps = self.players[ap]
+            excess = len(ps.hand) - ps.hand_size
+            if excess > 0:
+                self.choice = Choice("discard", ap, tuple(ps.hand), excess, (2,))
+                self.pending = Decision(
+                    "choice", ap, WINDOWS[w], "C1K 5.2",
+                    f"{ps.name}: discard {excess} card(s) down to hand size {ps.hand_size}",
+                    tuple(self.card(c).name for c in ps.hand), excess, excess)
+                return None
+            return self.finish_cleanup()
+        # the plain priority windows
+        return self.open_priority()
+
+    def combatants(self) -> list[int]:
+        ids = list(self.attackers) + [b for b, _ in self.blocks]
+        return [u for u in ids if self.is_unit_in_play(u)]
+
+    def finish_cleanup(self) -> int:
+        for perm in self.perms.values():
+            perm.temp_power = perm.temp_health = 0
+            perm.temp_statuses = []
+            perm.temp_granted = {}
+        for ps in self.players:
+            ps.permits = [pm for pm in ps.permits if pm[2] > self.turn]
+        self.log("  'until end of turn' effects end")
+        self.sba()
+        return END_FINAL
+
+    def next_window(self, w: int) -> int:
+        if w == END_FINAL:
+            self.turn += 1
+            self.active = 1 - self.active
+            self.attackers = ()
+            self.blocks = ()
+            return DRAW_START
+        if w == DECLARE_ATTACKERS and not self.attackers:
+            return END_START
+        if w == COMBAT_EXIT:
+            self.attackers = ()
+            self.blocks = ()
+        return w + 1
+
+    def open_priority(self) -> int | None:
+        """Before anyone receives priority: SBA, then triggers to the stack; then AP gets priority
+        (or a trigger window with an empty stack ends at once). Returns the next window, if any."""
+        self.sba()
+        if self.outcome is not None:
+            return None
+        if not self.place_triggers((0,)):
+            return None
+        if self.win in TRIGGER_WINDOWS and not self.stack:
+            return self.next_window(self.win)
+        self.give_priority(self.active, 0)
+        return None
+
+    def give_priority(self, p: int, passed: int) -> None:
+        self.priority = p
+        self.passed = passed
+        w = self.win
+        self.pending = Decision("priority", p, WINDOWS[w], WINDOW_RULE[w],
+                                f"{self.players[p].name} has priority — {WINDOW_TEXT[w]}")
+
+    def resume(self, how: tuple[int, ...]) -> None:
+        """Continue after a choice or an interrupt decision."""
+        if how[0] == 0:
+            self.goto(self.open_priority())
+        elif how[0] == 1:
+            self.after_action(how[1])
+        elif how[0] == 2:
+            self.goto(self.finish_cleanup())
+        elif how[0] == 3:
+            self.after_declaration()
+
+    def after_action(self, actor: int) -> None:
+        """C1K §6 step 3: after a player's action, SBA and triggers, then priority to the opponent."""
+        self.sba()
+        if self.outcome is not None:
+            self.set_over()
+            return
+        if not self.place_triggers((1, actor)):
+            return
+        top_is_own = bool(self.stack) and self.stack[-1].adder == actor
+        self.give_priority(1 - actor, _bit(actor) if top_is_own else 0)
+
+    def after_declaration(self) -> None:
+        """C1K 4.1/4.2: after a declaration and its triggers, AP receives priority as in any window."""
+        self.goto(self.open_priority())
+
+    # ------------------------------------------------------------------ triggers
+
+    def fire(self, when: str, cid: int, ctx: int = 0, targets: tuple[int, ...] = ()) -> None:
+        """Queue the `when` abilities of card `cid` (a Suppressed card's abilities don't function)."""
+        d = self.card(cid)
+        if not d.abilities:
+            return
+        perm = self.perms.get(cid)
+        if perm is not None and perm.has_status("suppressed"):
+            return
+        seq = perm.seq if perm is not None else 0
+        for i, ab in enumerate(d.abilities):
+            if ab.when == when:
+                self.triggers.append(Trigger(self.controller(cid), cid, i, d.name, seq, 0, "trigger", "", ctx,
+                                             targets))
+
+    def fire_watchers(self, when: str, p: int, ctx: int) -> None:
+        for cid in self.permanents(p):
+            if cid != ctx:
+                self.fire(when, cid, ctx)
+
+    def fire_start(self, when: str, p: int) -> None:
+        """Start-of-phase triggers concern only the active player's cards (rules.md §2)."""
+        for cid in self.permanents(p):
+            self.fire(when, cid)
+        for kw, cond, _ in KEYWORD_TRIGGERS.get(when, ()):
+            for cid in self.permanents(p):
+                if self.zone[cid] == BOARD and self.keyword(cid, kw) is not None and cond(self, cid):
+                    perm = self.perms[cid]
+                    if perm.has_status("suppressed"):
+                        continue
+                    self.triggers.append(Trigger(p, cid, -1, self.card(cid).name, perm.seq, 0, "keyword", kw))
+
+    def game_trigger(self, p: int, name: str) -> None:
+        self.triggers.append(Trigger(p, 0, -1, name, 0, 0, "game", name))
+
+    def trigger_order(self, ts: list[Trigger]) -> list[Trigger]:
+        """Push order (C1K §8): NAP's first, AP's on top; within a player, lower rank and earlier entry
+        resolve first, so they are pushed last."""
+        ap = self.active
+        return sorted(ts, key=lambda t: (t.controller == ap, -t.rank, -t.seq))
+
+    def place_triggers(self, resume: tuple[int, ...]) -> bool:
+        """Put waiting triggers on the stack. False if a target choice is now pending."""
+        if self.triggers:
+            self.trigger_queue = self.trigger_order(self.triggers) + self.trigger_queue
+            self.triggers = []
+        while self.trigger_queue:
+            t = self.trigger_queue.pop(0)
+            if t.kind == "trigger" and t.ability >= 0:
+                ab = self.card(t.source).abilities[t.ability]
+                need = [e for e in ab.effect if e.target in CHOICE_TARGETS]
+                if need and ab.when != "on_play" and not t.targets:
+                    cands = self.target_candidates(need[0].target or "", t.controller, t.source)
+                    if not cands:
+                        self.log(f"  {t.name}: no legal target — the trigger is removed")
+                        continue
+                    if len(cands) > 1:
+                        self.choice = Choice("trigger_target", t.controller, tuple(cands), 1, resume, t)
+                        self.priority = -1
+                        self.pending = Decision(
+                            "choice", t.controller, self.window, "C1K 6",
+                            f"{self.players[t.controller].name}: choose a target for {t.name}",
+                            tuple(self.label(c) for c in cands), 1, 1)
+                        return False
+                    t = replace(t, targets=(cands[0],))
+            self.push(t)
+        return True
+
+    def push(self, t: Trigger) -> None:
+        if len(self.stack) >= STACK_CAP:
+            raise RulesLoopError(f"the stack passed {STACK_CAP} items: the cards trigger each other forever")
+        item = StackItem(self.next_seq(), t.kind, t.source, t.controller, -1, t.name, t.ability, t.targets,
+                         0, t.keyword, t.ctx)
+        self.stack.append(item)
+        self.log(f"  trigger: {t.name} → stack ({player_name(t.controller)})")
+
+    # ------------------------------------------------------------------ state-based actions
+
+    def sba(self) -> None:
+        for _ in range(SBA_LOOP_CAP):
+            if self.outcome is not None:
+                return
+            dead = [c for p in (self.active, 1 - self.active) for c in self.players[p].board
+                    if c and (self.perms[c].damage >= self.max_health(c) or self.max_health(c) <= 0)]
+            lost = [p for p in (0, 1) if self.players[p].life <= 0]
+            if lost:
+                self.outcome = (Outcome(Termination.BOTH_DEFEATED, None) if len(lost) == 2
+                                else Outcome(Termination.CHAMPION_DEFEATED, 1 - lost[0]))
+                self.log(f"  {', '.join(self.players[p].name for p in lost)} at 0 life: {self.outcome}")
+                return
+            if not dead:
+                return
+            for c in dead:
+                killer = self.perms[c].killer
+                if self.destroy(c, cause="state-based action") and killer and self.is_unit_in_play(killer):
+                    self.fire("on_kill", killer, c)
+        raise RulesLoopError(f"state-based actions ran {SBA_LOOP_CAP} times without settling")
+
+    # ------------------------------------------------------------------ primitive game changes
+
+    def draw(self, p: int, n: int) -> None:
+        ps = self.players[p]
+        for _ in range(n):
+            if not ps.library:
+                self.log(f"  {ps.name} must draw from an empty library: Deck Exhaustion")
+                self.game_trigger(p, "Deck Exhaustion")
+                continue
+            c = ps.library.pop(0)
+            ps.hand.append(c)
+            self.zone[c] = HAND
+
+    def leave_play(self, cid: int) -> None:
+        p = self.owner[cid]
+        ps = self.players[p]
+        if cid in ps.board:
+            ps.board[ps.board.index(cid)] = 0
+        if cid in ps.relics:
+            ps.relics[ps.relics.index(cid)] = 0
+        self.perms.pop(cid, None)
+        self.attackers = tuple(a for a in self.attackers if a != cid)
+        self.blocks = tuple(b for b in self.blocks if b[0] != cid)
+
+    def to_graveyard(self, cid: int) -> None:
+        if self.card(cid).token:
+            self.zone[cid] = GONE
+            return
+        self.players[self.owner[cid]].graveyard.append(cid)
+        self.zone[cid] = GRAVEYARD
+
+    def destroy(self, cid: int, cause: str) -> bool:
+        ev = pipeline.Event("destroy", 0, cid)
+        if not pipeline.run(self, ev):
+            return False
+        # last known information: its abilities still trigger as it dies (AS Combat steps 6)
+        self.fire("on_death", cid, cid)
+        self.leave_play(cid)
+        self.to_graveyard(cid)
+        self.log(f"  {self.label(cid)} is destroyed ({cause})")
+        pipeline.after(self, ev)
+        return True
+
+    def damage(self, source: int, target: int, amount: int, combat: bool = False) -> int:
+        if amount <= 0:
+            return 0
+        ev = pipeline.Event("damage", source, target, amount, combat)
+        if not pipeline.run(self, ev):
+            return 0
+        amount = max(0, ev.amount)
+        if amount == 0:
+            return 0
+        if self.is_champion(target):
+            ps = self.players[self.champion_owner(target)]
+            ps.life -= amount
+            self.log(f"  {self.label(source) if source else 'the rules'} deals {amount} to {ps.name} (life {ps.life})")
+        elif target in self.perms:
+            perm = self.perms[target]
+            perm.damage += amount
+            perm.killer = source
+            self.log(f"  {self.label(source) if source else 'the rules'} deals {amount} to {self.label(target)}")
+            self.fire("on_damaged", target, source)
+        else:
+            return 0
+        ev.dealt = amount
+        pipeline.after(self, ev)
+        return amount
+
+    def heal(self, source: int, target: int, amount: int) -> int:
+        if amount <= 0:
+            return 0
+        ev = pipeline.Event("heal", source, target, amount)
+        if not pipeline.run(self, ev):
+            return 0
+        if self.is_champion(target):
+            ps = self.players[self.champion_owner(target)]
+            ps.life += ev.amount
+            healed = ev.amount
+        elif target in self.perms:
+            perm = self.perms[target]
+            healed = min(perm.damage, ev.amount)
+            perm.damage -= healed
+        else:
+            return 0
+        if healed > 0:
+            self.log(f"  {self.label(target)} heals {healed}")
+            self.fire("on_heal", target, source)
+        ev.dealt = healed
+        pipeline.after(self, ev)
+        return healed
+
+    def enter_play(self, cid: int, p: int, slot: int | None, summoned: bool) -> bool:
+        """Put a unit or relic into an empty slot of `p`'s (the chosen one, or the first empty one)."""
+        d = self.card(cid)
+        ps = self.players[p]
+        slots = ps.relics if d.type == "relic" else ps.board
+        if slot is None or not (0 <= slot < len(slots)) or slots[slot]:
+            empty = [i for i, c in enumerate(slots) if not c]
+            if not empty:
+                self.log(f"  {self.label(cid)} has no empty slot and goes to the graveyard")
+                self.to_graveyard(cid)
+                return False
+            slot = empty[0]
+        slots[slot] = cid
+        self.zone[cid] = RELICS if d.type == "relic" else BOARD
+        perm = Perm(self.turn, self.next_seq())
+        self.perms[cid] = perm
+        for s in ("barrier", "veiled", "rooted"):
+            if s in d.keywords:
+                perm.statuses.append(s)
+        perm.statuses.sort()
+        ward = d.keywords.get("ward")
+        if ward:
+            perm.ward = ward
+        self.log(f"  {self.label(cid)} enters play in slot {slot + 1}" + (" (summoned)" if summoned else ""))
+        return True
+
+    # ------------------------------------------------------------------ targets
+
+    def target_candidates(self, target: str, controller: int, source: int) -> list[int]:
+        opp = 1 - controller
+        if target == "unit":
+            ids = self.players[self.active].units() + self.players[1 - self.active].units()
+        elif target == "friendly_unit":
+            ids = self.players[controller].units()
+        elif target == "enemy_unit":
+            ids = self.players[opp].units()
+        elif target == "champion":
+            return [self.players[self.active].champion, self.players[1 - self.active].champion]
+        else:
+            return []
+        return [c for c in ids if self.targetable(c, controller)]
+
+    def targetable(self, cid: int, by: int) -> bool:
+        """Veiled (rules.md §6): opponents can't target it."""
+        perm = self.perms.get(cid)
+        return perm is None or self.owner[cid] == by or not perm.has_status("veiled")
+
+    def choice_slots(self, effects: Sequence[Effect]) -> list[str]:
+        out: list[str] = []
+        for e in effects:
+            if e.target in CHOICE_TARGETS:
+                out.append(e.target or "")
+        return out
+
+    def card_choice_slots(self, cid: int, mode: int | None) -> list[str]:
+        """The choice targets the command playing this card must name, in order."""
+        d = self.card(cid)
+        if d.type == "action":
+            effects: list[Effect] = []
+            for e in d.effect:
+                if e.do == "thread" and e.branches:
+                    m = (mode or 1) - 1
+                    if 0 <= m < len(e.branches):
+                        effects += e.branches[m]
+                else:
+                    effects.append(e)
+            return self.choice_slots(effects)
+        out: list[str] = []
+        for ab in d.abilities:
+            if ab.when == "on_play":
+                out += self.choice_slots(ab.effect)
+        return out
+
+    # ------------------------------------------------------------------ resolution
+
+    def resolve_top(self) -> bool:
+        """Resolve the top item. False if a choice (e.g. a play permission) is now pending."""
+        item = self.stack.pop()
+        self.log(f"  resolve: {item.name}")
+        if item.kind == "card":
+            d = self.card(item.source)
+            if self.zone[item.source] != STACK:
+                return True
+            if d.type in ("unit", "relic"):
+                if self.enter_play(item.source, item.controller, None if item.mode < 0 else item.mode, False):
+                    self.perms[item.source].play_targets = item.targets
+                    self.fire("on_play", item.source, targets=item.targets)
+                    self.fire("on_summon", item.source)
+                return True
+            pending = self.run_effects(self.action_effects(d, item.mode), item.controller, item.source,
+                                       list(item.targets), item)
+            if self.zone[item.source] == STACK:
+                self.to_graveyard(item.source)
+            return pending
+        if item.kind in ("ability", "trigger"):
+            if item.source and self.card(item.source).abilities:
+                ab = self.card(item.source).abilities[item.ability]
+                return self.run_effects(ab.effect, item.controller, item.source, list(item.targets), item)
+            return True
+        if item.kind == "keyword":
+            for kw, _, fn in KEYWORD_TRIGGERS_ALL:
+                if kw == item.keyword:
+                    if self.in_play(item.source):
+                        fn(self, item)
+                    break
+            return True
+        if item.kind == "game":
+            if item.keyword == "Deck Exhaustion":
+                ps = self.players[item.controller]
+                ps.exhaustions += 1
+                ps.life -= ps.exhaustions
+                self.log(f"  Deck Exhaustion: {ps.name} loses {ps.exhaustions} life (life {ps.life})")
+            return True
+        return True
+
+    def action_effects(self, d: CardDef, mode: int) -> list[Effect]:
+        out: list[Effect] = []
+        for e in d.effect:
+            if e.do == "thread" and e.branches:
+                m = max(mode, 1) - 1
+                out += e.branches[m] if m < len(e.branches) else []
+            else:
+                out.append(e)
+        return out
+
+    def resolve_targets(self, e: Effect, controller: int, source: int, chosen: list[int],
+                        item: StackItem | None, event: tuple[int, ...] = ()) -> list[int]:
+        t = e.target
+        opp = 1 - controller
+        if t is None:
+            return []
+        if t in CHOICE_TARGETS:
+            if not chosen:
+                return []
+            c = chosen.pop(0)
+            legal = c in self.target_candidates(t, controller, source)
+            if not legal:
+                self.log(f"  target {self.label(c) if 0 < c < len(self.defs) else c} is no longer legal")
+                return []
+            return [c]
+        if t == "self":
+            if source and self.in_play(source) and self.card(source).type in ("unit", "relic"):
+                return [source]
+            return [self.players[controller].champion]
+        if t == "enemy_champion":
+            return [self.players[opp].champion]
+        if t == "friendly_champion":
+            return [self.players[controller].champion]
+        if t == "all_enemy_units":
+            return self.players[opp].units()
+        if t == "all_friendly_units":
+            return self.players[controller].units()
+        if t == "all_units":
+            return self.players[self.active].units() + self.players[1 - self.active].units()
+        if t == "event":
+            return list(event)
+        return []
+
+    def run_effects(self, effects: Iterable[Effect], controller: int, source: int, chosen: list[int],
+                    item: StackItem | None, event: tuple[int, ...] = ()) -> bool:
+        """Carry out effects in order. False if a choice (play permission) is pending afterwards."""
+        permit: Effect | None = None
+        for e in effects:
+            targets = self.resolve_targets(e, controller, source, chosen, item, event)
+            if e.target is not None and not targets:
+                continue
+            v = e.do
+            if v == "damage":
+                for t in targets:
+                    if self.in_play(t) or self.is_champion(t):
+                        self.damage(source, t, e.amount)
+            elif v == "heal":
+                for t in targets:
+                    self.heal(source, t, e.amount)
+            elif v in ("draw", "discard", "gain_influence"):
+                players = {"you": [controller], "opponent": [1 - controller], "each": [controller, 1 - controller]}
+                for p in players[e.player]:
+                    if v == "draw":
+                        self.draw(p, e.amount)
+                    elif v == "discard":
+                        self.discard_random(p, e.amount)
+                    else:
+                        self.players[p].influence += e.amount
+                        self.log(f"  {self.players[p].name} gains {e.amount} Influence")
+            elif v == "buff":
+                for t in targets:
+                    if t in self.perms and not self.is_champion(t):
+                        perm = self.perms[t]
+                        if (e.until or "permanent") == "end_of_turn":
+                            perm.temp_power += e.power
+                            perm.temp_health += e.health
+                        else:
+                            perm.power_mod += e.power
+                            perm.health_mod += e.health
+                        self.log(f"  {self.label(t)} gets {e.power:+d}/{e.health:+d}")
+            elif v == "grant":
+                temporary = (e.until or "end_of_turn") == "end_of_turn"
+                for t in targets:
+                    if t not in self.perms:
+                        continue
+                    if e.status:
+                        self.add_status(t, e.status, temporary)
+                    if e.keyword:
+                        from engine.cards import check_keyword
+
+                        name, n = check_keyword(e.keyword)
+                        (self.perms[t].temp_granted if temporary else self.perms[t].granted)[name] = n
+                        if name == "ward":
+                            self.perms[t].ward += n
+                    self.log(f"  {self.label(t)} gains {e.status or e.keyword}")
+            elif v == "suppress":
+                for t in targets:
+                    if t in self.perms:
+                        self.add_status(t, "suppressed", False)
+            elif v == "destroy":
+                for t in targets:
+                    if self.is_unit_in_play(t) or self.zone[t] == RELICS:
+                        self.destroy(t, cause=f"by {self.card(source).name}")
+            elif v == "return_to_hand":
+                for t in targets:
+                    if self.is_unit_in_play(t) or self.zone[t] == RELICS:
+                        self.leave_play(t)
+                        if self.card(t).token:
+                            self.zone[t] = GONE
+                        else:
+                            self.players[self.owner[t]].hand.append(t)
+                            self.zone[t] = HAND
+                        self.log(f"  {self.label(t)} returns to its owner's hand")
+            elif v == "summon":
+                d = self.db.lookup(e.card or "")
+                for _ in range(e.amount):
+                    cid = self.new_card(d, controller, GONE)
+                    if self.enter_play(cid, controller, None, True):
+                        self.fire("on_summon", cid)
+            elif v == "counter":
+                for uid in targets:
+                    self.counter_item(uid)
+            elif v == "flux" and e.outcomes:
+                k = self.rng.below(len(e.outcomes))
+                self.log(f"  Flux: outcome {k + 1} of {len(e.outcomes)}")
+                self.run_effects(e.outcomes[k], controller, source, [], item, event)
+            elif v == "thread" and e.branches:
+                pass   # branches were expanded into the effect list by action_effects
+            elif v == "permit":
+                if e.duration == "end_of_turn":
+                    self.players[controller].permits.append((e.zone or "hand", e.card_type, self.turn))
+                    self.log(f"  {self.players[controller].name} may play {e.card_type} cards from their "
+                             f"{e.zone} this turn (OPP Permissions)")
+                else:
+                    permit = e
+        if permit is not None:
+            return self.offer_permit(permit, controller, source)
+        return True
+
+    def discard_random(self, p: int, n: int) -> None:
+        ps = self.players[p]
+        for _ in range(n):
+            if not ps.hand:
+                return
+            c = ps.hand.pop(self.rng.below(len(ps.hand)))
+            self.to_graveyard(c)
+            self.log(f"  {ps.name} discards {self.label(c)} at random")
+
+    def counter_item(self, uid: int) -> None:
+        for i, it in enumerate(self.stack):
+            if it.uid == uid:
+                del self.stack[i]
+                if it.kind == "card" and self.zone[it.source] == STACK:
+                    self.to_graveyard(it.source)
+                self.log(f"  {it.name} is countered")
+                return
+
+    def offer_permit(self, e: Effect, controller: int, source: int) -> bool:
+        """OPP 'instruction' permission: during this resolution the player may play one card now,
+        ignoring speed (and paying nothing if `free`)."""
+        ps = self.players[controller]
+        zone = ps.hand if e.zone == "hand" else ps.graveyard
+        cands = [c for c in zone
+                 if (e.card_type == "any" or self.card(c).type == e.card_type)
+                 and self.card(c).type in ("unit", "relic", "action")
+                 and not self.card_choice_slots(c, None)
+                 and (e.free or self.card(c).cost <= ps.influence)
+                 and self.has_room(c, controller)]
+        if not cands:
+            self.log("  permission: nothing can be played")
+            return True
+        self.choice = Choice("permit", controller, tuple(cands), 1, (0,), None, source, e.free)
+        self.priority = -1
+        self.pending = Decision("choice", controller, self.window, "OPP Permissions",
+                                f"{ps.name}: you may play one of these now (or decline)",
+                                tuple(self.label(c) for c in cands), 0, 1, True)
+        return False
+
+    def has_room(self, cid: int, p: int) -> bool:
+        d = self.card(cid)
+        if d.type == "unit":
+            return 0 in self.players[p].board
+        if d.type == "relic":
+            return 0 in self.players[p].relics
+        return True
+
+    # ------------------------------------------------------------------ combat damage (C1K 4.3)
+
+    def combat_damage(self) -> None:
+        ap = self.active
+        dp = 1 - ap
+        blocker_of = {a: b for b, a in self.blocks}
+        self.lifedrain_due = [0, 0]
+        dealt_strike: set[int] = set()
+        hit: list[int] = []
+        for step, strikers in (("Strike", True), ("damage", False)):
+            assignments: list[tuple[int, int, int]] = []
+            for a in self.attackers:
+                if not self.is_unit_in_play(a) or a in dealt_strike:
+                    continue
+                a_strikes = self.keyword(a, "strike") is not None
+                b = blocker_of.get(a, 0)
+                if a_strikes == strikers:
+                    power = max(0, self.power(a))
+                    if b and self.is_unit_in_play(b):
+                        assignments.append((a, b, power))
+                        if self.keyword(a, "overwhelm") is not None:
+                            excess = max(0, power - self.health(b))
+                            assignments.append((a, self.players[dp].champion, excess))
+                    elif b:
+                        if self.keyword(a, "overwhelm") is not None:
+                            assignments.append((a, self.players[dp].champion, power))
+                    else:
+                        assignments.append((a, self.players[dp].champion, power))
+                if b and self.is_unit_in_play(b) and (self.keyword(b, "strike") is not None) == strikers:
+                    assignments.append((b, a, max(0, self.power(b))))
+            if strikers:
+                dealt_strike = {src for src, _, _ in assignments}
+            if not assignments:
+                continue
+            self.log(f"  combat {step} step")
+            for src, dst, amount in assignments:
+                dealt = self.damage(src, dst, amount, combat=True)
+                if dealt > 0 and self.is_champion(dst) and src in self.attackers and src not in hit:
+                    hit.append(src)
+            if strikers:
+                self.sba()   # a unit destroyed by Strike deals no damage (RB §3.2)
+                if self.outcome is not None:
+                    return
+        for a in hit:
+            if self.is_unit_in_play(a):
+                self.fire("on_champion_hit", a)
+        for p in (ap, dp):   # step 5: Lifedrain
+            if self.lifedrain_due[p]:
+                self.heal(0, self.players[p].champion, self.lifedrain_due[p])
+                self.lifedrain_due[p] = 0
+        self.sba()
+
+    # ------------------------------------------------------------------ commands: parsing
+
+    def parse(self, text: str) -> tuple[int | None, Action]:
+        """Parse command text, resolving names, aliases and p1/p2. Returns (prefixed player or None, action)."""
+        cmd = parse_command(text)
+        player = None
+        if cmd.player is not None:
+            player = self.player_ref(cmd.player)
+            if player is None:
+                raise MalformedCommand(f"unknown player prefix '{cmd.player}:'; expected p1: or p2:")
+        actor = player if player is not None else self.current_player()
+        return player, self.to_action(cmd, actor)
+
+    def player_ref(self, word: str) -> int | None:
+        w = word.lower()
+        for p in (0, 1):
+            if w in (player_name(p), self.players[p].name.lower()):
+                return p
+        return None
+
+    def to_action(self, cmd: Command, actor: int) -> Action:
+        def resolve(raw: str, role: str) -> int:
+            return self.resolve_ref(raw, role, actor)
+
+        return command_to_action(cmd, resolve)
+
+    def resolve_ref(self, raw: str, role: str, actor: int) -> int:
+        if raw.startswith("#"):
+            if raw[1:].isdigit() and 0 < int(raw[1:]) < len(self.defs):
+                return int(raw[1:])
+            raise MalformedCommand(f"'{raw}' is not a card in this match")
+        key = raw.lower()
+        if key in self.aliases:
+            return self.aliases[key]
+        p = self.player_ref(key)
+        if p is not None:
+            return self.players[p].champion
+        a = max(actor, 0)
+        if role == "hand":
+            pool = self.players[a].hand + self.players[a].graveyard
+        elif role == "attacker":
+            pool = self.players[self.active].units()
+        elif role == "blocker":
+            pool = self.players[1 - self.active].units()
+        elif role == "source":
+            pool = self.permanents(a) + self.permanents(1 - a)
+        else:
+            pool = [c for q in (a, 1 - a) for c in self.permanents(q)]
+        matches = [c for c in pool if self.card(c).name.lower() == key or self.card(c).id == key]
+        if not matches:
+            everywhere = [i for i in range(1, len(self.defs)) if self.card(i).name.lower() == key]
+            if everywhere:
+                raise MalformedCommand(f"no '{raw}' here (the command needs a card in the {role} role); "
+                                       f"use its id, e.g. #{everywhere[0]}")
+            from engine.cards import suggest
+
+            names = sorted({self.card(c).name for c in pool})
+            raise MalformedCommand(f"no card called '{raw}' among {', '.join(names) or 'nothing'}"
+                                   f"{suggest(raw, names)}")
+        if len(matches) > 1 and role != "hand":
+            raise MalformedCommand(f"'{raw}' is ambiguous: {', '.join(self.label(c) for c in matches)}; use the id")
+        return min(matches)
+
+    def apply_command(self, text: str) -> Action:
+        player, action = self.parse(text)
+        self.apply(action, player)
+        return action
+
+    # ------------------------------------------------------------------ commands: legality
+
+    def refusal(self, action: Action, player: int) -> Refusal | None:
+        """Why `player` may not take `action` now (None if legal). Every refusal names its rule."""
+        if self.outcome is not None:
+            return Refusal("C1K 1.1", f"the match is over ({self.outcome})")
+        if isinstance(action, Concede):
+            return None
+        d = self.pending
+        name = self.players[player].name
+        if d.player != player:
+            who = self.players[d.player].name if d.player >= 0 else "nobody"
+            return Refusal("C1K 10", f"{name} cannot act now: {who} must {self.describe_pending()} "
+                                     f"(acting out of priority order)")
+        if isinstance(action, Pass):
+            if d.kind != "priority":
+                return Refusal(d.rule, f"there is no priority to pass: {self.describe_pending()}")
+            return None
+        if isinstance(action, (Play, Activate, SetCard)):
+            if d.kind != "priority":
+                return Refusal(d.rule, f"you can't do that now: {self.describe_pending()}")
+            if isinstance(action, Play):
+                return self.play_refusal(action, player)
+            if isinstance(action, Activate):
+                return self.activate_refusal(action, player)
+            return self.set_refusal(action, player)
+        if isinstance(action, Attack):
+            if d.kind != "attackers":
+                return Refusal("C1K 4.1", "attackers are declared only at the start of combat "
+                                          "(combat.declare_attackers), by the active player")
+            return self.attack_refusal(action, player)
+        if isinstance(action, Block):
+            if d.kind != "blockers":
+                return Refusal("C1K 4.2", "blockers are declared only in combat.declare_blockers, "
+                                          "by the defending player")
+            return self.block_refusal(action, player)
+        if isinstance(action, (Interrupt, Decline)):
+            if d.kind == "choice" and isinstance(action, Decline):
+                return None if d.can_decline else Refusal(d.rule, "this choice can't be declined")
+            if d.kind != "interrupt":
+                return Refusal("C1K 7", "Interrupts are used only when the game asks (when their event happens)")
+            if isinstance(action, Decline):
+                return None
+            return self.interrupt_refusal(action, player)
+        if isinstance(action, Choose):
+            if d.kind != "choice":
+                return Refusal(d.rule, f"there is no choice to answer: {self.describe_pending()}")
+            ch = self.choice
+            assert ch is not None
+            n = len(ch.values)
+            if any(not 1 <= k <= n for k in action.options):
+                return Refusal(d.rule, f"options are numbered 1 to {n}")
+            if len(set(action.options)) != len(action.options):
+                return Refusal(d.rule, "each option can be chosen once")
+            if len(action.options) != ch.count:
+                return Refusal(d.rule, f"choose exactly {ch.count} option(s)")
+            return None
+        return Refusal("C1K 10", "unknown action")
+
+    def describe_pending(self) -> str:
+        d = self.pending
+        return {
+            "priority": "act or pass with priority",
+            "attackers": "declare attackers",
+            "blockers": "declare blockers",
+            "interrupt": "use or decline an Interrupt",
+            "choice": "answer a choice",
+        }.get(d.kind, "nothing (the match is over)")
+
+    def playable_from(self, cid: int, p: int) -> str | None:
+        z = self.zone[cid]
+        if self.owner[cid] != p:
+            return None
+        if z == HAND:
+            return "hand"
+        if z == GRAVEYARD:
+            t = self.card(cid).type
+            for zone, ctype, _ in self.players[p].permits:
+                if zone == "graveyard" and ctype in ("any", t):
+                    return "graveyard"
+        return None
+
+    def speed_refusal(self, speed: str, p: int, what: str) -> Refusal | None:
+        """OPP Slow / Fast: Slow only for AP, in main.priority, on an empty stack."""
+        if speed == "slow":
+            if p != self.active:
+                return Refusal("OPP Slow", f"{what} is Slow: only the active player may do that, in their own "
+                                           "Main Phase")
+            if self.win != MAIN:
+                extra = " (only Fast actions after the draw)" if self.win == DRAW_POST else ""
+                return Refusal("OPP Slow", f"{what} is Slow: only in main.priority, not in {self.window}{extra}")
+            if self.stack:
+                return Refusal("OPP Slow", f"{what} is Slow: only with an empty stack (respond with Fast actions)")
+        return None
+
+    def play_refusal(self, a: Play, p: int, check_targets: bool = True) -> Refusal | None:
+        cid = a.card
+        if not 0 < cid < len(self.defs):
+            return Refusal("AS Unit play", f"#{cid} is not a card in this match")
+        d = self.card(cid)
+        where = self.playable_from(cid, p)
+        if where is None:
+            zone = ZONE_NAMES[self.zone[cid]]
+            if self.zone[cid] == GRAVEYARD and self.owner[cid] == p:
+                return Refusal("OPP Permissions", f"{d.name} is in your graveyard: you need a permission to play it")
+            return Refusal("AS Unit play", f"{d.name} is not in your hand (it is in {'your' if self.owner[cid] == p else 'the opponent’s'} {zone})")
+        if d.type not in ("unit", "relic", "action"):
+            return Refusal("AS Unit play", f"{d.name} is a {d.type} and can't be played")
+        if a.voidcast:
+            if d.voidcast is None:
+                return Refusal("KW Voidcast", f"{d.name} has no Voidcast cost")
+            return Refusal("KW Voidcast", "Voidcast is a Null Realm mechanic not available yet")
+        rule = "AS Unit play" if d.type == "unit" else ("AS Action play" if d.type == "action" else "AS Unit play")
+        r = self.speed_refusal(d.speed, p, d.name)
+        if r:
+            if d.type == "unit" and self.win == INFLUENCE_RESPONSE:
+                return Refusal("C1K 2.3", f"{d.name} is a Slow Unit: in the Influence Phase only Fast Units may be "
+                                          "deployed")
+            return r
+        ps = self.players[p]
+        if d.cost > ps.influence:
+            return Refusal("C1K 2.2", f"{d.name} costs {d.cost} Influence; you have {ps.influence}")
+        if d.type == "unit" and 0 not in ps.board:
+            return Refusal(rule, "all your unit slots are full")
+        if d.type == "relic" and 0 not in ps.relics:
+            return Refusal(rule, "all your relic slots are full")
+        if a.slot is not None:
+            slots = ps.relics if d.type == "relic" else ps.board
+            if d.type == "action":
+                return Refusal(rule, "only Units and Relics take a slot")
+            if not 1 <= a.slot <= len(slots):
+                return Refusal(rule, f"slots are numbered 1 to {len(slots)}")
+            if slots[a.slot - 1]:
+                return Refusal(rule, f"slot {a.slot} is taken by {self.label(slots[a.slot - 1])}")
+        thread = [e for e in d.effect if e.do == "thread"]
+        if a.mode is not None:
+            if not thread or not thread[0].branches or not 1 <= a.mode <= len(thread[0].branches):
+                n = len(thread[0].branches or []) if thread else 0
+                return Refusal("KW Thread", f"{d.name} has {'no modes' if not n else f'modes 1 to {n}'}")
+        elif thread:
+            return Refusal("KW Thread", f"{d.name} asks you to choose a branch now: add 'mode 1' … "
+                                        f"'mode {len(thread[0].branches or [])}'")
+        if check_targets:
+            return self.targets_refusal(self.card_choice_slots(cid, a.mode), a.targets, p, cid)
+        return None
+
+    def targets_refusal(self, slots: list[str], targets: tuple[int, ...], p: int, source: int) -> Refusal | None:
+        if len(targets) != len(slots):
+            if not slots:
+                return Refusal("C1K 6", "this needs no target")
+            return Refusal("C1K 6", f"name {len(slots)} target(s): {', '.join(s.replace('_', ' ') for s in slots)}")
+        for slot, t in zip(slots, targets, strict=True):
+            if t not in self.target_candidates(slot, p, source):
+                what = self.label(t) if 0 < t < len(self.defs) else f"#{t}"
+                return Refusal("C1K 6", f"{what} is not a legal target: it needs a {slot.replace('_', ' ')}"
+                                        f"{' in play' if slot != 'champion' else ''}")
+        return None
+
+    def activated(self, cid: int) -> list[tuple[int, Ability]]:
+        return [(i, ab) for i, ab in enumerate(self.card(cid).abilities) if ab.activate is not None]
+
+    def activate_refusal(self, a: Activate, p: int, check_targets: bool = True) -> Refusal | None:
+        cid = a.source
+        if not 0 < cid < len(self.defs) or not self.in_play(cid):
+            return Refusal("C1K 3.1", f"#{cid} is not a card in play")
+        d = self.card(cid)
+        if self.owner[cid] != p:
+            return Refusal("C1K 3.1", f"{d.name} is not yours")
+        abilities = self.activated(cid)
+        if not abilities:
+            return Refusal("C1K 3.1", f"{d.name} has no activated ability")
+        if not 1 <= a.n <= len(abilities):
+            return Refusal("C1K 3.1", f"{d.name} has abilities 1 to {len(abilities)}")
+        idx, ab = abilities[a.n - 1]
+        act = ab.activate
+        assert act is not None
+        perm = self.perms[cid]
+        if perm.has_status("suppressed"):
+            return Refusal("KW Suppress", f"{d.name} is Suppressed: its abilities don't function")
+        r = self.speed_refusal(act.speed, p, f"{d.name}'s ability")
+        if r:
+            return r
+        if act.once_per_turn and perm.used.get(idx) == self.turn:
+            return Refusal("C1K 3.1", f"{d.name}'s ability can be used once per turn and was used this turn")
+        if act.exhaust and perm.exhausted:
+            return Refusal("C1K 3.1", f"{d.name} is exhausted")
+        if act.cost > self.players[p].influence:
+            return Refusal("C1K 2.2", f"the ability costs {act.cost} Influence; you have {self.players[p].influence}")
+        if check_targets:
+            return self.targets_refusal(self.choice_slots(ab.effect), a.targets, p, cid)
+        return None
+
+    def set_refusal(self, a: SetCard, p: int) -> Refusal | None:
+        cid = a.card
+        if not 0 < cid < len(self.defs) or self.zone[cid] != HAND or self.owner[cid] != p:
+            return Refusal("KW Set", f"#{cid} is not in your hand")
+        return Refusal("KW Set", f"{self.card(cid).name} can't be Set: only Veil cards with Set/Ambush can")
+
+    def attack_block_reason(self, cid: int) -> Refusal | None:
+        """Why this unit of the active player can't attack (None if it can)."""
+        if not self.is_unit_in_play(cid) or self.owner[cid] != self.active:
+            return Refusal("C1K 4.1", f"{self.label(cid)} is not a unit of the attacking player in play")
+        perm = self.perms[cid]
+        d = self.card(cid)
+        if perm.exhausted:
+            return Refusal("AS Unit attack", f"{d.name} is exhausted (it attacked or was used)")
+        if perm.entered_turn == self.turn and self.keyword(cid, "charge") is None:
+            return Refusal("KW Charge", f"{d.name} entered play this turn and is deploying: only Charge units "
+                                        "attack at once")
+        if perm.has_status("rooted"):
+            return Refusal("KW Rooted", f"{d.name} is Rooted and can't attack")
+        if perm.has_status("suppressed"):
+            return Refusal("KW Suppress", f"{d.name} is Suppressed and can't attack")
+        return None
+
+    def attack_refusal(self, a: Attack, p: int) -> Refusal | None:
+        if len(set(a.units)) != len(a.units):
+            return Refusal("C1K 4.1", "each unit attacks once")
+        for u in a.units:
+            if not 0 < u < len(self.defs):
+                return Refusal("C1K 4.1", f"#{u} is not a card in this match")
+            r = self.attack_block_reason(u)
+            if r:
+                return r
+        return None
+
+    def can_block(self, b: int, a: int) -> Refusal | None:
+        dp = 1 - self.active
+        if not 0 < b < len(self.defs) or not self.is_unit_in_play(b) or self.owner[b] != dp:
+            return Refusal("C1K 4.2", f"#{b} is not a unit of the defending player in play")
+        if a not in self.attackers or not self.is_unit_in_play(a):
+            return Refusal("C1K 4.2", f"#{a} is not attacking")
+        if self.perms[b].exhausted:
+            return Refusal("C1K 4.2", f"{self.card(b).name} is exhausted and can't block")
+        if self.perms[a].has_status("veiled") and not self.perms[b].has_status("veiled"):
+            return Refusal("KW Veiled", f"{self.card(a).name} is Veiled: only Veiled units can block it")
+        return None
+
+    def block_refusal(self, a: Block, p: int) -> Refusal | None:
+        blockers = [b for b, _ in a.pairs]
+        attacked = [x for _, x in a.pairs]
+        if len(set(blockers)) != len(blockers):
+            return Refusal("C1K 4.2", "a unit blocks one attacker")
+        if len(set(attacked)) != len(attacked):
+            return Refusal("C1K 4.2", "each attacker can be blocked by at most one unit")
+        for b, x in a.pairs:
+            r = self.can_block(b, x)
+            if r:
+                return r
+        return self.guard_refusal(blockers)
+
+    def guard_refusal(self, blockers: list[int]) -> Refusal | None:
+        """C1K 4.2 step 3: while the defender has a ready Guard unit that isn't blocking, non-Guard units
+        can't block."""
+        dp = 1 - self.active
+        idle_guards = [u for u in self.players[dp].units()
+                       if self.keyword(u, "guard") is not None and not self.perms[u].exhausted and u not in blockers]
+        if not idle_guards:
+            return None
+        for b in blockers:
+            if self.keyword(b, "guard") is None:
+                return Refusal("KW Guard", f"{self.card(b).name} can't block while {self.label(idle_guards[0])} "
+                                           "(Guard) is ready and not blocking")
+        return None
+
+    def usable_interrupts(self, p: int, event: str) -> list[tuple[int, int, Ability]]:
+        out: list[tuple[int, int, Ability]] = []
+        for cid in self.permanents(p):
+            perm = self.perms[cid]
+            if perm.has_status("suppressed"):
+                continue
+            for i, ab in enumerate(self.card(cid).abilities):
+                if ab.interrupt == event and ab.cost <= self.players[p].influence \
+                        and not (ab.once_per_turn and perm.used.get(i) == self.turn):
+                    out.append((cid, i, ab))
+        return out
+
+    def interrupt_refusal(self, a: Interrupt, p: int) -> Refusal | None:
+        w = self.intr
+        assert w is not None
+        for cid, _, ab in self.usable_interrupts(p, w.event):
+            if cid == a.source:
+                return self.targets_refusal(self.choice_slots(ab.effect), a.targets, p, cid)
+        return Refusal("C1K 7", f"#{a.source} has no usable Interrupt for this event")
+
+    # ------------------------------------------------------------------ commands: carrying out
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Carry out `action` for `player` (default: the player who must act).
+
+        An illegal action raises IllegalAction after changing exactly what C1K §10 says: if the player
+        held priority, priority passes to the opponent (unless the match is in practice mode)."""
+        actor = self.current_player() if player is None else player
+        if actor not in (0, 1):
+            raise IllegalAction("C1K 1.1", f"the match is over ({self.outcome})")
+        r = self.refusal(action, actor)
+        if r is not None:
+            if (not self.options.practice and self.pending.kind == "priority" and self.priority == actor
+                    and not isinstance(action, Concede)):
+                self.record.append(f"{player_name(actor)}: {action}")
+                self.give_priority(1 - actor, self.passed)
+                self.log(f"  refused: {player_name(actor)}: {action} — {r.reason} ({r.rule}); "
+                         f"priority passes to {self.players[1 - actor].name}")
+            raise IllegalAction(r.rule, r.reason)
+        self.record.append(f"{player_name(actor)}: {action}")
+        self.log(f"{player_name(actor)}: {action}")
+        self.execute(action, actor)
+
+    def execute(self, action: Action, p: int) -> None:
+        if isinstance(action, Concede):
+            self.outcome = Outcome(Termination.CONCEDED, 1 - p)
+            self.set_over()
+        elif isinstance(action, Pass):
+            self.do_pass(p)
+        elif isinstance(action, Play):
+            self.do_play(action, p)
+        elif isinstance(action, Activate):
+            self.do_activate(action, p)
+        elif isinstance(action, Attack):
+            self.do_attack(action)
+        elif isinstance(action, Block):
+            self.do_block(action)
+        elif isinstance(action, Interrupt):
+            self.do_interrupt(action, p)
+        elif isinstance(action, Decline):
+            if self.choice is not None:
+                ch = self.choice
+                self.choice = None
+                self.resume(ch.resume)
+            else:
+                self.next_interrupt()
+        elif isinstance(action, Choose):
+            self.do_choose(action)
+
+    def do_pass(self, p: int) -> None:
+        self.passed |= _bit(p)
+        if self.stack:
+            top = self.stack[-1]
+            if (top.adder >= 0 and p != top.adder) or (top.adder < 0 and self.passed == 3):
+                self.priority = -1
+                if self.resolve_top():
+                    self.goto(self.open_priority())
+                elif self.outcome is not None:
+                    self.set_over()
+                return
+            self.give_priority(1 - p, self.passed)
+            return
+        if self.passed == 3:
+            self.goto(self.next_window(self.win))
+        else:
+            self.give_priority(1 - p, self.passed)
+
+    def do_play(self, a: Play, p: int) -> None:
+        cid = a.card
+        d = self.card(cid)
+        ps = self.players[p]
+        ps.influence -= d.cost
+        self.put_on_stack(cid, p, a.slot - 1 if a.slot is not None else -1, a.targets, a.mode or 0)
+        self.after_play(cid, p)
+
+    def put_on_stack(self, cid: int, p: int, slot: int, targets: tuple[int, ...], mode: int) -> StackItem:
+        ps = self.players[p]
+        if cid in ps.hand:
+            ps.hand.remove(cid)
+        elif cid in ps.graveyard:
+            ps.graveyard.remove(cid)
+        self.zone[cid] = STACK
+        d = self.card(cid)
+        item = StackItem(self.next_seq(), "card", cid, p, p, d.name, -1, targets,
+                         slot if d.type != "action" else mode)
+        self.stack.append(item)
+        return item
+
+    def after_play(self, cid: int, p: int) -> None:
+        d = self.card(cid)
+        self.fire_watchers("on_unit_played" if d.type == "unit" else
+                           "on_action_played" if d.type == "action" else "on_relic_played", p, cid)
+        if d.type == "action":
+            opp = 1 - p
+            if self.usable_interrupts(opp, "opponent_plays_action"):
+                self.ask_interrupts(InterruptWindow("opponent_plays_action", (opp,), self.stack[-1].uid, (), (1, p)))
+                return
+        self.after_action(p)
+
+    def do_activate(self, a: Activate, p: int) -> None:
+        idx, ab = self.activated(a.source)[a.n - 1]
+        act = ab.activate
+        assert act is not None
+        perm = self.perms[a.source]
+        self.players[p].influence -= act.cost
+        if act.exhaust:
+            perm.exhausted = True
+        if act.once_per_turn:
+            perm.used[idx] = self.turn
+        self.stack.append(StackItem(self.next_seq(), "ability", a.source, p, p, self.card(a.source).name, idx,
+                                    a.targets))
+        self.after_action(p)
+
+    def do_attack(self, a: Attack) -> None:
+        if not a.units:
+            self.log(f"  {self.players[self.active].name} declares no attack: combat ends")
+            self.attackers = ()
+            self.goto(END_START)
+            return
+        self.attackers = a.units
+        for u in a.units:
+            self.perms[u].exhausted = True
+        self.log(f"  attackers: {', '.join(self.label(u) for u in a.units)}")
+        for u in a.units:
+            self.fire("on_attack", u)
+        for fn in ATTACK_DECLARED_HOOKS:   # Realm hooks (Rally) apply at once, no stack
+            fn(self)
+        dp = 1 - self.active
+        if self.usable_interrupts(dp, "attacker_declared"):
+            self.ask_interrupts(InterruptWindow("attacker_declared", (dp,), 0, a.units, (3,)))
+            return
+        self.after_declaration()
+
+    def do_block(self, a: Block) -> None:
+        self.blocks = a.pairs
+        if a.pairs:
+            self.log("  blocks: " + ", ".join(f"{self.label(b)} blocks {self.label(x)}" for b, x in a.pairs))
+        else:
+            self.log(f"  {self.players[1 - self.active].name} declares no blockers")
+        for b, _ in a.pairs:
+            self.fire("on_block", b)
+        for u in self.combatants():
+            self.fire("start_of_combat", u)
+        self.after_declaration()
+
+    def ask_interrupts(self, w: InterruptWindow) -> None:
+        self.intr = w
+        p = w.queue[0]
+        self.priority = -1
+        names = ", ".join(self.label(c) for c, _, _ in self.usable_interrupts(p, w.event))
+        self.pending = Decision("interrupt", p, self.window, "C1K 7",
+                                f"{self.players[p].name}: use an Interrupt ({names}) or decline", (), 0, 0, True)
+
+    def next_interrupt(self) -> None:
+        w = self.intr
+        assert w is not None
+        rest = tuple(q for q in w.queue[1:] if self.usable_interrupts(q, w.event))
+        if rest:
+            self.ask_interrupts(replace(w, queue=rest))
+            return
+        self.intr = None
+        self.resume(w.resume)
+
+    def do_interrupt(self, a: Interrupt, p: int) -> None:
+        w = self.intr
+        assert w is not None
+        for cid, idx, ab in self.usable_interrupts(p, w.event):
+            if cid == a.source:
+                self.players[p].influence -= ab.cost
+                if ab.once_per_turn:
+                    self.perms[cid].used[idx] = self.turn
+                self.log(f"  Interrupt: {self.label(cid)} (resolves at once, no stack)")
+                event = (w.item,) if w.event == "opponent_plays_action" else w.attackers
+                self.run_effects(ab.effect, p, cid, list(a.targets), None, event)
+                break
+        self.sba()
+        if self.outcome is not None:
+            self.set_over()
+            return
+        self.next_interrupt()
+
+    def do_choose(self, a: Choose) -> None:
+        ch = self.choice
+        assert ch is not None
+        self.choice = None
+        picked = [ch.values[k - 1] for k in a.options]
+        if ch.kind == "discard":
+            ps = self.players[ch.player]
+            for c in picked:
+                ps.hand.remove(c)
+                self.to_graveyard(c)
+                self.log(f"  {ps.name} discards {self.label(c)}")
+        elif ch.kind == "trigger_target":
+            assert ch.trigger is not None
+            self.trigger_queue.insert(0, replace(ch.trigger, targets=(picked[0],)))
+        elif ch.kind == "permit":
+            c = picked[0]
+            if not ch.free:
+                self.players[ch.player].influence -= self.card(c).cost
+            self.log(f"  {self.players[ch.player].name} plays {self.label(c)} by permission (OPP Permissions)")
+            self.put_on_stack(c, ch.player, -1, (), 0)
+            self.fire_watchers("on_unit_played" if self.card(c).type == "unit" else "on_action_played",
+                               ch.player, c)
+        self.resume(ch.resume)
+
+    # ------------------------------------------------------------------ legal actions & explanations
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player who must act (Concede, always legal, is not listed)."""
+        d = self.pending
+        p = d.player
+        if self.outcome is not None or p < 0:
+            return []
+        if d.kind == "priority":
+            out: list[Action] = [Pass()]
+            for cid in self.players[p].hand + self.players[p].graveyard:
+                out += self.play_options(cid, p)
+            for cid in self.permanents(p):
+                for n in range(1, len(self.activated(cid)) + 1):
+                    base = Activate(cid, n)
+                    if self.activate_refusal(base, p, check_targets=False) is None:
+                        ab = self.activated(cid)[n - 1][1]
+                        for ts in self.target_combos(self.choice_slots(ab.effect), p, cid):
+                            out.append(Activate(cid, n, ts))
+            return out
+        if d.kind == "attackers":
+            eligible = [u for u in self.players[p].units() if self.attack_block_reason(u) is None]
+            return [Attack(tuple(c)) for k in range(len(eligible) + 1) for c in itertools.combinations(eligible, k)]
+        if d.kind == "blockers":
+            return [Block(pairs) for pairs in self.block_assignments()]
+        if d.kind == "interrupt":
+            assert self.intr is not None
+            acts: list[Action] = [Decline()]
+            for cid, _, ab in self.usable_interrupts(p, self.intr.event):
+                for ts in self.target_combos(self.choice_slots(ab.effect), p, cid):
+                    acts.append(Interrupt(cid, ts))
+            return acts
+        if d.kind == "choice":
+            ch = self.choice
+            assert ch is not None
+            n = len(ch.values)
+            opts: list[Action] = [Choose(tuple(c)) for c in itertools.combinations(range(1, n + 1), ch.count)]
+            if d.can_decline:
+                opts.insert(0, Decline())
+            return opts
+        return []
+
+    def play_options(self, cid: int, p: int) -> list[Action]:
+        if self.playable_from(cid, p) is None:
+            return []
+        d = self.card(cid)
+        modes: list[int | None] = [None]
+        thread = [e for e in d.effect if e.do == "thread"]
+        if thread and thread[0].branches:
+            modes = list(range(1, len(thread[0].branches) + 1))
+        out: list[Action] = []
+        for m in modes:
+            if self.play_refusal(Play(cid, None, (), m), p, check_targets=False) is not None:
+                return []
+            for ts in self.target_combos(self.card_choice_slots(cid, m), p, cid):
+                out.append(Play(cid, None, ts, m))
+        return out
+
+    def target_combos(self, slots: list[str], p: int, source: int) -> list[tuple[int, ...]]:
+        if not slots:
+            return [()]
+        pools = [self.target_candidates(s, p, source) for s in slots]
+        return [tuple(c) for c in itertools.product(*pools)]
+
+    def block_assignments(self) -> list[tuple[tuple[int, int], ...]]:
+        dp = 1 - self.active
+        blockers = [u for u in self.players[dp].units() if not self.perms[u].exhausted]
+        attackers = [a for a in self.attackers if self.is_unit_in_play(a)]
+        out: list[tuple[tuple[int, int], ...]] = []
+
+        def rec(i: int, used: frozenset[int], acc: tuple[tuple[int, int], ...]) -> None:
+            if i == len(blockers):
+                if self.guard_refusal([b for b, _ in acc]) is None:
+                    out.append(acc)
+                return
+            rec(i + 1, used, acc)
+            b = blockers[i]
+            for a in attackers:
+                if a not in used and self.can_block(b, a) is None:
+                    rec(i + 1, used | {a}, acc + ((b, a),))
+
+        rec(0, frozenset(), ())
+        return out
+
+    def why_not(self, action: Action, player: int | None = None) -> Refusal | None:
+        """The rule and reason `action` is illegal now for `player` (None if legal). Changes nothing."""
+        return self.refusal(action, self.current_player() if player is None else player)
+
+    def explain(self, player: int) -> list[Explanation]:
+        """For each card in hand, each activated ability and each unit (attack/block): legal now, or why not."""
+        out: list[Explanation] = []
+        ps = self.players[player]
+        for cid in ps.hand:
+            d = self.card(cid)
+            r = self.refusal(Play(cid), player) if self.pending.player != player else None
+            if r is None:
+                opts = self.play_options(cid, player)
+                if not opts:
+                    thread = [e for e in d.effect if e.do == "thread"]
+                    mode = 1 if thread else None
+                    r = self.play_refusal(Play(cid, None, (), mode), player, check_targets=False)
+                    if r is None:
+                        r = Refusal("C1K 6", f"{d.name} has no legal target now")
+                if r is None:
+                    out.append(Explanation(cid, f'play "{d.name}"', True, examples=tuple(str(o) for o in opts[:3])))
+                    continue
+            out.append(Explanation(cid, f'play "{d.name}"', False, r.rule, r.reason))
+        for cid in self.permanents(player):
+            for n in range(1, len(self.activated(cid)) + 1):
+                a = Activate(cid, n)
+                r = self.refusal(a, player) if self.pending.player != player else None
+                if r is None:
+                    r = (Refusal(self.pending.rule, f"you can't do that now: {self.describe_pending()}")
+                         if self.pending.kind != "priority" else self.activate_refusal(a, player, check_targets=False))
+                label = f"activate {self.card(cid).name}" + (f" {n}" if n > 1 else "")
+                out.append(Explanation(cid, label, r is None, r.rule if r else "", r.reason if r else ""))
+        for cid in ps.units():
+            if player == self.active:
+                r = self.attack_block_reason(cid)
+                if r is None and self.pending.kind != "attackers":
+                    r = Refusal("C1K 4.1", "attackers are declared in combat.declare_attackers")
+                out.append(Explanation(cid, f"attack with {self.card(cid).name}", r is None,
+                                       r.rule if r else "", r.reason if r else ""))
+            else:
+                if self.pending.kind != "blockers":
+                    r = Refusal("C1K 4.2", "blockers are declared in combat.declare_blockers, after attackers")
+                else:
+                    rs = [self.can_block(cid, a) for a in self.attackers]
+                    r = None if any(x is None for x in rs) else (rs[0] if rs else
+                                                                  Refusal("C1K 4.2", "nothing is attacking"))
+                out.append(Explanation(cid, f"block with {self.card(cid).name}", r is None,
+                                       r.rule if r else "", r.reason if r else ""))
+        return out
+
+
+# ---------------------------------------------------------------- keyword triggers and hooks
+
+
+def _regeneration_cond(g: Game, cid: int) -> bool:
+    return g.perms[cid].damage > 0
+
+
+def _regeneration(g: Game, item: StackItem) -> None:
+    """Regeneration: heals fully (at influence.start, rules.md §6)."""
+    perm = g.perms[item.source]
+    g.heal(item.source, item.source, perm.damage)
+
+
+KeywordTrigger = tuple[str, "object", "object"]
+#: start-of-phase keyword triggers: phase trigger name -> [(keyword, condition, resolver)]
+KEYWORD_TRIGGERS: dict[str, list[tuple[str, object, object]]] = {
+    "start_of_influence": [("regeneration", _regeneration_cond, _regeneration)],
+}
+KEYWORD_TRIGGERS_ALL = [t for ts in KEYWORD_TRIGGERS.values() for t in ts]
+#: called right after attackers are declared (Rally, issue 3)
+ATTACK_DECLARED_HOOKS: list[object] = []

@@ -1,0 +1,103 @@
+"""The event pipeline of rules.md §4, and the keyword handlers that plug into it.
+
+Every game change that keywords can touch (damage, heal, destroy) is an `Event` that passes through
+the stages, in order: prevention → modification → replacement → finalize → after. (The interrupt
+stage, C1K §7, is a decision the engine asks of the players for the events that have Interrupts —
+an Action being played, an attacker being declared — before the event reaches the stack.)
+
+Keywords are not special-cased in the damage code: each registers a handler for a stage and an event
+kind. The Realm issue adds Ward, Wither, Veilbind, Decay … by registering more handlers here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+STAGES = ("prevention", "modification", "replacement", "after")
+
+
+class Event:
+    """A game change in flight. Handlers may lower `amount`, set `cancelled`, or note `prevented`."""
+
+    __slots__ = ("kind", "source", "target", "amount", "combat", "cancelled", "prevented", "dealt")
+
+    def __init__(self, kind: str, source: int, target: int, amount: int = 0, combat: bool = False) -> None:
+        self.kind = kind          # damage | heal | destroy
+        self.source = source      # card id (0: the rules)
+        self.target = target      # card id (a unit or a champion)
+        self.amount = amount
+        self.combat = combat
+        self.cancelled = False
+        self.prevented = 0
+        self.dealt = 0            # what was finally dealt (after finalize)
+
+
+Handler = Callable[["Game", Event], None]
+
+#: stage -> event kind -> handlers, run in registration order
+HANDLERS: dict[str, dict[str, list[Handler]]] = {s: {} for s in STAGES}
+
+
+def register(stage: str, kind: str) -> Callable[[Handler], Handler]:
+    if stage not in STAGES:
+        raise ValueError(f"unknown pipeline stage {stage!r}")
+
+    def deco(fn: Handler) -> Handler:
+        HANDLERS[stage].setdefault(kind, []).append(fn)
+        return fn
+
+    return deco
+
+
+def run(game: Game, ev: Event) -> bool:
+    """Run the pre-finalize stages; return False if the event was cancelled (replaced by nothing)."""
+    for stage in ("prevention", "modification", "replacement"):
+        for fn in HANDLERS[stage].get(ev.kind, ()):
+            fn(game, ev)
+            if ev.cancelled:
+                return False
+    return True
+
+
+def after(game: Game, ev: Event) -> None:
+    for fn in HANDLERS["after"].get(ev.kind, ()):
+        fn(game, ev)
+
+
+# ---------------------------------------------------------------- core keyword handlers
+
+
+@register("prevention", "damage")
+def _barrier(game: Game, ev: Event) -> None:
+    """Barrier (rules.md §6): prevents the next damage to the unit, then is removed."""
+    perm = game.perms.get(ev.target)
+    if perm is None or ev.amount <= 0 or not perm.has_status("barrier"):
+        return
+    game.remove_status(ev.target, "barrier")
+    ev.prevented += ev.amount
+    game.log(f"  Barrier of {game.label(ev.target)} prevents {ev.amount} damage")
+    ev.amount = 0
+
+
+@register("modification", "damage")
+def _tough(game: Game, ev: Event) -> None:
+    """Tough (RB §3.2): each damage instance to it is reduced by 1."""
+    if ev.amount > 0 and ev.target in game.perms and game.keyword(ev.target, "tough") is not None:
+        ev.amount -= 1
+        game.log(f"  Tough: {game.label(ev.target)} takes 1 less")
+
+
+@register("after", "damage")
+def _lifedrain(game: Game, ev: Event) -> None:
+    """Lifedrain: damage it deals heals its Champion (in combat: at C1K 4.3 step 5)."""
+    if ev.dealt <= 0 or ev.source not in game.perms or game.keyword(ev.source, "lifedrain") is None:
+        return
+    controller = game.controller(ev.source)
+    if ev.combat:
+        game.lifedrain_due[controller] += ev.dealt
+    else:
+        game.heal(ev.source, game.players[controller].champion, ev.dealt)

@@ -1,0 +1,349 @@
+"""The pieces of a game state: windows, zones, in-play card state, stack items, decisions, outcome.
+
+Everything here is plain data with a hand-written `copy()`: `Game.clone()` copies only what can change
+(a few lists, and the state of the cards in play) and shares what cannot (card definitions, frozen
+stack items and decisions).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+# ---------------------------------------------------------------- windows (rules.md §2)
+
+WINDOWS: tuple[str, ...] = (
+    "draw.start", "draw.draw", "draw.post",
+    "influence.start", "influence.gain", "influence.response",
+    "main.priority",
+    "combat.declare_attackers", "combat.declare_blockers", "combat.damage", "combat.post", "combat.exit",
+    "end.start", "end.cleanup", "end.final",
+)
+(DRAW_START, DRAW_DRAW, DRAW_POST, INFLUENCE_START, INFLUENCE_GAIN, INFLUENCE_RESPONSE, MAIN,
+ DECLARE_ATTACKERS, DECLARE_BLOCKERS, COMBAT_DAMAGE, COMBAT_POST, COMBAT_EXIT,
+ END_START, END_CLEANUP, END_FINAL) = range(15)
+
+WINDOW_INDEX = {w: i for i, w in enumerate(WINDOWS)}
+
+WINDOW_RULE: tuple[str, ...] = (
+    "C1K 1.1", "C1K 1.2", "C1K 1.3",
+    "C1K 2.1", "C1K 2.2", "C1K 2.3",
+    "C1K 3.1",
+    "C1K 4.1", "C1K 4.2", "C1K 4.3", "C1K 4.4", "C1K 4.5",
+    "C1K 5.1", "C1K 5.2", "C1K 5.3",
+)
+
+WINDOW_TEXT: tuple[str, ...] = (
+    "The active player's units ready; start-of-Draw triggers go on the stack before the draw.",
+    "The active player draws (an empty library means Deck Exhaustion).",
+    "Response window after the draw: Fast actions only; no attacks.",
+    "State-based actions, then start-of-Influence triggers (Regeneration, growth, pulses, decay checks).",
+    "Influence capacity +1 (max 10), then the pool refills to capacity.",
+    "Response window: Fast actions only; Units only if they are Fast.",
+    "Main Phase: the active player may play Units, Relics and Slow actions on an empty stack; anyone Fast.",
+    "The active player declares attackers (or none: combat ends).",
+    "The defending player declares blockers; Guard units must block first.",
+    "Combat damage: Strike first, then simultaneous damage; nobody gets priority inside this step.",
+    "Triggers caused by combat (deaths, kills, champion hits, end of attack/combat) go on the stack.",
+    "One final priority window before the End Phase.",
+    "Start-of-End triggers go on the stack first.",
+    "Discard down to hand size; 'until end of turn' effects end.",
+    "Final window: when both players pass, the turn ends.",
+)
+
+#: windows with priority only while the stack is non-empty (passed through when nothing triggers)
+TRIGGER_WINDOWS = frozenset({DRAW_START, INFLUENCE_START, COMBAT_POST, END_START})
+#: windows that stop for both players, and end when both pass on an empty stack
+PRIORITY_WINDOWS = frozenset({DRAW_POST, INFLUENCE_RESPONSE, MAIN, COMBAT_EXIT, END_FINAL})
+
+
+def phase_of(window: int) -> str:
+    return WINDOWS[window].split(".", 1)[0]
+
+
+# ---------------------------------------------------------------- zones
+
+LIBRARY, HAND, BOARD, RELICS, GRAVEYARD, VOID, STACK, COMMAND, SET, GONE = range(10)
+ZONE_NAMES: tuple[str, ...] = (
+    "library", "hand", "board", "relics", "graveyard", "void", "stack", "command", "set", "gone",
+)
+
+
+def player_name(p: int) -> str:
+    return f"p{p + 1}"
+
+
+# ---------------------------------------------------------------- cards in play
+
+
+class Perm:
+    """The changing state of a card in play (unit, relic, champion, seat). Gone when it leaves play."""
+
+    __slots__ = (
+        "damage", "counters", "statuses", "temp_statuses", "power_mod", "health_mod", "temp_power",
+        "temp_health", "granted", "temp_granted", "exhausted", "entered_turn", "seq", "ward", "used",
+        "killer", "play_targets",
+    )
+
+    def __init__(self, entered_turn: int, seq: int) -> None:
+        self.damage = 0
+        self.counters: dict[str, int] = {}
+        self.statuses: list[str] = []          # sorted; printed or permanently granted
+        self.temp_statuses: list[str] = []     # sorted; end at cleanup
+        self.power_mod = 0
+        self.health_mod = 0
+        self.temp_power = 0
+        self.temp_health = 0
+        self.granted: dict[str, int] = {}      # keyword -> number, permanent
+        self.temp_granted: dict[str, int] = {}  # until end of turn
+        self.exhausted = False
+        self.entered_turn = entered_turn
+        self.seq = seq
+        self.ward = 0
+        self.used: dict[int, int] = {}         # ability index -> turn it was last used (once per turn)
+        self.killer = 0                        # card id that last damaged it
+        self.play_targets: tuple[int, ...] = ()
+
+    def copy(self) -> Perm:
+        p = Perm.__new__(Perm)
+        p.damage = self.damage
+        p.counters = self.counters.copy()
+        p.statuses = self.statuses.copy()
+        p.temp_statuses = self.temp_statuses.copy()
+        p.power_mod = self.power_mod
+        p.health_mod = self.health_mod
+        p.temp_power = self.temp_power
+        p.temp_health = self.temp_health
+        p.granted = self.granted.copy()
+        p.temp_granted = self.temp_granted.copy()
+        p.exhausted = self.exhausted
+        p.entered_turn = self.entered_turn
+        p.seq = self.seq
+        p.ward = self.ward
+        p.used = self.used.copy()
+        p.killer = self.killer
+        p.play_targets = self.play_targets
+        return p
+
+    def has_status(self, s: str) -> bool:
+        return s in self.statuses or s in self.temp_statuses
+
+    def all_statuses(self) -> list[str]:
+        return sorted(set(self.statuses) | set(self.temp_statuses))
+
+    def snapshot(self) -> dict[str, object]:
+        return {
+            "damage": self.damage, "counters": dict(sorted(self.counters.items())),
+            "statuses": self.statuses, "temp_statuses": self.temp_statuses,
+            "power_mod": self.power_mod, "health_mod": self.health_mod,
+            "temp_power": self.temp_power, "temp_health": self.temp_health,
+            "granted": dict(sorted(self.granted.items())), "temp_granted": dict(sorted(self.temp_granted.items())),
+            "exhausted": self.exhausted, "entered_turn": self.entered_turn, "seq": self.seq, "ward": self.ward,
+            "used": {str(k): v for k, v in sorted(self.used.items())}, "killer": self.killer,
+            "play_targets": list(self.play_targets),
+        }
+
+
+class PlayerState:
+    __slots__ = (
+        "life", "influence", "capacity", "hand", "library", "graveyard", "void", "board", "relics",
+        "champion", "seat", "exhaustions", "permits", "draw_count", "hand_size", "max_influence", "name",
+    )
+
+    def __init__(self, name: str, slots: int = 6, relic_slots: int = 3) -> None:
+        self.name = name
+        self.life = 20
+        self.influence = 0
+        self.capacity = 0
+        self.hand: list[int] = []
+        self.library: list[int] = []       # top first
+        self.graveyard: list[int] = []
+        self.void: list[int] = []
+        self.board: list[int] = [0] * slots     # card id or 0
+        self.relics: list[int] = [0] * relic_slots
+        self.champion = 0
+        self.seat = 0
+        self.exhaustions = 0
+        self.permits: list[tuple[str, str, int]] = []   # (zone, card_type, until turn) — OPP duration
+        self.draw_count = 1
+        self.hand_size = 8
+        self.max_influence = 10
+
+    def copy(self) -> PlayerState:
+        p = PlayerState.__new__(PlayerState)
+        p.name = self.name
+        p.life = self.life
+        p.influence = self.influence
+        p.capacity = self.capacity
+        p.hand = self.hand.copy()
+        p.library = self.library.copy()
+        p.graveyard = self.graveyard.copy()
+        p.void = self.void.copy()
+        p.board = self.board.copy()
+        p.relics = self.relics.copy()
+        p.champion = self.champion
+        p.seat = self.seat
+        p.exhaustions = self.exhaustions
+        p.permits = self.permits.copy()
+        p.draw_count = self.draw_count
+        p.hand_size = self.hand_size
+        p.max_influence = self.max_influence
+        return p
+
+    def units(self) -> list[int]:
+        return [c for c in self.board if c]
+
+    def snapshot(self) -> dict[str, object]:
+        return {
+            "name": self.name, "life": self.life, "influence": self.influence, "capacity": self.capacity,
+            "hand": self.hand, "library": self.library, "graveyard": self.graveyard, "void": self.void,
+            "board": self.board, "relics": self.relics, "champion": self.champion, "seat": self.seat,
+            "exhaustions": self.exhaustions, "permits": [list(p) for p in self.permits],
+            "draw_count": self.draw_count, "hand_size": self.hand_size, "max_influence": self.max_influence,
+        }
+
+
+# ---------------------------------------------------------------- stack, triggers, decisions
+
+
+@dataclass(frozen=True, slots=True)
+class StackItem:
+    """One item on the stack. `adder` is the player who added it, or -1 for the game (triggers)."""
+
+    uid: int
+    kind: str            # card | ability | trigger | keyword | game
+    source: int          # card id (0 for a rule's own trigger)
+    controller: int
+    adder: int
+    name: str
+    ability: int = -1    # index into the source's abilities (ability / trigger)
+    targets: tuple[int, ...] = ()
+    mode: int = 0
+    keyword: str = ""    # keyword triggers: which keyword
+    ctx: int = 0         # the card an event concerned (e.g. the dying unit)
+
+    def snapshot(self) -> list[object]:
+        return [self.uid, self.kind, self.source, self.controller, self.adder, self.name, self.ability,
+                list(self.targets), self.mode, self.keyword, self.ctx]
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """A triggered ability waiting to be put on the stack (before anyone next receives priority)."""
+
+    controller: int
+    source: int
+    ability: int          # -1: keyword or game trigger
+    name: str
+    seq: int              # when its source entered play (earliest resolves first)
+    rank: int = 0         # C1K 8.2 tie-breaks: lower resolves first
+    kind: str = "trigger"  # trigger | keyword | game
+    keyword: str = ""
+    ctx: int = 0
+    targets: tuple[int, ...] = ()
+
+    def snapshot(self) -> list[object]:
+        return [self.controller, self.source, self.ability, self.name, self.seq, self.rank, self.kind,
+                self.keyword, self.ctx, list(self.targets)]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the engine is waiting for. `kind`: priority | attackers | blockers | interrupt | choice | none."""
+
+    kind: str
+    player: int
+    window: str
+    rule: str
+    prompt: str
+    options: tuple[str, ...] = ()   # choice: labels of the numbered options (1-based in commands)
+    min_choices: int = 0
+    max_choices: int = 0
+    can_decline: bool = False
+
+    def snapshot(self) -> list[object]:
+        return [self.kind, self.player, self.window, self.rule, self.prompt, list(self.options),
+                self.min_choices, self.max_choices, self.can_decline]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A pending choice: what it is for and which card ids (or values) its numbered options stand for."""
+
+    kind: str                    # discard | trigger_target | permit
+    player: int
+    values: tuple[int, ...]
+    count: int                   # exactly this many (0..count with can_decline)
+    resume: tuple[int, ...]      # continuation: (0,) open priority; (1, actor) after an action; (2,) cleanup
+    trigger: Trigger | None = None
+    source: int = 0
+    free: bool = False
+
+    def snapshot(self) -> list[object]:
+        return [self.kind, self.player, list(self.values), self.count, list(self.resume),
+                self.trigger.snapshot() if self.trigger else None, self.source, self.free]
+
+
+@dataclass(frozen=True, slots=True)
+class InterruptWindow:
+    """C1K §7: an event that Interrupts may answer; `queue` are the players still to be asked (AP first)."""
+
+    event: str                   # opponent_plays_action | attacker_declared
+    queue: tuple[int, ...]
+    item: int                    # the stack item uid (played action), or 0
+    attackers: tuple[int, ...]
+    resume: tuple[int, ...]
+
+    def snapshot(self) -> list[object]:
+        return [self.event, list(self.queue), self.item, list(self.attackers), list(self.resume)]
+
+
+class Termination(enum.Enum):
+    CHAMPION_DEFEATED = "champion_defeated"
+    BOTH_DEFEATED = "both_defeated"
+    CONCEDED = "conceded"
+    TURN_LIMIT = "turn_limit"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    termination: Termination
+    winner: int | None      # 0, 1 or None (draw)
+
+    def result(self) -> str:
+        return "draw" if self.winner is None else player_name(self.winner)
+
+    def __str__(self) -> str:
+        return f"{self.result()} ({self.termination.value})"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """Options recorded in the match record. `practice`: a refusal never moves priority (C1K §10)."""
+
+    practice: bool = False
+    max_turns: int = 0          # 0: no limit; otherwise a draw (turn_limit) after this many turns
+    unit_slots: int = 6
+    relic_slots: int = 3
+
+    def to_dict(self) -> dict[str, object]:
+        return {"practice": self.practice, "max_turns": self.max_turns, "unit_slots": self.unit_slots,
+                "relic_slots": self.relic_slots}
+
+
+@dataclass
+class Refusal:
+    rule: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """For one thing a player might try now: whether it is legal and, if not, why (with its rule)."""
+
+    subject: int          # card id
+    what: str             # e.g. 'play "Cinder Bolt"', 'attack with Ash Warden'
+    legal: bool
+    rule: str = ""
+    reason: str = ""
+    examples: tuple[str, ...] = field(default=())
