@@ -1,0 +1,137 @@
+"""`c1k play --text`: a plain prompt loop for two players at one terminal (before/alongside the app).
+
+It prints the state, reads formats.md §1 commands, and sends them to the engine — it never advances a
+window itself. Extra words: `help`, `legal`, `why`, `log`, `rules`, `quit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from engine.actions import IllegalAction, MalformedCommand
+from engine.decks import Deck
+from engine.game import Game
+from engine.record import MatchRecord, save
+from engine.state import WINDOW_RULE, WINDOW_TEXT, WINDOWS, player_name
+
+HELP = """Commands (formats.md §1): pass · play <card> [slot <n>] [target <ref> ...] [mode <n>]
+  activate <ref> [<n>] [target <ref> ...] · attack <ref> ... | attack none
+  block <blocker> -> <attacker>, ... | block none · interrupt <ref> [target ...] · decline
+  choose <n> ... · concede      (cards by #id or "Name"; champions are p1 / p2)
+Extra: legal (list legal commands) · why (what you can't do now, and the rule) · log · quit"""
+
+
+def phase_bar(g: Game) -> str:
+    parts = []
+    for i, w in enumerate(WINDOWS):
+        parts.append(f"[{w}]" if i == g.win else w.split(".")[1])
+    return " ".join(parts)
+
+
+def unit_text(g: Game, cid: int) -> str:
+    perm = g.perms[cid]
+    d = g.card(cid)
+    flags = []
+    if perm.exhausted:
+        flags.append("exhausted")
+    if perm.entered_turn == g.turn and g.keyword(cid, "charge") is None and cid in g.players[g.active].board:
+        flags.append("deploying")
+    if cid in g.attackers:
+        flags.append("attacking")
+    flags += perm.all_statuses()
+    kws = [k if not n else f"{k} {n}" for k, n in sorted({**d.keywords, **perm.granted, **perm.temp_granted}.items())
+           if k not in ("barrier", "veiled", "rooted")]
+    body = f"#{cid} {d.name} {g.power(cid)}/{g.health(cid)}" if d.type == "unit" else f"#{cid} {d.name}"
+    if perm.damage:
+        body += f" (dmg {perm.damage})"
+    extra = " ".join(kws + [f"[{f}]" for f in flags])
+    return body + (f" {extra}" if extra else "")
+
+
+def render(g: Game, open_hands: bool = False) -> str:
+    lines = [f"── Turn {g.turn} · {g.players[g.active].name} ({player_name(g.active)}) active · seed {g.seed}",
+             phase_bar(g),
+             f"{g.window} ({WINDOW_RULE[g.win]}): {WINDOW_TEXT[g.win]}"]
+    for p in (1 - g.active, g.active):
+        ps = g.players[p]
+        lines.append(f"{ps.name} ({player_name(p)}, champion #{ps.champion}) life {ps.life} · Influence "
+                     f"{ps.influence}/{ps.capacity} · library {len(ps.library)} · graveyard {len(ps.graveyard)} "
+                     f"· hand {len(ps.hand)}")
+        units = [unit_text(g, c) for c in ps.board if c]
+        relics = [unit_text(g, c) for c in ps.relics if c]
+        lines.append("   units: " + (" | ".join(units) if units else "(none)"))
+        if relics:
+            lines.append("   relics: " + " | ".join(relics))
+    if g.stack:
+        lines.append("STACK (top first):")
+        for i, it in enumerate(g.stack_view(), 1):
+            who = "game" if it.adder < 0 else player_name(it.adder)
+            tg = " → " + ", ".join(f"#{t}" for t in it.targets) if it.targets else ""
+            lines.append(f"  {i}. {it.name} ({who}){tg}")
+    d = g.pending
+    if g.outcome is not None:
+        lines.append(f"MATCH OVER: {g.outcome}")
+        return "\n".join(lines)
+    lines.append(f">> {d.prompt} [{d.rule}]")
+    if d.options:
+        lines += [f"   {i}. {o}" for i, o in enumerate(d.options, 1)]
+    p = d.player
+    for q in (0, 1):
+        if q == p or open_hands:
+            hand = ", ".join(f"#{c} {g.card(c).name} ({g.card(c).cost} {g.card(c).speed})" for c in g.players[q].hand)
+            lines.append(f"Hand of {g.players[q].name}: {hand or '(empty)'}")
+    return "\n".join(lines)
+
+
+def why_text(g: Game, p: int) -> str:
+    out = []
+    for e in g.explain(p):
+        mark = "ok " if e.legal else "no "
+        out.append(f"  {mark}{e.what}" + (f" — {e.reason} ({e.rule})" if not e.legal else
+                                           (f"  e.g. {e.examples[0]}" if e.examples else "")))
+    return "\n".join(out) or "  (nothing to explain)"
+
+
+def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable[[str], None],
+         save_path: Path | None = None, open_hands: bool = False) -> Game:
+    write(render(g, open_hands))
+    while not g.is_terminal():
+        p = g.current_player()
+        try:
+            line = read(f"{g.players[p].name} ({player_name(p)})> ").strip()
+        except EOFError:
+            write("\n(input closed — the match is saved)" if save_path else "\n(input closed)")
+            break
+        if not line:
+            continue
+        word = line.lower()
+        if word in ("quit", "exit"):
+            break
+        if word in ("help", "?"):
+            write(HELP)
+            continue
+        if word == "legal":
+            write("\n".join(f"  {a}" for a in g.legal_actions()) + "\n  concede")
+            continue
+        if word == "why":
+            write(why_text(g, p))
+            continue
+        if word == "log":
+            write("\n".join(g.log_lines[-30:]))
+            continue
+        before = len(g.log_lines)
+        try:
+            g.apply_command(line)
+        except MalformedCommand as err:
+            write(f"?? {err}")
+            continue
+        except IllegalAction as err:
+            write(f"!! refused: {err.reason} ({err.rule})")
+        if save_path is not None:
+            save(MatchRecord.of(g, decks), save_path)
+        new = g.log_lines[before:]
+        if new:
+            write("\n".join(new))
+        write(render(g, open_hands))
+    return g
