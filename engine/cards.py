@@ -211,14 +211,10 @@ class CardDef:
     abilities: tuple[Ability, ...]
     modifiers: Mapping[str, int]
     token: bool
-
-    @property
-    def triggered(self) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.when is not None)
-
-    @property
-    def activated(self) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.activate is not None)
+    #: (index, ability) of the activated abilities, numbered 1.. in commands (derived, for speed)
+    act: tuple[tuple[int, Ability], ...] = ()
+    #: number of Thread branches (0: not a Thread card)
+    branches: int = 0
 
     @staticmethod
     def from_model(m: CardModel) -> CardDef:
@@ -229,6 +225,8 @@ class CardDef:
             power=m.power or 0, health=m.health or 0, life=m.life or 20, voidcast=m.voidcast,
             keywords=kws, text=m.text, effect=tuple(m.effect), abilities=tuple(m.abilities),
             modifiers=dict(m.modifiers), token=m.token,
+            act=tuple((i, a) for i, a in enumerate(m.abilities) if a.activate is not None),
+            branches=next((len(e.branches or []) for e in m.effect if e.do == "thread"), 0),
         )
 
 

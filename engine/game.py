@@ -84,6 +84,8 @@ from engine.state import (
 )
 
 SBA_LOOP_CAP = 200
+#: the priority decisions are immutable values; share them instead of building one per pass
+_PRIORITY_DECISIONS: dict[tuple[str, int], Decision] = {}
 STACK_CAP = 500
 
 
@@ -359,6 +361,8 @@ class Game:
         self.pending = Decision("none", -1, self.window, "C1K 1.1", f"the match is over: {self.outcome}")
 
     def enter(self, w: int) -> int | None:
+        if self.stack:   # an engine invariant: a window only ever changes on an empty stack
+            raise RulesLoopError(f"internal error: entering {WINDOWS[w]} with {len(self.stack)} item(s) on the stack")
         self.win = w
         self.priority = -1
         self.passed = 0
@@ -473,8 +477,15 @@ class Game:
         self.priority = p
         self.passed = passed
         w = self.win
-        self.pending = Decision("priority", p, WINDOWS[w], WINDOW_RULE[w],
-                                f"{self.players[p].name} has priority — {WINDOW_TEXT[w]}")
+        name = self.players[p].name
+        key = (name, w)
+        d = _PRIORITY_DECISIONS.get(key)
+        if d is None:
+            d = _PRIORITY_DECISIONS[key] = Decision("priority", p, WINDOWS[w], WINDOW_RULE[w],
+                                                    f"{name} has priority — {WINDOW_TEXT[w]}")
+        if d.player != p:
+            d = replace(d, player=p)
+        self.pending = d
 
     def resume(self, how: tuple[int, ...]) -> None:
         """Continue after a choice or an interrupt decision."""
@@ -586,7 +597,7 @@ class Game:
             if self.outcome is not None:
                 return
             dead = [c for p in (self.active, 1 - self.active) for c in self.players[p].board
-                    if c and (self.perms[c].damage >= self.max_health(c) or self.max_health(c) <= 0)]
+                    if c and self.perms[c].damage >= self.max_health(c)]
             lost = [p for p in (0, 1) if self.players[p].life <= 0]
             if lost:
                 self.outcome = (Outcome(Termination.BOTH_DEFEATED, None) if len(lost) == 2
@@ -1271,8 +1282,8 @@ class Game:
                                         f"{' in play' if slot != 'champion' else ''}")
         return None
 
-    def activated(self, cid: int) -> list[tuple[int, Ability]]:
-        return [(i, ab) for i, ab in enumerate(self.card(cid).abilities) if ab.activate is not None]
+    def activated(self, cid: int) -> tuple[tuple[int, Ability], ...]:
+        return self.card(cid).act
 
     def activate_refusal(self, a: Activate, p: int, check_targets: bool = True) -> Refusal | None:
         cid = a.source
@@ -1613,13 +1624,30 @@ class Game:
             return []
         if d.kind == "priority":
             out: list[Action] = [Pass()]
-            for cid in self.players[p].hand + self.players[p].graveyard:
+            ps = self.players[p]
+            slow_ok = p == self.active and self.win == MAIN and not self.stack
+            influence = ps.influence
+            defs = self.defs
+            cands = ps.hand + ps.graveyard if ps.permits else ps.hand
+            for cid in cands:
+                cd = defs[cid]
+                assert cd is not None
+                # cheap filters first; play_options re-checks everything through play_refusal
+                if cd.cost > influence or (cd.speed == "slow" and not slow_ok):
+                    continue
                 out += self.play_options(cid, p)
-            for cid in self.permanents(p):
-                for n in range(1, len(self.activated(cid)) + 1):
+            for cid in [c for c in ps.board if c] + [c for c in ps.relics if c] + [ps.champion, ps.seat]:
+                if not cid:
+                    continue
+                act = defs[cid].act  # type: ignore[union-attr]
+                for n in range(1, len(act) + 1):
+                    spec = act[n - 1][1].activate
+                    assert spec is not None
+                    if spec.cost > influence or (spec.speed == "slow" and not slow_ok):
+                        continue
                     base = Activate(cid, n)
                     if self.activate_refusal(base, p, check_targets=False) is None:
-                        ab = self.activated(cid)[n - 1][1]
+                        ab = act[n - 1][1]
                         for ts in self.target_combos(self.choice_slots(ab.effect), p, cid):
                             out.append(Activate(cid, n, ts))
             return out
@@ -1649,10 +1677,7 @@ class Game:
         if self.playable_from(cid, p) is None:
             return []
         d = self.card(cid)
-        modes: list[int | None] = [None]
-        thread = [e for e in d.effect if e.do == "thread"]
-        if thread and thread[0].branches:
-            modes = list(range(1, len(thread[0].branches) + 1))
+        modes: list[int | None] = list(range(1, d.branches + 1)) if d.branches else [None]
         out: list[Action] = []
         for m in modes:
             if self.play_refusal(Play(cid, None, (), m), p, check_targets=False) is not None:
