@@ -606,9 +606,12 @@ class Game:
                 return
             if not dead:
                 return
-            for c in dead:
-                killer = self.perms[c].killer
-                if self.destroy(c, cause="state-based action") and killer and self.is_unit_in_play(killer):
+            # destroyed simultaneously: "on kill" only for a killer that stays in play (AS Combat steps 6)
+            killers = {c: self.perms[c].killer for c in dead}
+            destroyed = [c for c in dead if self.destroy(c, cause="state-based action")]
+            for c in destroyed:
+                killer = killers[c]
+                if killer and killer not in dead and self.is_unit_in_play(killer):
                     self.fire("on_kill", killer, c)
         raise RulesLoopError(f"state-based actions ran {SBA_LOOP_CAP} times without settling")
 
@@ -633,8 +636,9 @@ class Game:
         if cid in ps.relics:
             ps.relics[ps.relics.index(cid)] = 0
         self.perms.pop(cid, None)
+        # it is no longer in combat; an attacker it was blocking stays blocked (by nothing: 0)
         self.attackers = tuple(a for a in self.attackers if a != cid)
-        self.blocks = tuple(b for b in self.blocks if b[0] != cid)
+        self.blocks = tuple((0 if b == cid else b, a) for b, a in self.blocks if a != cid)
 
     def to_graveyard(self, cid: int) -> None:
         if self.card(cid).token:
@@ -1009,39 +1013,39 @@ class Game:
     def combat_damage(self) -> None:
         ap = self.active
         dp = 1 - ap
-        blocker_of = {a: b for b, a in self.blocks}
+        blocked = {a for _, a in self.blocks}
+        blocker_of = {a: b for b, a in self.blocks if b}
+        champion = self.players[dp].champion
         self.lifedrain_due = [0, 0]
-        dealt_strike: set[int] = set()
         hit: list[int] = []
+        # step 1: Strike units deal their damage; step 2: all other combatants, simultaneously
         for step, strikers in (("Strike", True), ("damage", False)):
             assignments: list[tuple[int, int, int]] = []
             for a in self.attackers:
-                if not self.is_unit_in_play(a) or a in dealt_strike:
-                    continue
-                a_strikes = self.keyword(a, "strike") is not None
+                if not self.is_unit_in_play(a):
+                    continue   # destroyed (e.g. in the Strike step): it deals no damage, and takes none
                 b = blocker_of.get(a, 0)
-                if a_strikes == strikers:
+                b_here = bool(b) and self.is_unit_in_play(b)
+                if (self.keyword(a, "strike") is not None) == strikers:
                     power = max(0, self.power(a))
-                    if b and self.is_unit_in_play(b):
+                    overwhelm = self.keyword(a, "overwhelm") is not None
+                    if b_here:
                         assignments.append((a, b, power))
-                        if self.keyword(a, "overwhelm") is not None:
-                            excess = max(0, power - self.health(b))
-                            assignments.append((a, self.players[dp].champion, excess))
-                    elif b:
-                        if self.keyword(a, "overwhelm") is not None:
-                            assignments.append((a, self.players[dp].champion, power))
+                        if overwhelm:   # RB 3.1: Excess from the blocker's remaining health, now
+                            assignments.append((a, champion, max(0, power - self.health(b))))
+                    elif a in blocked:
+                        if overwhelm:   # its blocker left play: Overwhelm deals all to the Champion
+                            assignments.append((a, champion, power))
                     else:
-                        assignments.append((a, self.players[dp].champion, power))
-                if b and self.is_unit_in_play(b) and (self.keyword(b, "strike") is not None) == strikers:
+                        assignments.append((a, champion, power))
+                if b_here and (self.keyword(b, "strike") is not None) == strikers:
                     assignments.append((b, a, max(0, self.power(b))))
-            if strikers:
-                dealt_strike = {src for src, _, _ in assignments}
             if not assignments:
                 continue
             self.log(f"  combat {step} step")
             for src, dst, amount in assignments:
                 dealt = self.damage(src, dst, amount, combat=True)
-                if dealt > 0 and self.is_champion(dst) and src in self.attackers and src not in hit:
+                if dealt > 0 and dst == champion and src not in blocked and src not in hit:
                     hit.append(src)
             if strikers:
                 self.sba()   # a unit destroyed by Strike deals no damage (RB §3.2)
@@ -1094,8 +1098,10 @@ class Game:
         if p is not None:
             return self.players[p].champion
         a = max(actor, 0)
-        if role == "hand":
-            pool = self.players[a].hand + self.players[a].graveyard
+        if role == "hand":   # a copy in hand first; the graveyard only if none (OPP permissions)
+            pool = self.players[a].hand
+            if not any(self.card(c).name.lower() == key or self.card(c).id == key for c in pool):
+                pool = self.players[a].graveyard
         elif role == "attacker":
             pool = self.players[self.active].units()
         elif role == "blocker":

@@ -83,6 +83,19 @@ def _barrier(game: Game, ev: Event) -> None:
     ev.amount = 0
 
 
+@register("prevention", "damage")
+def _ward(game: Game, ev: Event) -> None:
+    """Ward N (rules.md §6, §9): a pool of N prevention points, spent as it prevents, not refreshed."""
+    perm = game.perms.get(ev.target)
+    if perm is None or ev.amount <= 0 or perm.ward <= 0:
+        return
+    spent = min(perm.ward, ev.amount)
+    perm.ward -= spent
+    ev.amount -= spent
+    ev.prevented += spent
+    game.log(f"  Ward of {game.label(ev.target)} prevents {spent} damage ({perm.ward} left)")
+
+
 @register("modification", "damage")
 def _tough(game: Game, ev: Event) -> None:
     """Tough (RB §3.2): each damage instance to it is reduced by 1."""
