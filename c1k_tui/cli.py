@@ -61,10 +61,9 @@ def play(
     p2: Annotated[str, typer.Option(help="Name of player 2")] = "p2",
 ) -> None:
     """Play a match at this terminal, two players taking turns (hot-seat)."""
+    from c1k_tui.textplay import HELP, loop
     from engine.game import Game
     from engine.state import MatchOptions
-
-    from c1k_tui.textplay import HELP, loop
 
     db = _db()
     decks = _decks(db, deck_a, deck_b, playtest)
@@ -79,9 +78,8 @@ def play(
 def resume(record: Annotated[Path, typer.Argument(help="A match record saved by `play --save`")],
            open_hands: Annotated[bool, typer.Option("--open-hands")] = False) -> None:
     """Resume a saved match from its record (it replays to the same state hash)."""
-    from engine import record as rec
-
     from c1k_tui.textplay import loop
+    from engine import record as rec
 
     db = _db()
     try:

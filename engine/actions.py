@@ -9,8 +9,8 @@ syntax. Two error types, both ValueErrors: `MalformedCommand` (the text is not a
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Union
 
 
 class MalformedCommand(ValueError):
@@ -134,7 +134,7 @@ class Concede:
         return "concede"
 
 
-Action = Union[Pass, Play, Activate, Attack, Block, Interrupt, Decline, Choose, SetCard, Concede]
+Action = Pass | Play | Activate | Attack | Block | Interrupt | Decline | Choose | SetCard | Concede
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,9 +274,9 @@ def _id(tok: str) -> int:
     raise MalformedCommand(f"'{tok}' is not a card id like #12 (names need a game: use Game.parse)")
 
 
-def command_to_action(cmd: Command, resolve: object = None) -> Action:
+def command_to_action(cmd: Command, resolve: Callable[[str, str], int] | None = None) -> Action:
     """Build the Action of a command; `resolve(raw, role)` maps raw refs to ids (default: '#n' only)."""
-    res = resolve if callable(resolve) else (lambda raw, role: _id(raw))
+    res: Callable[[str, str], int] = resolve if resolve is not None else (lambda raw, role: _id(raw))
     v = cmd.verb
     if v == "pass":
         return Pass()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from engine import pipeline
@@ -63,7 +63,6 @@ from engine.state import (
     RELICS,
     STACK,
     TRIGGER_WINDOWS,
-    VOID,
     WINDOW_RULE,
     WINDOW_TEXT,
     WINDOWS,
@@ -1782,11 +1781,11 @@ def _regeneration(g: Game, item: StackItem) -> None:
     g.heal(item.source, item.source, perm.damage)
 
 
-KeywordTrigger = tuple[str, "object", "object"]
+KeywordTrigger = tuple[str, Callable[[Game, int], bool], Callable[[Game, StackItem], None]]
 #: start-of-phase keyword triggers: phase trigger name -> [(keyword, condition, resolver)]
-KEYWORD_TRIGGERS: dict[str, list[tuple[str, object, object]]] = {
+KEYWORD_TRIGGERS: dict[str, list[KeywordTrigger]] = {
     "start_of_influence": [("regeneration", _regeneration_cond, _regeneration)],
 }
 KEYWORD_TRIGGERS_ALL = [t for ts in KEYWORD_TRIGGERS.values() for t in ts]
 #: called right after attackers are declared (Rally, issue 3)
-ATTACK_DECLARED_HOOKS: list[object] = []
+ATTACK_DECLARED_HOOKS: list[Callable[[Game], None]] = []

@@ -199,7 +199,8 @@ def find_unit(g: Game, key: str) -> int | None:
         return g.aliases[k]
     in_play = [i for i in range(1, len(g.defs)) if g.card(i).name.lower() == k or g.card(i).id == k]
     on_board = [i for i in in_play if g.zone[i] in (BOARD, RELICS)]
-    return (on_board or in_play or [None])[0]
+    found = on_board or in_play
+    return found[0] if found else None
 
 
 def unit_facts(g: Game, cid: int) -> dict[str, Any]:
