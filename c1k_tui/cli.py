@@ -59,6 +59,7 @@ def play(
     save: Annotated[Path | None, typer.Option(help="Autosave the match record here after every command")] = None,
     p1: Annotated[str, typer.Option(help="Name of player 1")] = "p1",
     p2: Annotated[str, typer.Option(help="Name of player 2")] = "p2",
+    auto_pass: Annotated[bool, typer.Option(help="Send 'pass' for a player whose only legal action is pass")] = True,
 ) -> None:
     """Play a match at this terminal, two players taking turns (hot-seat)."""
     from c1k_tui.textplay import HELP, loop
@@ -71,7 +72,7 @@ def play(
     game = Game.new(db, decks[0], decks[1], seed, MatchOptions(practice=practice))
     typer.echo(f"Council of 1000 — {decks[0].name} ({p1}) vs {decks[1].name} ({p2}), seed {seed}")
     typer.echo(HELP)
-    loop(game, decks, input, typer.echo, save, open_hands)
+    loop(game, decks, input, typer.echo, save, open_hands, auto_pass)
 
 
 @app.command()

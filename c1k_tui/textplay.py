@@ -22,11 +22,22 @@ HELP = """Commands (formats.md §1): pass · play <card> [slot <n>] [target <ref
 Extra: legal (list legal commands) · why (what you can't do now, and the rule) · log · quit"""
 
 
+SHORT = {"declare_attackers": "attackers", "declare_blockers": "blockers", "priority": "main",
+         "response": "response"}
+
+
 def phase_bar(g: Game) -> str:
-    parts = []
-    for i, w in enumerate(WINDOWS):
-        parts.append(f"[{w}]" if i == g.win else w.split(".")[1])
-    return " ".join(parts)
+    """Every window of the turn, the current one in brackets: DRAW start·draw·post | INFLUENCE … | END …"""
+    groups: list[str] = []
+    for phase in ("draw", "influence", "main", "combat", "end"):
+        steps = []
+        for i, w in enumerate(WINDOWS):
+            if w.startswith(phase + "."):
+                short = SHORT.get(w.split(".")[1], w.split(".")[1])
+                steps.append(f"[{short.upper()}]" if i == g.win else short)
+        groups.append(f"{phase.upper()} " + "·".join(steps) if phase != "main" else "·".join(steps).upper()
+                      if any(s.startswith("[") for s in steps) else "MAIN")
+    return " | ".join(groups)
 
 
 def unit_text(g: Game, cid: int) -> str:
@@ -73,14 +84,16 @@ def render(g: Game, open_hands: bool = False) -> str:
     if g.outcome is not None:
         lines.append(f"MATCH OVER: {g.outcome}")
         return "\n".join(lines)
-    lines.append(f">> {d.prompt} [{d.rule}]")
+    lines.append(f">> {d.prompt.split(' — ')[0]} [{d.rule}]")
     if d.options:
         lines += [f"   {i}. {o}" for i, o in enumerate(d.options, 1)]
     p = d.player
     for q in (0, 1):
         if q == p or open_hands:
-            hand = ", ".join(f"#{c} {g.card(c).name} ({g.card(c).cost} {g.card(c).speed})" for c in g.players[q].hand)
-            lines.append(f"Hand of {g.players[q].name}: {hand or '(empty)'}")
+            legal = {e.subject for e in g.explain(q) if e.legal and e.what.startswith("play")}
+            hand = ", ".join(f"{'✓' if c in legal else '·'}#{c} {g.card(c).name} ({g.card(c).cost} {g.card(c).speed})"
+                             for c in g.players[q].hand)
+            lines.append(f"Hand of {g.players[q].name} (✓ playable now): {hand or '(empty)'}")
     return "\n".join(lines)
 
 
@@ -93,11 +106,29 @@ def why_text(g: Game, p: int) -> str:
     return "\n".join(out) or "  (nothing to explain)"
 
 
+def only_pass(g: Game) -> bool:
+    """True when the deciding player's one legal action is a pass / `attack none` / `block none`."""
+    acts = g.legal_actions()
+    return len(acts) == 1 and str(acts[0]) in ("pass", "attack none", "block none")
+
+
 def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable[[str], None],
-         save_path: Path | None = None, open_hands: bool = False) -> Game:
+         save_path: Path | None = None, open_hands: bool = False, auto_pass: bool = False) -> Game:
     write(render(g, open_hands))
     while not g.is_terminal():
         p = g.current_player()
+        if auto_pass and only_pass(g):
+            # an explicit pass command, sent for the player who has nothing else to do (recorded as such)
+            before = len(g.log_lines)
+            only = g.legal_actions()[0]
+            write(f"(auto: {g.players[p].name} can only '{only}')")
+            g.apply(only, p)
+            write("\n".join(g.log_lines[before:]))
+            if save_path is not None:
+                save(MatchRecord.of(g, decks), save_path)
+            if not only_pass(g) or g.is_terminal():
+                write(render(g, open_hands))
+            continue
         try:
             line = read(f"{g.players[p].name} ({player_name(p)})> ").strip()
         except EOFError:

@@ -371,7 +371,7 @@ class Game:
             if self.options.max_turns and self.turn > self.options.max_turns:
                 self.outcome = Outcome(Termination.TURN_LIMIT, None)
                 return None
-            for cid in self.players[ap].units():
+            for cid in self.permanents(ap):   # the ready step: units, and relics used with "exhaust"
                 self.perms[cid].exhausted = False
             self.fire_start("start_of_draw", ap)
             return self.open_priority()
@@ -564,7 +564,7 @@ class Game:
             if t.kind == "trigger" and t.ability >= 0:
                 ab = self.card(t.source).abilities[t.ability]
                 need = [e for e in ab.effect if e.target in CHOICE_TARGETS]
-                if need and ab.when != "on_play" and not t.targets:
+                if need and not t.targets:   # (a played unit's on-play targets came with the command)
                     cands = self.target_candidates(need[0].target or "", t.controller, t.source)
                     if not cands:
                         self.log(f"  {t.name}: no legal target — the trigger is removed")
@@ -986,7 +986,7 @@ class Game:
         cands = [c for c in zone
                  if (e.card_type == "any" or self.card(c).type == e.card_type)
                  and self.card(c).type in ("unit", "relic", "action")
-                 and not self.card_choice_slots(c, None)
+                 and (self.card(c).type != "action" or not self.card_choice_slots(c, None))
                  and (e.free or self.card(c).cost <= ps.influence)
                  and self.has_room(c, controller)]
         if not cands:
@@ -1272,8 +1272,16 @@ class Game:
             return Refusal("KW Thread", f"{d.name} asks you to choose a branch now: add 'mode 1' … "
                                         f"'mode {len(thread[0].branches or [])}'")
         if check_targets:
-            return self.targets_refusal(self.card_choice_slots(cid, a.mode), a.targets, p, cid)
+            return self.targets_refusal(self.play_slots(cid, p, a.mode), a.targets, p, cid)
         return None
+
+    def play_slots(self, cid: int, p: int, mode: int | None) -> list[str]:
+        """The targets a `play` command must name. A Unit or Relic whose on-play target has no legal
+        choice may still be played: that trigger is then removed (it has nothing to do)."""
+        slots = self.card_choice_slots(cid, mode)
+        if slots and self.card(cid).type != "action":
+            slots = [s for s in slots if self.target_candidates(s, p, cid)]
+        return slots
 
     def targets_refusal(self, slots: list[str], targets: tuple[int, ...], p: int, source: int) -> Refusal | None:
         if len(targets) != len(slots):
@@ -1687,7 +1695,7 @@ class Game:
         for m in modes:
             if self.play_refusal(Play(cid, None, (), m), p, check_targets=False) is not None:
                 return []
-            for ts in self.target_combos(self.card_choice_slots(cid, m), p, cid):
+            for ts in self.target_combos(self.play_slots(cid, p, m), p, cid):
                 out.append(Play(cid, None, ts, m))
         return out
 

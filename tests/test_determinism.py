@@ -18,7 +18,7 @@ DECKS = [load_deck(p, DB) for p in bundled_deck_paths()]
 # A golden hash: if this changes, a rule, a card or the snapshot format changed — on purpose or not.
 # Update it only together with the change that explains it.
 GOLDEN_SEED = 4242
-GOLDEN_HASH_PAIR = (708, "43d2a05aac23767d597ac34cabd363fdb7d6e6cf9c3a92655bd5bb2722cd37e1")
+GOLDEN_HASH_PAIR = (633, "b84d200bd5761e01457c8242b5dd062eda4f6eb71889c2d98558d30be8bc3f0e")
 
 
 def test_golden_match_hash() -> None:
