@@ -396,12 +396,16 @@ class Game:
             self.attackers = ()
             self.blocks = ()
             self.pending = Decision("attackers", ap, WINDOWS[w], WINDOW_RULE[w],
-                                    f"{self.players[ap].name}: declare attackers (or attack none)")
+                                    f"{self.players[ap].name}: declare attackers (or attack none)",
+                                    eligible=tuple(u for u in self.players[ap].units()
+                                                   if self.attack_block_reason(u) is None))
             return None
         if w == DECLARE_BLOCKERS:
             dp = 1 - ap
             self.pending = Decision("blockers", dp, WINDOWS[w], WINDOW_RULE[w],
-                                    f"{self.players[dp].name}: declare blockers (or block none)")
+                                    f"{self.players[dp].name}: declare blockers (or block none)",
+                                    eligible=tuple(u for u in self.players[dp].units()
+                                                   if any(self.can_block(u, a) is None for a in self.attackers)))
             return None
         if w == COMBAT_DAMAGE:
             self.combat_damage()
@@ -424,7 +428,7 @@ class Game:
                 self.pending = Decision(
                     "choice", ap, WINDOWS[w], "C1K 5.2",
                     f"{ps.name}: discard {excess} card(s) down to hand size {ps.hand_size}",
-                    tuple(self.card(c).name for c in ps.hand), excess, excess)
+                    tuple(self.card(c).name for c in ps.hand), excess, excess, eligible=tuple(ps.hand))
                 return None
             return self.finish_cleanup()
         # the plain priority windows
@@ -575,7 +579,7 @@ class Game:
                         self.pending = Decision(
                             "choice", t.controller, self.window, "C1K 6",
                             f"{self.players[t.controller].name}: choose a target for {t.name}",
-                            tuple(self.label(c) for c in cands), 1, 1)
+                            tuple(self.label(c) for c in cands), 1, 1, eligible=tuple(cands))
                         return False
                     t = replace(t, targets=(cands[0],))
             self.push(t)
@@ -996,7 +1000,7 @@ class Game:
         self.priority = -1
         self.pending = Decision("choice", controller, self.window, "OPP Permissions",
                                 f"{ps.name}: you may play one of these now (or decline)",
-                                tuple(self.label(c) for c in cands), 0, 1, True)
+                                tuple(self.label(c) for c in cands), 0, 1, True, eligible=tuple(cands))
         return False
 
     def has_room(self, cid: int, p: int) -> bool:
@@ -1571,9 +1575,11 @@ class Game:
         self.intr = w
         p = w.queue[0]
         self.priority = -1
-        names = ", ".join(self.label(c) for c, _, _ in self.usable_interrupts(p, w.event))
+        usable = [c for c, _, _ in self.usable_interrupts(p, w.event)]
+        names = ", ".join(self.label(c) for c in usable)
         self.pending = Decision("interrupt", p, self.window, "C1K 7",
-                                f"{self.players[p].name}: use an Interrupt ({names}) or decline", (), 0, 0, True)
+                                f"{self.players[p].name}: use an Interrupt ({names}) or decline", (), 0, 0, True,
+                                eligible=tuple(usable))
 
     def next_interrupt(self) -> None:
         w = self.intr

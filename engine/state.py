@@ -260,10 +260,13 @@ class Decision:
     min_choices: int = 0
     max_choices: int = 0
     can_decline: bool = False
+    #: attackers: the units that may attack; blockers: the units that may block; interrupt: the cards
+    #: whose Interrupt may be used; choice: the card ids behind the numbered options
+    eligible: tuple[int, ...] = ()
 
     def snapshot(self) -> list[object]:
         return [self.kind, self.player, self.window, self.rule, self.prompt, list(self.options),
-                self.min_choices, self.max_choices, self.can_decline]
+                self.min_choices, self.max_choices, self.can_decline, list(self.eligible)]
 
 
 @dataclass(frozen=True, slots=True)
