@@ -82,3 +82,28 @@ def test_malformed_commands_say_what_was_expected(text: str, needle: str) -> Non
         parse_action(text)
     assert needle in str(err.value)
     assert isinstance(err.value, ValueError)
+
+
+# ---- property: every action prints to text that parses back to an equal action (Hypothesis)
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ids = st.integers(min_value=1, max_value=10_000)
+targets = st.lists(ids, max_size=3).map(tuple)
+small = st.integers(min_value=1, max_value=9)
+actions = st.one_of(
+    st.just(Pass()), st.just(Decline()), st.just(Concede()),
+    st.builds(Play, ids, st.none() | small, targets, st.none() | small, st.booleans()),
+    st.builds(Activate, ids, small, targets),
+    st.builds(Attack, st.lists(ids, max_size=6).map(tuple)),
+    st.builds(Block, st.lists(st.tuples(ids, ids), max_size=6).map(tuple)),
+    st.builds(Interrupt, ids, targets),
+    st.builds(Choose, st.lists(small, min_size=1, max_size=4).map(tuple)),
+    st.builds(SetCard, ids),
+)
+
+
+@given(actions)
+def test_any_action_round_trips(action: object) -> None:
+    assert parse_action(str(action)) == action
