@@ -265,8 +265,10 @@ class Decision:
     eligible: tuple[int, ...] = ()
 
     def snapshot(self) -> list[object]:
-        return [self.kind, self.player, self.window, self.rule, self.prompt, list(self.options),
-                self.min_choices, self.max_choices, self.can_decline, list(self.eligible)]
+        # the prompt, rule and option labels are presentation derived from the state: not hashed,
+        # so rewording a prompt never changes a state hash
+        return [self.kind, self.player, self.window, self.min_choices, self.max_choices, self.can_decline,
+                list(self.eligible)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ DECKS = [load_deck(p, DB) for p in bundled_deck_paths()]
 # A golden hash: if this changes, a rule, a card or the snapshot format changed — on purpose or not.
 # Update it only together with the change that explains it.
 GOLDEN_SEED = 4242
-GOLDEN_HASH_PAIR = (633, "30d680bea071a734fb7dbe5bebd8d5f4da1e8a2fdf649607fd32eba7a22f77d6")
+GOLDEN_HASH_PAIR = (633, "1024819f00eff6f6b180def156878f7107a409fdb8b5309525f8c08f889bdddf")
 
 
 def test_golden_match_hash() -> None:
