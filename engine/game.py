@@ -509,6 +509,9 @@ class Game:
             return
         if not self.place_triggers((1, actor)):
             return
+        if self.options.actor_keeps_priority:   # OPP 8.1 (match option): the actor may act again
+            self.give_priority(actor, 0)
+            return
         top_is_own = bool(self.stack) and self.stack[-1].adder == actor
         self.give_priority(1 - actor, _bit(actor) if top_is_own else 0)
 

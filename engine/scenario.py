@@ -38,7 +38,7 @@ UNIT_EXPECT = {"zone", "damage", "power", "health", "max_health", "statuses", "c
 PLAYER_EXPECT = {"life", "influence", "capacity", "hand", "hand_size", "library_size", "graveyard", "board"}
 TOP_EXPECT = {"window", "phase", "turn", "active", "priority", "winner", "stack", "pending", "log_contains",
               "units", "p1", "p2"}
-OPTION_KEYS = {"practice", "max_turns"}
+OPTION_KEYS = {"practice", "max_turns", "actor_keeps_priority"}
 
 
 @dataclass
@@ -143,7 +143,8 @@ def build(scn: Scenario) -> Game:
     """The scenario's position, advanced from the start of its window to the first decision."""
     head = scn.data.get("scenario", {})
     opts = head.get("options", {})
-    options = MatchOptions(practice=bool(opts.get("practice", False)), max_turns=int(opts.get("max_turns", 0)))
+    options = MatchOptions(practice=bool(opts.get("practice", False)), max_turns=int(opts.get("max_turns", 0)),
+                           actor_keeps_priority=bool(opts.get("actor_keeps_priority", False)))
     g = Game(scn.db, options, int(head.get("seed", 0)))
     g.turn = int(head.get("turn", 1))
     g.active = 0 if head.get("active", "p1") == "p1" else 1

@@ -330,10 +330,12 @@ class MatchOptions:
     max_turns: int = 0          # 0: no limit; otherwise a draw (turn_limit) after this many turns
     unit_slots: int = 6
     relic_slots: int = 3
+    #: OPP 8.1's rule (not C1K's): after an action the actor keeps priority. Off by default (rules.md §3).
+    actor_keeps_priority: bool = False
 
     def to_dict(self) -> dict[str, object]:
         return {"practice": self.practice, "max_turns": self.max_turns, "unit_slots": self.unit_slots,
-                "relic_slots": self.relic_slots}
+                "relic_slots": self.relic_slots, "actor_keeps_priority": self.actor_keeps_priority}
 
 
 @dataclass

@@ -18,7 +18,7 @@ DECKS = [load_deck(p, DB) for p in bundled_deck_paths()]
 # A golden hash: if this changes, a rule, a card or the snapshot format changed — on purpose or not.
 # Update it only together with the change that explains it.
 GOLDEN_SEED = 4242
-GOLDEN_HASH_PAIR = (633, "1024819f00eff6f6b180def156878f7107a409fdb8b5309525f8c08f889bdddf")
+GOLDEN_HASH_PAIR = (633, "2673ca14bdbff0d272ea11125131ab048ffea9bf3277e91c360b641b8a98c9ee")
 
 
 def test_golden_match_hash() -> None:
