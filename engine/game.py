@@ -521,7 +521,7 @@ class Game:
 
     # ------------------------------------------------------------------ triggers
 
-    def fire(self, when: str, cid: int, ctx: int = 0, targets: tuple[int, ...] = ()) -> None:
+    def fire(self, when: str, cid: int, ctx: int = 0, targets: tuple[int, ...] = (), chosen: bool = False) -> None:
         """Queue the `when` abilities of card `cid` (a Suppressed card's abilities don't function)."""
         d = self.card(cid)
         if not d.abilities:
@@ -533,7 +533,7 @@ class Game:
         for i, ab in enumerate(d.abilities):
             if ab.when == when:
                 self.triggers.append(Trigger(self.controller(cid), cid, i, d.name, seq, 0, "trigger", "", ctx,
-                                             targets))
+                                             targets, chosen))
 
     def fire_watchers(self, when: str, p: int, ctx: int) -> None:
         for cid in self.permanents(p):
@@ -571,7 +571,11 @@ class Game:
             if t.kind == "trigger" and t.ability >= 0:
                 ab = self.card(t.source).abilities[t.ability]
                 need = [e for e in ab.effect if e.target in CHOICE_TARGETS]
-                if need and not t.targets:   # (a played unit's on-play targets came with the command)
+                if need and not t.targets and t.chosen:
+                    # a played unit's on-play targets came with the command: none were legal then
+                    self.log(f"  {t.name}: no legal target was named when it was played — the trigger is removed")
+                    continue
+                if need and not t.targets:
                     cands = self.target_candidates(need[0].target or "", t.controller, t.source)
                     if not cands:
                         self.log(f"  {t.name}: no legal target — the trigger is removed")
@@ -799,7 +803,7 @@ class Game:
             if d.type in ("unit", "relic"):
                 if self.enter_play(item.source, item.controller, None if item.mode < 0 else item.mode, False):
                     self.perms[item.source].play_targets = item.targets
-                    self.fire("on_play", item.source, targets=item.targets)
+                    self.fire("on_play", item.source, targets=item.targets, chosen=item.ctx == 0)
                     self.fire("on_summon", item.source)
                 return True
             pending = self.run_effects(self.action_effects(d, item.mode), item.controller, item.source,
@@ -1504,7 +1508,8 @@ class Game:
         self.put_on_stack(cid, p, a.slot - 1 if a.slot is not None else -1, a.targets, a.mode or 0)
         self.after_play(cid, p)
 
-    def put_on_stack(self, cid: int, p: int, slot: int, targets: tuple[int, ...], mode: int) -> StackItem:
+    def put_on_stack(self, cid: int, p: int, slot: int, targets: tuple[int, ...], mode: int,
+                     targets_later: bool = False) -> StackItem:
         ps = self.players[p]
         if cid in ps.hand:
             ps.hand.remove(cid)
@@ -1513,7 +1518,7 @@ class Game:
         self.zone[cid] = STACK
         d = self.card(cid)
         item = StackItem(self.next_seq(), "card", cid, p, p, d.name, -1, targets,
-                         slot if d.type != "action" else mode)
+                         slot if d.type != "action" else mode, "", 1 if targets_later else 0)
         self.stack.append(item)
         return item
 
@@ -1631,7 +1636,7 @@ class Game:
             if not ch.free:
                 self.players[ch.player].influence -= self.card(c).cost
             self.log(f"  {self.players[ch.player].name} plays {self.label(c)} by permission (OPP Permissions)")
-            self.put_on_stack(c, ch.player, -1, (), 0)
+            self.put_on_stack(c, ch.player, -1, (), 0, targets_later=True)
             self.fire_watchers("on_unit_played" if self.card(c).type == "unit" else "on_action_played",
                                ch.player, c)
         self.resume(ch.resume)

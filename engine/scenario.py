@@ -257,7 +257,7 @@ def actual(g: Game, key: str, sub: str | None = None, field_: str | None = None)
 
 
 def _norm(key: str, value: Any) -> Any:
-    if key in ("hand", "graveyard", "board", "statuses") and isinstance(value, list):
+    if key in ("hand", "graveyard", "board") and isinstance(value, list):
         return sorted(str(v) for v in value)
     if key == "counters" and isinstance(value, dict):
         return {str(k): int(v) for k, v in sorted(value.items()) if v}

@@ -220,7 +220,8 @@ class StackItem:
     targets: tuple[int, ...] = ()
     mode: int = 0
     keyword: str = ""    # keyword triggers: which keyword
-    ctx: int = 0         # the card an event concerned (e.g. the dying unit)
+    ctx: int = 0         # the card an event concerned (e.g. the dying unit); for a card played by a
+                         # permission, 1: its on-play targets are chosen when the trigger goes on the stack
 
     def snapshot(self) -> list[object]:
         return [self.uid, self.kind, self.source, self.controller, self.adder, self.name, self.ability,
@@ -241,10 +242,11 @@ class Trigger:
     keyword: str = ""
     ctx: int = 0
     targets: tuple[int, ...] = ()
+    chosen: bool = False   # its targets were decided already (a played unit's on-play: in the command)
 
     def snapshot(self) -> list[object]:
         return [self.controller, self.source, self.ability, self.name, self.seq, self.rank, self.kind,
-                self.keyword, self.ctx, list(self.targets)]
+                self.keyword, self.ctx, list(self.targets), self.chosen]
 
 
 @dataclass(frozen=True, slots=True)
