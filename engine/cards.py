@@ -22,7 +22,7 @@ Realm = Literal["dominion", "veil", "ruin", "genesis", "paradox", "solace", "nul
 Speed = Literal["slow", "fast"]
 Verb = Literal[
     "damage", "heal", "draw", "discard", "buff", "grant", "destroy", "counter", "summon",
-    "gain_influence", "return_to_hand", "suppress", "flux", "thread", "permit",
+    "gain_influence", "return_to_hand", "suppress", "flux", "thread", "permit", "reroll",
 ]
 Target = Literal[
     "self", "unit", "friendly_unit", "enemy_unit", "champion", "enemy_champion", "friendly_champion",
@@ -31,9 +31,9 @@ Target = Literal[
 TriggerName = Literal[
     "on_play", "on_summon", "on_attack", "on_block", "start_of_combat", "end_of_attack", "on_kill",
     "on_death", "on_champion_hit", "end_of_combat", "start_of_draw", "start_of_influence", "start_of_end",
-    "on_heal", "on_unit_played", "on_action_played", "on_damaged",
+    "on_heal", "on_unit_played", "on_action_played", "on_damaged", "on_conquer", "on_bloom",
 ]
-InterruptEvent = Literal["opponent_plays_action", "attacker_declared"]
+InterruptEvent = Literal["opponent_plays_action", "attacker_declared", "flux_outcome"]
 
 VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
 TARGETS: tuple[str, ...] = Target.__args__  # type: ignore[attr-defined]
@@ -49,10 +49,18 @@ KEYWORDS = (
 )
 NUMBERED_KEYWORDS = frozenset({"rally", "decay", "growth", "pulse", "ward"})
 STATUSES = ("barrier", "veiled", "suppressed", "rooted")
-#: seat modifiers (C1K 1.2, §6: Seats may change the structure) and their defaults
+#: seat modifiers (C1K 1.2, §6: Seats may change the structure) and their defaults; each is an explicit
+#: hook of the turn manager (TPS: "modifying phase order requires explicit TurnManager configuration")
 SEAT_MODIFIERS: dict[str, int] = {
-    "draw_count": 1, "hand_size": 8, "max_influence": 10, "starting_life_bonus": 0,
-    "opening_hand": 5, "starting_influence": 0,
+    "draw_count": 1,           # cards drawn in draw.draw
+    "hand_size": 8,            # maximum hand size at end.cleanup
+    "max_influence": 10,       # the cap of Influence capacity
+    "influence_gain": 1,       # capacity gained in influence.gain
+    "starting_life_bonus": 0,  # added to the Champion's life at the start
+    "opening_hand": 5,         # cards drawn at the start
+    "starting_influence": 0,   # capacity (and pool) at the start
+    "unit_slots": 6,           # unit slots on the board
+    "relic_slots": 3,          # relic slots
 }
 
 
@@ -123,6 +131,21 @@ class Ability(_Model):
         return self
 
 
+class EvolveSpec(_Model):
+    """Evolve (Genesis): when the condition holds, the unit transforms into `into`, keeping counters and
+    damage. Conditions (all given must hold): at least `growth` growth counters, at least `power` power."""
+
+    into: str
+    growth: int | None = Field(default=None, ge=1)
+    power: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _cond(self) -> EvolveSpec:
+        if self.growth is None and self.power is None:
+            raise ValueError("evolve needs a condition: 'growth' and/or 'power'")
+        return self
+
+
 class CardModel(_Model):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: str = Field(min_length=1)
@@ -140,6 +163,7 @@ class CardModel(_Model):
     abilities: list[Ability] = []
     modifiers: dict[str, int] = {}
     token: bool = False
+    evolve: EvolveSpec | None = None
 
     @field_validator("keywords")
     @classmethod
@@ -164,6 +188,21 @@ class CardModel(_Model):
             raise ValueError("an action must say its 'speed' (slow or fast)")
         if self.type == "action" and not self.effect:
             raise ValueError("an action needs an 'effect' list")
+        names = {check_keyword(k)[0] for k in self.keywords}
+        whens = {a.when for a in self.abilities}
+        for kw, trig in (("conquer", "on_conquer"), ("bloom", "on_bloom")):
+            if (kw in names) != (trig in whens):
+                raise ValueError(f"keyword '{kw}' and an ability with when = \"{trig}\" go together")
+        if ("evolve" in names) != (self.evolve is not None):
+            raise ValueError("keyword 'evolve' and an 'evolve = { into = ..., growth/power = ... }' table go together")
+        if ("voidcast" in names) != (self.voidcast is not None):
+            raise ValueError("keyword 'voidcast' and a 'voidcast' cost go together")
+        if "voidcast" in names and self.type != "action":
+            raise ValueError("only actions have Voidcast")
+        if "nullify" in names and self.type != "action":
+            raise ValueError("Nullify is an action played as an Interrupt from the hand")
+        if "ambush" in names and self.realm != "veil":
+            raise ValueError("only Veil cards can be Set (ambush)")
         return self
 
 
@@ -215,6 +254,9 @@ class CardDef:
     act: tuple[tuple[int, Ability], ...] = ()
     #: number of Thread branches (0: not a Thread card)
     branches: int = 0
+    evolve: EvolveSpec | None = None
+    #: Nullify (Null): the Interrupt this Action is used as, from the hand (cost: the card's cost)
+    hand_interrupt: Ability | None = None
 
     @staticmethod
     def from_model(m: CardModel) -> CardDef:
@@ -226,7 +268,12 @@ class CardDef:
             keywords=kws, text=m.text, effect=tuple(m.effect), abilities=tuple(m.abilities),
             modifiers=dict(m.modifiers), token=m.token,
             act=tuple((i, a) for i, a in enumerate(m.abilities) if a.activate is not None),
-            branches=next((len(e.branches or []) for e in m.effect if e.do == "thread"), 0),
+            branches=next((len(e.branches or []) for e in list(m.effect) + [e for a in m.abilities
+                                                                            if a.when == "on_play" for e in a.effect]
+                           if e.do == "thread"), 0),
+            evolve=m.evolve,
+            hand_interrupt=(Ability(interrupt="opponent_plays_action", cost=m.cost, effect=list(m.effect))
+                            if "nullify" in kws else None),
         )
 
 

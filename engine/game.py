@@ -61,8 +61,10 @@ from engine.state import (
     LIBRARY,
     MAIN,
     RELICS,
+    SET,
     STACK,
     TRIGGER_WINDOWS,
+    VOID,
     WINDOW_RULE,
     WINDOW_TEXT,
     WINDOWS,
@@ -76,6 +78,7 @@ from engine.state import (
     Perm,
     PlayerState,
     Refusal,
+    Resolving,
     StackItem,
     Termination,
     Trigger,
@@ -83,6 +86,7 @@ from engine.state import (
 )
 
 SBA_LOOP_CAP = 200
+SET_COST = 1   # Veil: Influence to Set a card face down
 #: the priority decisions are immutable values; share them instead of building one per pass
 _PRIORITY_DECISIONS: dict[tuple[str, int], Decision] = {}
 STACK_CAP = 500
@@ -132,6 +136,9 @@ class Game:
         self.log_lines: list[str] = []
         self.record: list[str] = []
         self.aliases: dict[str, int] = {}
+        self.void_targets: dict[int, tuple[int, ...]] = {}   # Voidcast: the targets a card was cast with
+        self.resolving: Resolving | None = None   # a resolution paused for an Interrupt (Flux outcome)
+        self.threads: list[Trigger] = []          # Thread branches waiting for the next priority moment
 
     @classmethod
     def new(cls, db: CardDB, deck1: object, deck2: object, seed: int,
@@ -153,9 +160,12 @@ class Game:
             g.apply_seat(p)
             ps.life = g.card(champ).life + g.seat_mod(p, "starting_life_bonus")
             ps.influence = ps.capacity = g.seat_mod(p, "starting_influence")
-            for card in deck.library:
-                ps.library.append(g.new_card(card, p, LIBRARY))
-            g.rng.shuffle(ps.library)
+            # shuffle first, then number the cards in library order: an id says nothing of a card's
+            # identity (an opponent who knows the deck list can't read a hidden card from its id)
+            order = list(range(len(deck.library)))
+            g.rng.shuffle(order)
+            for i in order:
+                ps.library.append(g.new_card(deck.library[i], p, LIBRARY))
         for p in (0, 1):
             g.draw(p, g.seat_mod(p, "opening_hand"))
         g.log(f"Match begins: seed {seed}; {g.players[0].name} (p1) goes first")
@@ -184,6 +194,12 @@ class Game:
         ps.draw_count = self.seat_mod(p, "draw_count")
         ps.hand_size = self.seat_mod(p, "hand_size")
         ps.max_influence = self.seat_mod(p, "max_influence")
+        ps.influence_gain = self.seat_mod(p, "influence_gain")
+        units, relics = self.seat_mod(p, "unit_slots"), self.seat_mod(p, "relic_slots")
+        if units != len(ps.board) and not any(ps.board):
+            ps.board = [0] * max(1, units)
+        if relics != len(ps.relics) and not any(ps.relics):
+            ps.relics = [0] * max(0, relics)
 
     # ------------------------------------------------------------------ copying, snapshot, hash
 
@@ -219,6 +235,9 @@ class Game:
         g.log_lines = self.log_lines.copy()
         g.record = self.record.copy()
         g.aliases = self.aliases
+        g.void_targets = self.void_targets.copy()
+        g.resolving = self.resolving
+        g.threads = self.threads.copy()
         return g
 
     def snapshot(self) -> dict[str, object]:
@@ -238,9 +257,38 @@ class Game:
             "interrupt": self.intr.snapshot() if self.intr else None,
             "attackers": list(self.attackers), "blocks": [list(b) for b in self.blocks],
             "lifedrain_due": self.lifedrain_due,
+            "void_targets": {str(k): list(v) for k, v in sorted(self.void_targets.items())},
+            "resolving": self.resolving.snapshot() if self.resolving else None,
+            "threads": [t.snapshot() for t in self.threads],
             "outcome": [self.outcome.termination.value, self.outcome.result()] if self.outcome else None,
             "pending": self.pending.snapshot(),
         }
+
+    def view_for(self, viewer: int) -> dict[str, object]:
+        """The state as `viewer` may see it (for the UI and any AI): every library's contents, the
+        opponent's hand and Set cards are hidden — only their sizes show — and so is the PRNG state
+        (which would predict shuffles and Flux outcomes)."""
+        snap = self.snapshot()
+        hidden: set[int] = set()
+        for p, ps in enumerate(self.players):
+            hidden.update(ps.library)
+            if p != viewer:
+                hidden.update(ps.hand)
+                hidden.update(ps.set_cards)
+        snap["cards"] = [[i, "?" if i in hidden else (d.id if d else ""), self.owner[i], ZONE_NAMES[self.zone[i]]]
+                         for i, d in enumerate(self.defs) if i]
+        players = []
+        for p, ps in enumerate(self.players):
+            view = ps.snapshot()
+            view["library"] = len(ps.library)
+            if p != viewer:
+                view["hand"] = len(ps.hand)
+                view["set"] = len(ps.set_cards)
+            players.append(view)
+        snap["players"] = players
+        snap["rng"] = None
+        snap["viewer"] = viewer
+        return snap
 
     def snapshot_bytes(self) -> bytes:
         return json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
@@ -272,6 +320,8 @@ class Game:
                 return perm.temp_granted[name]
             if name in perm.granted:
                 return perm.granted[name]
+            if perm.lost and name in perm.lost:
+                return None
         return self.card(cid).keywords.get(name)
 
     def power(self, cid: int) -> int:
@@ -388,7 +438,7 @@ class Game:
         if w == INFLUENCE_GAIN:
             ps = self.players[ap]
             if ps.capacity < ps.max_influence:
-                ps.capacity += 1
+                ps.capacity = min(ps.max_influence, ps.capacity + ps.influence_gain)
             ps.influence = ps.capacity
             self.log(f"  {ps.name}: Influence {ps.influence}/{ps.capacity}")
             return INFLUENCE_RESPONSE
@@ -419,6 +469,11 @@ class Game:
             return self.open_priority()
         if w == END_START:
             self.fire_start("start_of_end", ap)
+            # Voidcast (Null): cards in the Void return to the stack, whoever is active, as game items
+            for p in (ap, 1 - ap):
+                for cid in self.players[p].void:
+                    self.triggers.append(Trigger(p, cid, -1, self.card(cid).name, 0, 2, "voidcast", "",
+                                                 0, self.void_targets.get(cid, ()), True))
             return self.open_priority()
         if w == END_CLEANUP:
             ps = self.players[ap]
@@ -463,9 +518,21 @@ class Game:
             self.blocks = ()
         return w + 1
 
+    def run_threads(self) -> None:
+        """Thread (Paradox, rules.md §6): a chosen branch resolves at the earliest legal window after its
+        evaluation — the next moment a player would receive priority."""
+        while self.threads and self.outcome is None:
+            t = self.threads.pop(0)
+            e = self.thread_effect(t.source)
+            if e is not None and e.branches and 1 <= t.mode <= len(e.branches):
+                self.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves")
+                self.run_effects(e.branches[t.mode - 1], t.controller, t.source, list(t.targets), None,
+                                 mode=t.mode)
+
     def open_priority(self) -> int | None:
-        """Before anyone receives priority: SBA, then triggers to the stack; then AP gets priority
-        (or a trigger window with an empty stack ends at once). Returns the next window, if any."""
+        """Before anyone receives priority: Thread branches, SBA, then triggers to the stack; then AP gets
+        priority (or a trigger window with an empty stack ends at once). Returns the next window, if any."""
+        self.run_threads()
         self.sba()
         if self.outcome is not None:
             return None
@@ -500,9 +567,12 @@ class Game:
             self.goto(self.finish_cleanup())
         elif how[0] == 3:
             self.after_declaration()
+        elif how[0] == 4:
+            self.resume_resolution()
 
     def after_action(self, actor: int) -> None:
         """C1K §6 step 3: after a player's action, SBA and triggers, then priority to the opponent."""
+        self.run_threads()
         self.sba()
         if self.outcome is not None:
             self.set_over()
@@ -521,7 +591,8 @@ class Game:
 
     # ------------------------------------------------------------------ triggers
 
-    def fire(self, when: str, cid: int, ctx: int = 0, targets: tuple[int, ...] = (), chosen: bool = False) -> None:
+    def fire(self, when: str, cid: int, ctx: int = 0, targets: tuple[int, ...] = (), chosen: bool = False,
+             mode: int = 0) -> None:
         """Queue the `when` abilities of card `cid` (a Suppressed card's abilities don't function)."""
         d = self.card(cid)
         if not d.abilities:
@@ -532,8 +603,8 @@ class Game:
         seq = perm.seq if perm is not None else 0
         for i, ab in enumerate(d.abilities):
             if ab.when == when:
-                self.triggers.append(Trigger(self.controller(cid), cid, i, d.name, seq, 0, "trigger", "", ctx,
-                                             targets, chosen))
+                self.triggers.append(Trigger(self.controller(cid), cid, i, d.name, seq, trigger_rank(d, ab),
+                                             "trigger", "", ctx, targets, chosen, mode))
 
     def fire_watchers(self, when: str, p: int, ctx: int) -> None:
         for cid in self.permanents(p):
@@ -544,13 +615,17 @@ class Game:
         """Start-of-phase triggers concern only the active player's cards (rules.md §2)."""
         for cid in self.permanents(p):
             self.fire(when, cid)
-        for kw, cond, _ in KEYWORD_TRIGGERS.get(when, ()):
+        for spec in START_TRIGGERS.get(when, ()):
             for cid in self.permanents(p):
-                if self.zone[cid] == BOARD and self.keyword(cid, kw) is not None and cond(self, cid):
-                    perm = self.perms[cid]
-                    if perm.has_status("suppressed"):
-                        continue
-                    self.triggers.append(Trigger(p, cid, -1, self.card(cid).name, perm.seq, 0, "keyword", kw))
+                if self.zone[cid] != BOARD or not spec.applies(self, cid):
+                    continue
+                perm = self.perms[cid]
+                if spec.keyword and perm.has_status("suppressed"):
+                    continue   # Suppress (Null): its triggered abilities don't function
+                name = self.card(cid).name if spec.keyword else spec.name
+                # a rule's own trigger (Decay Check) concerns the unit (ctx) and still resolves if it moved
+                self.triggers.append(Trigger(p, cid, -1, name, perm.seq, spec.rank, "keyword", spec.name,
+                                             0 if spec.keyword else cid))
 
     def game_trigger(self, p: int, name: str) -> None:
         self.triggers.append(Trigger(p, 0, -1, name, 0, 0, "game", name))
@@ -566,6 +641,8 @@ class Game:
         if self.triggers:
             self.trigger_queue = self.trigger_order(self.triggers) + self.trigger_queue
             self.triggers = []
+        if not self.ask_flux_order(resume):
+            return False
         while self.trigger_queue:
             t = self.trigger_queue.pop(0)
             if t.kind == "trigger" and t.ability >= 0:
@@ -592,11 +669,38 @@ class Game:
             self.push(t)
         return True
 
+    def is_flux_trigger(self, t: Trigger) -> bool:
+        if t.kind != "trigger" or t.ability < 0 or t.ordered:
+            return False
+        d = self.card(t.source)
+        return d.realm == "paradox" and any(e.do == "flux" for e in d.abilities[t.ability].effect)
+
+    def ask_flux_order(self, resume: tuple[int, ...]) -> bool:
+        """C1K 8.2: a Paradox player may reorder their own simultaneous Flux effects. False if asked."""
+        for p in (self.active, 1 - self.active):
+            pos = tuple(i for i, t in enumerate(self.trigger_queue) if t.controller == p and self.is_flux_trigger(t))
+            if len(pos) < 2:
+                continue
+            labels = tuple(f"{self.trigger_queue[i].name} (#{self.trigger_queue[i].source})" for i in pos)
+            self.choice = Choice("order", p, pos, len(pos), resume)
+            self.priority = -1
+            self.pending = Decision("choice", p, self.window, "C1K 8",
+                                    f"{self.players[p].name}: order your Flux effects — choose them in the order "
+                                    "they should resolve (first resolves first)", labels, len(pos), len(pos),
+                                    eligible=tuple(self.trigger_queue[i].source for i in pos))
+            return False
+        return True
+
     def push(self, t: Trigger) -> None:
         if len(self.stack) >= STACK_CAP:
             raise RulesLoopError(f"the stack passed {STACK_CAP} items: the cards trigger each other forever")
+        if t.kind == "voidcast":
+            if t.source not in self.players[t.controller].void:
+                return
+            self.players[t.controller].void.remove(t.source)
+            self.zone[t.source] = STACK
         item = StackItem(self.next_seq(), t.kind, t.source, t.controller, -1, t.name, t.ability, t.targets,
-                         0, t.keyword, t.ctx)
+                         t.mode, t.keyword, t.ctx)
         self.stack.append(item)
         self.log(f"  trigger: {t.name} → stack ({player_name(t.controller)})")
 
@@ -606,6 +710,7 @@ class Game:
         for _ in range(SBA_LOOP_CAP):
             if self.outcome is not None:
                 return
+            evolved = self.evolve_check()
             dead = [c for p in (self.active, 1 - self.active) for c in self.players[p].board
                     if c and self.perms[c].damage >= self.max_health(c)]
             lost = [p for p in (0, 1) if self.players[p].life <= 0]
@@ -615,6 +720,8 @@ class Game:
                 self.log(f"  {', '.join(self.players[p].name for p in lost)} at 0 life: {self.outcome}")
                 return
             if not dead:
+                if evolved:
+                    continue
                 return
             # destroyed simultaneously: "on kill" only for a killer that stays in play (AS Combat steps 6)
             killers = {c: self.perms[c].killer for c in dead}
@@ -624,6 +731,25 @@ class Game:
                 if killer and killer not in dead and self.is_unit_in_play(killer):
                     self.fire("on_kill", killer, c)
         raise RulesLoopError(f"state-based actions ran {SBA_LOOP_CAP} times without settling")
+
+    def evolve_check(self) -> bool:
+        """Evolve (Genesis): checked whenever state-based actions are, even mid-phase, before stat buffs
+        (which are triggers, and wait for the stack). The unit keeps its counters and damage."""
+        changed = False
+        for p in (self.active, 1 - self.active):
+            for c in self.players[p].board:
+                spec = self.card(c).evolve if c else None
+                if spec is None or (spec.growth and self.perms[c].counters.get("growth", 0) < spec.growth) \
+                        or (spec.power and self.power(c) < spec.power):
+                    continue
+                into = self.db.get(spec.into)
+                if into is None or into.type != "unit":
+                    continue
+                old = self.label(c)
+                self.defs[c] = into
+                self.log(f"  Evolve: {old} transforms into {into.name}")
+                changed = True
+        return changed
 
     # ------------------------------------------------------------------ primitive game changes
 
@@ -677,6 +803,8 @@ class Game:
             return 0
         amount = max(0, ev.amount)
         if amount == 0:
+            if ev.converted:
+                pipeline.after(self, ev)   # e.g. Decay counters still come with Wither-converted damage
             return 0
         if self.is_champion(target):
             ps = self.players[self.champion_owner(target)]
@@ -764,10 +892,15 @@ class Game:
         perm = self.perms.get(cid)
         return perm is None or self.owner[cid] == by or not perm.has_status("veiled")
 
-    def choice_slots(self, effects: Sequence[Effect]) -> list[str]:
+    def choice_slots(self, effects: Sequence[Effect], mode: int | None = None) -> list[str]:
+        """The chosen targets these effects need, in order (a Thread's branch: the one `mode` picks)."""
         out: list[str] = []
         for e in effects:
-            if e.target in CHOICE_TARGETS:
+            if e.do == "thread" and e.branches:
+                m = (mode or 1) - 1
+                if 0 <= m < len(e.branches):
+                    out += self.choice_slots(e.branches[m])
+            elif e.target in CHOICE_TARGETS:
                 out.append(e.target or "")
         return out
 
@@ -775,25 +908,28 @@ class Game:
         """The choice targets the command playing this card must name, in order."""
         d = self.card(cid)
         if d.type == "action":
-            effects: list[Effect] = []
-            for e in d.effect:
-                if e.do == "thread" and e.branches:
-                    m = (mode or 1) - 1
-                    if 0 <= m < len(e.branches):
-                        effects += e.branches[m]
-                else:
-                    effects.append(e)
-            return self.choice_slots(effects)
+            return self.choice_slots(d.effect, mode)
         out: list[str] = []
         for ab in d.abilities:
             if ab.when == "on_play":
-                out += self.choice_slots(ab.effect)
+                out += self.choice_slots(ab.effect, mode)
         return out
+
+    def thread_effect(self, cid: int) -> Effect | None:
+        d = self.card(cid)
+        for e in d.effect:
+            if e.do == "thread":
+                return e
+        for ab in d.abilities:
+            for e in ab.effect:
+                if e.do == "thread":
+                    return e
+        return None
 
     # ------------------------------------------------------------------ resolution
 
     def resolve_top(self) -> bool:
-        """Resolve the top item. False if a choice (e.g. a play permission) is now pending."""
+        """Resolve the top item. False if a decision (a permission, a Flux Interrupt) is now pending."""
         item = self.stack.pop()
         self.log(f"  resolve: {item.name}")
         if item.kind == "card":
@@ -801,26 +937,37 @@ class Game:
             if self.zone[item.source] != STACK:
                 return True
             if d.type in ("unit", "relic"):
-                if self.enter_play(item.source, item.controller, None if item.mode < 0 else item.mode, False):
+                if self.enter_play(item.source, item.controller, None if item.slot < 0 else item.slot, False):
                     self.perms[item.source].play_targets = item.targets
-                    self.fire("on_play", item.source, targets=item.targets, chosen=item.ctx == 0)
+                    self.fire("on_play", item.source, targets=item.targets, chosen=item.ctx == 0, mode=item.mode)
                     self.fire("on_summon", item.source)
                 return True
-            pending = self.run_effects(self.action_effects(d, item.mode), item.controller, item.source,
-                                       list(item.targets), item)
-            if self.zone[item.source] == STACK:
-                self.to_graveyard(item.source)
-            return pending
+            if item.keyword == "voidcast":
+                # Voidcast (rules.md §6): it moves to the Void with no effect, and returns at the next end.start
+                ps = self.players[item.controller]
+                ps.void.append(item.source)
+                self.zone[item.source] = VOID
+                self.void_targets[item.source] = item.targets
+                self.log(f"  {self.label(item.source)} (Voidcast) moves to the Void: it returns at the next end.start")
+                return True
+            return self.run_effects(d.effect, item.controller, item.source, list(item.targets), item,
+                                    mode=item.mode, top=True)
+        if item.kind == "voidcast":
+            self.void_targets.pop(item.source, None)
+            return self.run_effects(self.card(item.source).effect, item.controller, item.source,
+                                    list(item.targets), item, mode=item.mode, top=True)
         if item.kind in ("ability", "trigger"):
             if item.source and self.card(item.source).abilities:
                 ab = self.card(item.source).abilities[item.ability]
-                return self.run_effects(ab.effect, item.controller, item.source, list(item.targets), item)
+                return self.run_effects(ab.effect, item.controller, item.source, list(item.targets), item,
+                                        mode=item.mode, top=True)
             return True
         if item.kind == "keyword":
-            for kw, _, fn in KEYWORD_TRIGGERS_ALL:
-                if kw == item.keyword:
-                    if self.in_play(item.source):
-                        fn(self, item)
+            for spec in START_TRIGGERS_ALL:
+                if spec.name == item.keyword:
+                    if item.ctx == 0 and not self.in_play(item.source):
+                        break
+                    spec.resolve(self, item)
                     break
             return True
         if item.kind == "game":
@@ -832,15 +979,10 @@ class Game:
             return True
         return True
 
-    def action_effects(self, d: CardDef, mode: int) -> list[Effect]:
-        out: list[Effect] = []
-        for e in d.effect:
-            if e.do == "thread" and e.branches:
-                m = max(mode, 1) - 1
-                out += e.branches[m] if m < len(e.branches) else []
-            else:
-                out.append(e)
-        return out
+    def finish_item(self, item: StackItem | None) -> None:
+        """An Action (or a returning Voidcast card) that has resolved goes to the graveyard (AS Action play)."""
+        if item is not None and item.kind in ("card", "voidcast") and self.zone[item.source] == STACK:
+            self.to_graveyard(item.source)
 
     def resolve_targets(self, e: Effect, controller: int, source: int, chosen: list[int],
                         item: StackItem | None, event: tuple[int, ...] = ()) -> list[int]:
@@ -876,10 +1018,15 @@ class Game:
         return []
 
     def run_effects(self, effects: Iterable[Effect], controller: int, source: int, chosen: list[int],
-                    item: StackItem | None, event: tuple[int, ...] = ()) -> bool:
-        """Carry out effects in order. False if a choice (play permission) is pending afterwards."""
+                    item: StackItem | None, event: tuple[int, ...] = (), mode: int = 0, top: bool = False) -> bool:
+        """Carry out effects in order. `top`: this is a stack item's resolution (it may pause for a Flux
+        Interrupt, and the item is finished at the end). False if a decision is pending afterwards."""
         permit: Effect | None = None
-        for e in effects:
+        todo = list(effects)
+        i = 0
+        while i < len(todo):
+            e = todo[i]
+            i += 1
             targets = self.resolve_targets(e, controller, source, chosen, item, event)
             if e.target is not None and not targets:
                 continue
@@ -931,6 +1078,7 @@ class Game:
                 for t in targets:
                     if t in self.perms:
                         self.add_status(t, "suppressed", False)
+                        self.log(f"  {self.label(t)} is Suppressed: its abilities don't function and it can't attack")
             elif v == "destroy":
                 for t in targets:
                     if self.is_unit_in_play(t) or self.zone[t] == RELICS:
@@ -955,11 +1103,32 @@ class Game:
                 for uid in targets:
                     self.counter_item(uid)
             elif v == "flux" and e.outcomes:
+                # Paradox (C1K §9): one outcome from the StateSeed PRNG, resolved as one atomic event
                 k = self.rng.below(len(e.outcomes))
                 self.log(f"  Flux: outcome {k + 1} of {len(e.outcomes)}")
-                self.run_effects(e.outcomes[k], controller, source, [], item, event)
+                asked = tuple(q for q in (self.active, 1 - self.active) if self.usable_interrupts(q, "flux_outcome"))
+                if top and asked:
+                    self.resolving = Resolving(item, controller, source, tuple(todo[i:]), tuple(chosen), event,
+                                               mode, e, k)
+                    self.ask_interrupts(InterruptWindow("flux_outcome", asked, 0, (), (4,)))
+                    return False
+                self.run_effects(e.outcomes[k], controller, source, [], None, event, mode)
+            elif v == "reroll":
+                r = self.resolving
+                if r is not None and r.flux.outcomes:
+                    k = self.rng.below(len(r.flux.outcomes))
+                    self.resolving = replace(r, k=k)
+                    self.log(f"  the Flux outcome is drawn again: outcome {k + 1} of {len(r.flux.outcomes)}")
             elif v == "thread" and e.branches:
-                pass   # branches were expanded into the effect list by action_effects
+                # Paradox: the branch was chosen when played; it resolves at the earliest legal window
+                m = max(mode, 1)
+                if m <= len(e.branches):
+                    n = len(self.choice_slots(e.branches[m - 1]))
+                    branch_targets = tuple(chosen[:n])
+                    del chosen[:n]
+                    self.threads.append(Trigger(controller, source, -1, self.card(source).name, 0, RANK_OTHER,
+                                                "thread", "", 0, branch_targets, True, m))
+                    self.log(f"  Thread: branch {m} waits for the next moment a player would receive priority")
             elif v == "permit":
                 if e.duration == "end_of_turn":
                     self.players[controller].permits.append((e.zone or "hand", e.card_type, self.turn))
@@ -967,9 +1136,23 @@ class Game:
                              f"{e.zone} this turn (OPP Permissions)")
                 else:
                     permit = e
+        if top:
+            self.finish_item(item)
         if permit is not None:
             return self.offer_permit(permit, controller, source)
         return True
+
+    def resume_resolution(self) -> None:
+        """After the Flux Interrupts: the (possibly redrawn) outcome happens, then the rest of the effects."""
+        r = self.resolving
+        assert r is not None and r.flux.outcomes is not None
+        self.resolving = None
+        self.log(f"  Flux outcome {r.k + 1} happens")
+        self.run_effects(r.flux.outcomes[r.k], r.controller, r.source, [], None, r.event, r.mode)
+        if self.run_effects(r.effects, r.controller, r.source, list(r.chosen), r.item, r.event, r.mode, top=True):
+            self.goto(self.open_priority())
+        elif self.outcome is not None:
+            self.set_over()
 
     def discard_random(self, p: int, n: int) -> None:
         ps = self.players[p]
@@ -1028,6 +1211,7 @@ class Game:
         champion = self.players[dp].champion
         self.lifedrain_due = [0, 0]
         hit: list[int] = []
+        conquerors: list[int] = []
         # step 1: Strike units deal their damage; step 2: all other combatants, simultaneously
         for step, strikers in (("Strike", True), ("damage", False)):
             assignments: list[tuple[int, int, int]] = []
@@ -1055,8 +1239,11 @@ class Game:
             self.log(f"  combat {step} step")
             for src, dst, amount in assignments:
                 dealt = self.damage(src, dst, amount, combat=True)
-                if dealt > 0 and dst == champion and src not in blocked and src not in hit:
-                    hit.append(src)
+                if dealt > 0 and dst == champion:
+                    if src not in blocked and src not in hit:
+                        hit.append(src)
+                    if src not in conquerors:
+                        conquerors.append(src)
             if strikers:
                 self.sba()   # a unit destroyed by Strike deals no damage (RB §3.2)
                 if self.outcome is not None:
@@ -1064,10 +1251,18 @@ class Game:
         for a in hit:
             if self.is_unit_in_play(a):
                 self.fire("on_champion_hit", a)
-        for p in (ap, dp):   # step 5: Lifedrain
+        for p in (ap, dp):   # step 5: Lifedrain …
             if self.lifedrain_due[p]:
                 self.heal(0, self.players[p].champion, self.lifedrain_due[p])
                 self.lifedrain_due[p] = 0
+        for a in conquerors:   # … and Dominion: Conquer happens at once, without the stack (C1K 4.3 step 5)
+            perm = self.perms.get(a)
+            if self.keyword(a, "conquer") is None or (perm is not None and perm.has_status("suppressed")):
+                continue
+            for ab in self.card(a).abilities:
+                if ab.when == "on_conquer":
+                    self.log(f"  Conquer: {self.label(a)} damaged the Champion")
+                    self.run_effects(ab.effect, self.owner[a], a, [], None)
         self.sba()
 
     # ------------------------------------------------------------------ commands: parsing
@@ -1215,6 +1410,8 @@ class Game:
             return None
         if z == HAND:
             return "hand"
+        if z == SET:
+            return "set"
         if z == GRAVEYARD:
             t = self.card(cid).type
             for zone, ctype, _ in self.players[p].permits:
@@ -1248,20 +1445,24 @@ class Game:
             return Refusal("AS Unit play", f"{d.name} is not in your hand (it is in {'your' if self.owner[cid] == p else 'the opponent’s'} {zone})")
         if d.type not in ("unit", "relic", "action"):
             return Refusal("AS Unit play", f"{d.name} is a {d.type} and can't be played")
-        if a.voidcast:
-            if d.voidcast is None:
-                return Refusal("KW Voidcast", f"{d.name} has no Voidcast cost")
-            return Refusal("KW Voidcast", "Voidcast is a Null Realm mechanic not available yet")
+        if a.voidcast and d.voidcast is None:
+            return Refusal("KW Voidcast", f"{d.name} has no Voidcast cost")
+        if d.hand_interrupt is not None:
+            return Refusal("KW Nullify", f"{d.name} is not played: it is used from your hand as an Interrupt "
+                                         "when your opponent plays an Action")
         rule = "AS Unit play" if d.type == "unit" else ("AS Action play" if d.type == "action" else "AS Unit play")
-        r = self.speed_refusal(d.speed, p, d.name)
+        # Set/Ambush (Veil, C1K §9 "visibility affects timing legality"): a Set card is played at Fast speed
+        r = self.speed_refusal("fast" if where == "set" else d.speed, p, d.name)
         if r:
             if d.type == "unit" and self.win == INFLUENCE_RESPONSE:
                 return Refusal("C1K 2.3", f"{d.name} is a Slow Unit: in the Influence Phase only Fast Units may be "
                                           "deployed")
             return r
         ps = self.players[p]
-        if d.cost > ps.influence:
-            return Refusal("C1K 2.2", f"{d.name} costs {d.cost} Influence; you have {ps.influence}")
+        cost = d.voidcast if a.voidcast and d.voidcast is not None else d.cost
+        if cost > ps.influence:
+            return Refusal("C1K 2.2", f"{d.name} costs {cost} Influence{' (Voidcast)' if a.voidcast else ''}; "
+                                      f"you have {ps.influence}")
         if d.type == "unit" and 0 not in ps.board:
             return Refusal(rule, "all your unit slots are full")
         if d.type == "relic" and 0 not in ps.relics:
@@ -1274,14 +1475,12 @@ class Game:
                 return Refusal(rule, f"slots are numbered 1 to {len(slots)}")
             if slots[a.slot - 1]:
                 return Refusal(rule, f"slot {a.slot} is taken by {self.label(slots[a.slot - 1])}")
-        thread = [e for e in d.effect if e.do == "thread"]
+        n = d.branches
         if a.mode is not None:
-            if not thread or not thread[0].branches or not 1 <= a.mode <= len(thread[0].branches):
-                n = len(thread[0].branches or []) if thread else 0
+            if not 1 <= a.mode <= n:
                 return Refusal("KW Thread", f"{d.name} has {'no modes' if not n else f'modes 1 to {n}'}")
-        elif thread:
-            return Refusal("KW Thread", f"{d.name} asks you to choose a branch now: add 'mode 1' … "
-                                        f"'mode {len(thread[0].branches or [])}'")
+        elif n:
+            return Refusal("KW Thread", f"{d.name} asks you to choose a branch now: add 'mode 1' … 'mode {n}'")
         if check_targets:
             return self.targets_refusal(self.play_slots(cid, p, a.mode), a.targets, p, cid)
         return None
@@ -1341,10 +1540,19 @@ class Game:
         return None
 
     def set_refusal(self, a: SetCard, p: int) -> Refusal | None:
+        """Set (Veil): a card with Ambush may be set face down for 1 Influence, at Slow timing."""
         cid = a.card
         if not 0 < cid < len(self.defs) or self.zone[cid] != HAND or self.owner[cid] != p:
             return Refusal("KW Set", f"#{cid} is not in your hand")
-        return Refusal("KW Set", f"{self.card(cid).name} can't be Set: only Veil cards with Set/Ambush can")
+        d = self.card(cid)
+        if "ambush" not in d.keywords:
+            return Refusal("KW Set", f"{d.name} can't be Set: only Veil cards with Ambush can")
+        r = self.speed_refusal("slow", p, f"Setting {d.name}")
+        if r:
+            return Refusal("KW Set", r.reason)
+        if self.players[p].influence < SET_COST:
+            return Refusal("KW Set", f"Setting a card costs {SET_COST} Influence; you have {self.players[p].influence}")
+        return None
 
     def attack_block_reason(self, cid: int) -> Refusal | None:
         """Why this unit of the active player can't attack (None if it can)."""
@@ -1414,7 +1622,13 @@ class Game:
         return None
 
     def usable_interrupts(self, p: int, event: str) -> list[tuple[int, int, Ability]]:
+        """(card, ability index, ability) of p's usable Interrupts for `event`: abilities of p's cards in
+        play, and Nullify Actions in p's hand (index -1)."""
         out: list[tuple[int, int, Ability]] = []
+        for cid in self.players[p].hand:
+            hi = self.card(cid).hand_interrupt
+            if hi is not None and hi.interrupt == event and hi.cost <= self.players[p].influence:
+                out.append((cid, -1, hi))
         for cid in self.permanents(p):
             perm = self.perms[cid]
             if perm.has_status("suppressed"):
@@ -1481,6 +1695,8 @@ class Game:
                 self.next_interrupt()
         elif isinstance(action, Choose):
             self.do_choose(action)
+        elif isinstance(action, SetCard):
+            self.do_set(action, p)
 
     def do_pass(self, p: int) -> None:
         self.passed |= _bit(p)
@@ -1504,21 +1720,25 @@ class Game:
         cid = a.card
         d = self.card(cid)
         ps = self.players[p]
-        ps.influence -= d.cost
-        self.put_on_stack(cid, p, a.slot - 1 if a.slot is not None else -1, a.targets, a.mode or 0)
+        from_set = self.zone[cid] == SET
+        ps.influence -= d.voidcast if a.voidcast and d.voidcast is not None else d.cost
+        if from_set:
+            self.log(f"  {ps.name} reveals the Set card {self.label(cid)} (Ambush: Fast)")
+        self.put_on_stack(cid, p, a.slot - 1 if a.slot is not None else -1, a.targets, a.mode or 0,
+                          voidcast=a.voidcast)
         self.after_play(cid, p)
 
     def put_on_stack(self, cid: int, p: int, slot: int, targets: tuple[int, ...], mode: int,
-                     targets_later: bool = False) -> StackItem:
+                     targets_later: bool = False, voidcast: bool = False) -> StackItem:
         ps = self.players[p]
-        if cid in ps.hand:
-            ps.hand.remove(cid)
-        elif cid in ps.graveyard:
-            ps.graveyard.remove(cid)
+        for zone in (ps.hand, ps.graveyard, ps.set_cards):
+            if cid in zone:
+                zone.remove(cid)
+                break
         self.zone[cid] = STACK
         d = self.card(cid)
-        item = StackItem(self.next_seq(), "card", cid, p, p, d.name, -1, targets,
-                         slot if d.type != "action" else mode, "", 1 if targets_later else 0)
+        item = StackItem(self.next_seq(), "card", cid, p, p, d.name, -1, targets, mode,
+                         "voidcast" if voidcast else "", 1 if targets_later else 0, slot)
         self.stack.append(item)
         return item
 
@@ -1532,6 +1752,16 @@ class Game:
                 self.ask_interrupts(InterruptWindow("opponent_plays_action", (opp,), self.stack[-1].uid, (), (1, p)))
                 return
         self.after_action(p)
+
+    def do_set(self, a: SetCard, p: int) -> None:
+        """Set is a special action: it doesn't use the stack, and the player keeps priority."""
+        ps = self.players[p]
+        ps.influence -= SET_COST
+        ps.hand.remove(a.card)
+        ps.set_cards.append(a.card)
+        self.zone[a.card] = SET
+        self.log(f"  {ps.name} Sets a card face down (#{a.card})")
+        self.give_priority(p, 0)
 
     def do_activate(self, a: Activate, p: int) -> None:
         idx, ab = self.activated(a.source)[a.n - 1]
@@ -1605,11 +1835,17 @@ class Game:
         for cid, idx, ab in self.usable_interrupts(p, w.event):
             if cid == a.source:
                 self.players[p].influence -= ab.cost
-                if ab.once_per_turn:
+                from_hand = idx < 0
+                if from_hand:   # Nullify: the Action is revealed from the hand and used as an Interrupt
+                    self.players[p].hand.remove(cid)
+                    self.zone[cid] = STACK
+                elif ab.once_per_turn:
                     self.perms[cid].used[idx] = self.turn
                 self.log(f"  Interrupt: {self.label(cid)} (resolves at once, no stack)")
                 event = (w.item,) if w.event == "opponent_plays_action" else w.attackers
                 self.run_effects(ab.effect, p, cid, list(a.targets), None, event)
+                if from_hand:
+                    self.to_graveyard(cid)
                 break
         self.sba()
         if self.outcome is not None:
@@ -1628,6 +1864,12 @@ class Game:
                 ps.hand.remove(c)
                 self.to_graveyard(c)
                 self.log(f"  {ps.name} discards {self.label(c)}")
+        elif ch.kind == "order":
+            resolution = [self.trigger_queue[ch.values[k - 1]] for k in a.options]
+            for pos, t in zip(sorted(ch.values), reversed(resolution), strict=True):
+                self.trigger_queue[pos] = replace(t, ordered=True)
+            self.log(f"  {self.players[ch.player].name} orders the Flux effects: "
+                     + ", ".join(t.name for t in resolution))
         elif ch.kind == "trigger_target":
             assert ch.trigger is not None
             self.trigger_queue.insert(0, replace(ch.trigger, targets=(picked[0],)))
@@ -1660,9 +1902,17 @@ class Game:
                 cd = defs[cid]
                 assert cd is not None
                 # cheap filters first; play_options re-checks everything through play_refusal
+                if cd.voidcast is not None and cd.voidcast <= influence and (cd.speed == "fast" or slow_ok):
+                    out += self.play_options(cid, p, voidcast=True)
                 if cd.cost > influence or (cd.speed == "slow" and not slow_ok):
                     continue
                 out += self.play_options(cid, p)
+            for cid in ps.set_cards:
+                out += self.play_options(cid, p)
+            if slow_ok and influence >= SET_COST:
+                for cid in ps.hand:
+                    if "ambush" in defs[cid].keywords:  # type: ignore[union-attr]
+                        out.append(SetCard(cid))
             for cid in [c for c in ps.board if c] + [c for c in ps.relics if c] + [ps.champion, ps.seat]:
                 if not cid:
                     continue
@@ -1694,13 +1944,14 @@ class Game:
             ch = self.choice
             assert ch is not None
             n = len(ch.values)
-            opts: list[Action] = [Choose(tuple(c)) for c in itertools.combinations(range(1, n + 1), ch.count)]
+            pick = itertools.permutations if ch.kind == "order" else itertools.combinations
+            opts: list[Action] = [Choose(tuple(c)) for c in pick(range(1, n + 1), ch.count)]
             if d.can_decline:
                 opts.insert(0, Decline())
             return opts
         return []
 
-    def play_options(self, cid: int, p: int) -> list[Action]:
+    def play_options(self, cid: int, p: int, voidcast: bool = False) -> list[Action]:
         if self.playable_from(cid, p) is None:
             return []
         d = self.card(cid)
@@ -1790,24 +2041,86 @@ class Game:
         return out
 
 
-# ---------------------------------------------------------------- keyword triggers and hooks
+# ---------------------------------------------------------------- Realm and keyword hooks
+
+RANK_DESTRUCTION, RANK_TRANSFORM, RANK_OTHER = 0, 1, 2
 
 
-def _regeneration_cond(g: Game, cid: int) -> bool:
-    return g.perms[cid].damage > 0
+def trigger_rank(d: CardDef, ab: Ability) -> int:
+    """C1K 8.2 tie-breaks among one player's simultaneous triggers: Ruin destruction effects first,
+    Genesis transformations before stat buffs, then the rest (by the order their sources entered play)."""
+    verbs = {e.do for e in ab.effect}
+    if d.realm == "ruin" and verbs & {"destroy", "damage"}:
+        return RANK_DESTRUCTION
+    return RANK_OTHER
+
+
+class StartTrigger:
+    """A trigger the rules create at the start of a phase for the active player's units (rules.md §2, §6)."""
+
+    def __init__(self, name: str, keyword: str, applies: Callable[[Game, int], bool],
+                 resolve: Callable[[Game, StackItem], None], rank: int = RANK_OTHER) -> None:
+        self.name = name          # the item's keyword tag (and, for a rule's trigger, its stack name)
+        self.keyword = keyword    # "" for a rule's own trigger (Decay Check): named after the rule
+        self.applies = applies
+        self.resolve = resolve
+        self.rank = rank
 
 
 def _regeneration(g: Game, item: StackItem) -> None:
     """Regeneration: heals fully (at influence.start, rules.md §6)."""
+    g.heal(item.source, item.source, g.perms[item.source].damage)
+
+
+def _growth(g: Game, item: StackItem) -> None:
+    """Growth N (Genesis): N growth counters, each +1/+1."""
+    n = g.keyword(item.source, "growth") or 0
     perm = g.perms[item.source]
-    g.heal(item.source, item.source, perm.damage)
+    perm.counters["growth"] = perm.counters.get("growth", 0) + n
+    g.log(f"  {g.label(item.source)} grows: +{n} growth counter(s)")
 
 
-KeywordTrigger = tuple[str, Callable[[Game, int], bool], Callable[[Game, StackItem], None]]
-#: start-of-phase keyword triggers: phase trigger name -> [(keyword, condition, resolver)]
-KEYWORD_TRIGGERS: dict[str, list[KeywordTrigger]] = {
-    "start_of_influence": [("regeneration", _regeneration_cond, _regeneration)],
+def _pulse(g: Game, item: StackItem) -> None:
+    """Pulse N (Solace): heal N to its Champion and to each damaged friendly unit."""
+    n = g.keyword(item.source, "pulse") or 0
+    p = g.controller(item.source)
+    g.heal(item.source, g.players[p].champion, n)
+    for u in g.players[p].units():
+        if g.perms[u].damage > 0:
+            g.heal(item.source, u, n)
+
+
+def _decay_check(g: Game, item: StackItem) -> None:
+    """Decay Check (Ruin): 1 damage per Decay counter; the counters stay."""
+    unit = item.ctx
+    if g.is_unit_in_play(unit):
+        g.damage(0, unit, g.perms[unit].counters.get("decay", 0))
+
+
+START_TRIGGERS: dict[str, list[StartTrigger]] = {
+    "start_of_influence": [
+        StartTrigger("Decay Check", "", lambda g, c: g.perms[c].counters.get("decay", 0) > 0, _decay_check,
+                     RANK_DESTRUCTION),
+        StartTrigger("regeneration", "regeneration",
+                     lambda g, c: g.keyword(c, "regeneration") is not None and g.perms[c].damage > 0, _regeneration),
+        StartTrigger("growth", "growth", lambda g, c: g.keyword(c, "growth") is not None, _growth),
+        StartTrigger("pulse", "pulse", lambda g, c: g.keyword(c, "pulse") is not None, _pulse),
+    ],
 }
-KEYWORD_TRIGGERS_ALL = [t for ts in KEYWORD_TRIGGERS.values() for t in ts]
-#: called right after attackers are declared (Rally, issue 3)
-ATTACK_DECLARED_HOOKS: list[Callable[[Game], None]] = []
+START_TRIGGERS_ALL = [t for ts in START_TRIGGERS.values() for t in ts]
+
+
+def _rally(g: Game) -> None:
+    """Rally N (Dominion): on attack declaration, each other attacking unit gets +N power this turn —
+    at once, without the stack (C1K §9)."""
+    for a in g.attackers:
+        n = g.keyword(a, "rally")
+        if n:
+            for other in g.attackers:
+                if other != a:
+                    g.perms[other].temp_power += n
+            g.log(f"  Rally {n}: {g.label(a)} gives each other attacker +{n} power this turn")
+
+
+#: called right after attackers are declared, before "on attack" triggers reach the stack
+ATTACK_DECLARED_HOOKS: list[Callable[[Game], None]] = [_rally]

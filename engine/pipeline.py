@@ -23,7 +23,7 @@ STAGES = ("prevention", "modification", "replacement", "after")
 class Event:
     """A game change in flight. Handlers may lower `amount`, set `cancelled`, or note `prevented`."""
 
-    __slots__ = ("kind", "source", "target", "amount", "combat", "cancelled", "prevented", "dealt")
+    __slots__ = ("kind", "source", "target", "amount", "combat", "cancelled", "prevented", "dealt", "converted")
 
     def __init__(self, kind: str, source: int, target: int, amount: int = 0, combat: bool = False) -> None:
         self.kind = kind          # damage | heal | destroy
@@ -34,6 +34,7 @@ class Event:
         self.cancelled = False
         self.prevented = 0
         self.dealt = 0            # what was finally dealt (after finalize)
+        self.converted = 0        # damage a replacement turned into something else (Wither counters)
 
 
 Handler = Callable[["Game", Event], None]
@@ -72,6 +73,20 @@ def after(game: Game, ev: Event) -> None:
 
 
 @register("prevention", "damage")
+def _ward(game: Game, ev: Event) -> None:
+    """Ward N (rules.md §6, §9): a pool of N prevention points, spent as it prevents, not refreshed.
+    rules.md §4 lists the prevention layer as "Solace Ward, Barrier": Ward spends first."""
+    perm = game.perms.get(ev.target)
+    if perm is None or ev.amount <= 0 or perm.ward <= 0:
+        return
+    spent = min(perm.ward, ev.amount)
+    perm.ward -= spent
+    ev.amount -= spent
+    ev.prevented += spent
+    game.log(f"  Ward of {game.label(ev.target)} prevents {spent} damage ({perm.ward} left)")
+
+
+@register("prevention", "damage")
 def _barrier(game: Game, ev: Event) -> None:
     """Barrier (rules.md §6): prevents the next damage to the unit, then is removed."""
     perm = game.perms.get(ev.target)
@@ -81,19 +96,6 @@ def _barrier(game: Game, ev: Event) -> None:
     ev.prevented += ev.amount
     game.log(f"  Barrier of {game.label(ev.target)} prevents {ev.amount} damage")
     ev.amount = 0
-
-
-@register("prevention", "damage")
-def _ward(game: Game, ev: Event) -> None:
-    """Ward N (rules.md §6, §9): a pool of N prevention points, spent as it prevents, not refreshed."""
-    perm = game.perms.get(ev.target)
-    if perm is None or ev.amount <= 0 or perm.ward <= 0:
-        return
-    spent = min(perm.ward, ev.amount)
-    perm.ward -= spent
-    ev.amount -= spent
-    ev.prevented += spent
-    game.log(f"  Ward of {game.label(ev.target)} prevents {spent} damage ({perm.ward} left)")
 
 
 @register("modification", "damage")
@@ -114,3 +116,73 @@ def _lifedrain(game: Game, ev: Event) -> None:
         game.lifedrain_due[controller] += ev.dealt
     else:
         game.heal(ev.source, game.players[controller].champion, ev.dealt)
+
+
+# ---------------------------------------------------------------- Realm handlers (rules.md §6)
+
+
+@register("replacement", "damage")
+def _wither(game: Game, ev: Event) -> None:
+    """Wither (Ruin, C1K 4.3 step 3): damage it deals to units becomes permanent -1/-1 counters instead."""
+    if ev.amount <= 0 or ev.source not in game.perms or game.keyword(ev.source, "wither") is None:
+        return
+    perm = game.perms.get(ev.target)
+    if perm is None or game.is_champion(ev.target):
+        return
+    perm.counters["wither"] = perm.counters.get("wither", 0) + ev.amount
+    perm.killer = ev.source
+    game.log(f"  Wither: {game.label(ev.target)} gets {ev.amount} -1/-1 counter(s) instead of damage")
+    ev.converted = ev.amount
+    ev.amount = 0
+
+
+@register("after", "damage")
+def _decay(game: Game, ev: Event) -> None:
+    """Decay N (Ruin, C1K 4.3 step 4): damage it deals to a unit — even converted by Wither — also gives
+    that unit N Decay counters, at once, before state-based actions."""
+    if ev.dealt + ev.converted <= 0 or ev.source not in game.perms:
+        return
+    n = game.keyword(ev.source, "decay")
+    perm = game.perms.get(ev.target)
+    if not n or perm is None or game.is_champion(ev.target):
+        return
+    perm.counters["decay"] = perm.counters.get("decay", 0) + n
+    game.log(f"  Decay {n}: {game.label(ev.target)} has {perm.counters['decay']} Decay counter(s)")
+
+
+@register("after", "damage")
+def _veiled_lost(game: Game, ev: Event) -> None:
+    """Veiled (Veil): lost when it deals damage."""
+    if ev.dealt + ev.converted > 0 and ev.source in game.perms and game.perms[ev.source].has_status("veiled"):
+        game.remove_status(ev.source, "veiled")
+        game.log(f"  {game.label(ev.source)} dealt damage and is no longer Veiled")
+
+
+@register("replacement", "destroy")
+def _veilbind(game: Game, ev: Event) -> None:
+    """Veilbind (Veil, C1K 3.3): if it would be destroyed, instead it becomes Veiled, heals fully and loses
+    Veilbind."""
+    perm = game.perms.get(ev.target)
+    if perm is None or game.keyword(ev.target, "veilbind") is None:
+        return
+    ev.cancelled = True
+    perm.damage = 0
+    perm.lost.append("veilbind")
+    perm.granted.pop("veilbind", None)
+    perm.temp_granted.pop("veilbind", None)
+    game.add_status(ev.target, "veiled", False)
+    game.log(f"  Veilbind: {game.label(ev.target)} is not destroyed — it becomes Veiled and heals fully")
+
+
+@register("after", "heal")
+def _bloom(game: Game, ev: Event) -> None:
+    """Bloom (Genesis): its effect triggers whenever it, or its Champion, is healed."""
+    if ev.dealt <= 0:
+        return
+    if game.is_champion(ev.target):
+        p = game.champion_owner(ev.target)
+        for cid in game.permanents(p):
+            if game.keyword(cid, "bloom") is not None:
+                game.fire("on_bloom", cid, ev.target)
+    elif ev.target in game.perms and game.keyword(ev.target, "bloom") is not None:
+        game.fire("on_bloom", ev.target, ev.target)

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.actions import IllegalAction, MalformedCommand
 from engine.cards import CardDB, CardDef, CardFileError, load_card_db, parse_cards, suggest
-from engine.game import Game
+from engine.game import Game, RulesLoopError
 from engine.state import (
     BOARD,
     COMMAND,
@@ -311,6 +311,8 @@ def run(scn: Scenario) -> ScenarioResult:
                 g.apply_command(str(do))
                 if st.get("rejected", False):
                     return ScenarioResult(scn.path, scn.title, False, i, f"{where}: expected a refusal, but it was accepted")
+            except RulesLoopError as err:
+                return ScenarioResult(scn.path, scn.title, False, i, f"{where}: rules loop: {err}")
             except (IllegalAction, MalformedCommand) as err:
                 if not st.get("rejected", False):
                     return ScenarioResult(scn.path, scn.title, False, i, f"{where}: refused: {err}")

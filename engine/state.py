@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from engine.cards import Effect
+
 # ---------------------------------------------------------------- windows (rules.md §2)
 
 WINDOWS: tuple[str, ...] = (
@@ -82,7 +84,7 @@ class Perm:
     __slots__ = (
         "damage", "counters", "statuses", "temp_statuses", "power_mod", "health_mod", "temp_power",
         "temp_health", "granted", "temp_granted", "exhausted", "entered_turn", "seq", "ward", "used",
-        "killer", "play_targets",
+        "killer", "play_targets", "lost",
     )
 
     def __init__(self, entered_turn: int, seq: int) -> None:
@@ -103,6 +105,7 @@ class Perm:
         self.used: dict[int, int] = {}         # ability index -> turn it was last used (once per turn)
         self.killer = 0                        # card id that last damaged it
         self.play_targets: tuple[int, ...] = ()
+        self.lost: list[str] = []              # printed keywords it has lost (e.g. Veilbind once used)
 
     def copy(self) -> Perm:
         p = Perm.__new__(Perm)
@@ -123,6 +126,7 @@ class Perm:
         p.used = self.used.copy()
         p.killer = self.killer
         p.play_targets = self.play_targets
+        p.lost = self.lost.copy()
         return p
 
     def has_status(self, s: str) -> bool:
@@ -140,7 +144,7 @@ class Perm:
             "granted": dict(sorted(self.granted.items())), "temp_granted": dict(sorted(self.temp_granted.items())),
             "exhausted": self.exhausted, "entered_turn": self.entered_turn, "seq": self.seq, "ward": self.ward,
             "used": {str(k): v for k, v in sorted(self.used.items())}, "killer": self.killer,
-            "play_targets": list(self.play_targets),
+            "play_targets": list(self.play_targets), "lost": self.lost,
         }
 
 
@@ -148,6 +152,7 @@ class PlayerState:
     __slots__ = (
         "life", "influence", "capacity", "hand", "library", "graveyard", "void", "board", "relics",
         "champion", "seat", "exhaustions", "permits", "draw_count", "hand_size", "max_influence", "name",
+        "set_cards", "influence_gain",
     )
 
     def __init__(self, name: str, slots: int = 6, relic_slots: int = 3) -> None:
@@ -159,6 +164,7 @@ class PlayerState:
         self.library: list[int] = []       # top first
         self.graveyard: list[int] = []
         self.void: list[int] = []
+        self.set_cards: list[int] = []     # Veil: cards Set face down (hidden from the opponent)
         self.board: list[int] = [0] * slots     # card id or 0
         self.relics: list[int] = [0] * relic_slots
         self.champion = 0
@@ -168,6 +174,7 @@ class PlayerState:
         self.draw_count = 1
         self.hand_size = 8
         self.max_influence = 10
+        self.influence_gain = 1
 
     def copy(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -179,6 +186,7 @@ class PlayerState:
         p.library = self.library.copy()
         p.graveyard = self.graveyard.copy()
         p.void = self.void.copy()
+        p.set_cards = self.set_cards.copy()
         p.board = self.board.copy()
         p.relics = self.relics.copy()
         p.champion = self.champion
@@ -188,6 +196,7 @@ class PlayerState:
         p.draw_count = self.draw_count
         p.hand_size = self.hand_size
         p.max_influence = self.max_influence
+        p.influence_gain = self.influence_gain
         return p
 
     def units(self) -> list[int]:
@@ -197,6 +206,7 @@ class PlayerState:
         return {
             "name": self.name, "life": self.life, "influence": self.influence, "capacity": self.capacity,
             "hand": self.hand, "library": self.library, "graveyard": self.graveyard, "void": self.void,
+            "set": self.set_cards, "influence_gain": self.influence_gain,
             "board": self.board, "relics": self.relics, "champion": self.champion, "seat": self.seat,
             "exhaustions": self.exhaustions, "permits": [list(p) for p in self.permits],
             "draw_count": self.draw_count, "hand_size": self.hand_size, "max_influence": self.max_influence,
@@ -219,13 +229,14 @@ class StackItem:
     ability: int = -1    # index into the source's abilities (ability / trigger)
     targets: tuple[int, ...] = ()
     mode: int = 0
-    keyword: str = ""    # keyword triggers: which keyword
+    keyword: str = ""    # keyword triggers: which keyword; a card cast for its Voidcast cost: "voidcast"
     ctx: int = 0         # the card an event concerned (e.g. the dying unit); for a card played by a
                          # permission, 1: its on-play targets are chosen when the trigger goes on the stack
+    slot: int = -1       # a unit or relic: the chosen slot (0-based), -1 for the first empty one
 
     def snapshot(self) -> list[object]:
         return [self.uid, self.kind, self.source, self.controller, self.adder, self.name, self.ability,
-                list(self.targets), self.mode, self.keyword, self.ctx]
+                list(self.targets), self.mode, self.keyword, self.ctx, self.slot]
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,10 +254,12 @@ class Trigger:
     ctx: int = 0
     targets: tuple[int, ...] = ()
     chosen: bool = False   # its targets were decided already (a played unit's on-play: in the command)
+    mode: int = 0          # Thread: the branch chosen when the card was played
+    ordered: bool = False  # Paradox: its controller already ordered it among simultaneous Flux effects
 
     def snapshot(self) -> list[object]:
         return [self.controller, self.source, self.ability, self.name, self.seq, self.rank, self.kind,
-                self.keyword, self.ctx, list(self.targets), self.chosen]
+                self.keyword, self.ctx, list(self.targets), self.chosen, self.mode, self.ordered]
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,7 +290,7 @@ class Decision:
 class Choice:
     """A pending choice: what it is for and which card ids (or values) its numbered options stand for."""
 
-    kind: str                    # discard | trigger_target | permit
+    kind: str                    # discard | trigger_target | permit | order
     player: int
     values: tuple[int, ...]
     count: int                   # exactly this many (0..count with can_decline)
@@ -303,6 +316,26 @@ class InterruptWindow:
 
     def snapshot(self) -> list[object]:
         return [self.event, list(self.queue), self.item, list(self.attackers), list(self.resume)]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolving:
+    """A resolution paused at a Flux outcome while players are asked for `flux_outcome` Interrupts."""
+
+    item: StackItem | None
+    controller: int
+    source: int
+    effects: tuple[Effect, ...]      # the effects still to run after the Flux
+    chosen: tuple[int, ...]          # chosen targets not yet used
+    event: tuple[int, ...]
+    mode: int
+    flux: Effect
+    k: int                           # the outcome drawn (0-based); a reroll draws it again
+
+    def snapshot(self) -> list[object]:
+        return [self.item.snapshot() if self.item else None, self.controller, self.source,
+                [e.model_dump(exclude_none=True) for e in self.effects], list(self.chosen), list(self.event),
+                self.mode, self.flux.model_dump(exclude_none=True), self.k]
 
 
 class Termination(enum.Enum):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.game import Game
-from engine.state import BOARD, COMMAND, GONE, GRAVEYARD, HAND, LIBRARY, RELICS, STACK, VOID
+from engine.state import BOARD, COMMAND, GONE, GRAVEYARD, HAND, LIBRARY, RELICS, SET, STACK, VOID
 
 
 def check_invariants(g: Game) -> None:
@@ -14,7 +14,7 @@ def check_invariants(g: Game) -> None:
         where[cid] = zone
 
     codes = {"library": LIBRARY, "hand": HAND, "graveyard": GRAVEYARD, "void": VOID, "board": BOARD,
-             "relics": RELICS, "command": COMMAND, "stack": STACK}
+             "relics": RELICS, "command": COMMAND, "stack": STACK, "set": SET}
     for p, ps in enumerate(g.players):
         for zone in ("library", "hand", "graveyard", "void"):
             for c in getattr(ps, zone):
@@ -25,13 +25,16 @@ def check_invariants(g: Game) -> None:
         for c in ps.relics:
             if c:
                 put(c, "relics")
+        for c in ps.set_cards:
+            put(c, "set")
         put(ps.champion, "command")
         if ps.seat:
             put(ps.seat, "command")
         assert ps.influence >= 0, f"p{p + 1} has negative Influence {ps.influence}"
         assert all(g.owner[c] == p for c in ps.hand + ps.library + ps.graveyard), "a card is in another's zone"
-    for it in g.stack:
-        if it.kind == "card":
+    resolving = [g.resolving.item] if g.resolving is not None and g.resolving.item is not None else []
+    for it in g.stack + resolving:   # (an item paused mid-resolution for a Flux Interrupt is still there)
+        if it.kind in ("card", "voidcast"):
             put(it.source, "stack")
     for cid in range(1, len(g.defs)):
         z = where.get(cid)
@@ -40,6 +43,7 @@ def check_invariants(g: Game) -> None:
         else:
             assert g.zone[cid] == codes[z], f"card #{cid} is in {z} but marked {g.zone[cid]}"
     in_play = {c for c, z in where.items() if z in ("board", "relics", "command")}
+    assert all(c in where for c in g.players[0].void + g.players[1].void)
     assert set(g.perms) == in_play, "in-play state exists exactly for the cards in play"
     if not g.is_terminal():
         assert g.legal_actions(), f"no legal action for {g.pending}"

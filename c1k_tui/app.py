@@ -1,0 +1,599 @@
+"""The Textual hot-seat app (`c1k play`, `c1k resume`, `c1k replay`, `c1k learn`).
+
+The App alone talks to the engine, through `MatchSession.send` (→ `Game.apply_command`). Screens post
+typed messages (`MatchScreen.Send`), the App sends the command, then `present()` decides what the players
+see next: a hand-off screen whenever the player who must decide changes (unless hands are open), the
+match screen re-rendered from a fresh `MatchView` for the deciding player, an Interrupt or choice
+prompt, or the game-over screen.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.app import App
+from textual.binding import Binding
+
+from c1k_tui.match_screen import MatchScreen, Pick
+from c1k_tui.screens import (
+    ConfirmModal,
+    GameOverScreen,
+    GraveyardModal,
+    HandoffScreen,
+    HelpScreen,
+    LessonInfo,
+    LessonsScreen,
+    MatchSummary,
+    MultiChoiceModal,
+    OptionsModal,
+    OptionsResult,
+    PromptModal,
+    StartChoice,
+    StartScreen,
+)
+from c1k_tui.session import Flow, MatchSession, default_autosave, game_from_record
+from c1k_tui.view import HandCard, match_view
+from engine.actions import Action, Activate, Choose, Decline, Interrupt, Play
+from engine.cards import CardDB, CardFileError
+from engine.game import Game
+from engine.record import MatchRecord
+from engine.state import MatchOptions, player_name
+
+KIND_WORDS = {"priority": "act or pass", "attackers": "declare attackers", "blockers": "declare blockers",
+              "interrupt": "use an Interrupt or decline", "choice": "make a choice"}
+
+
+def new_seed() -> int:
+    return secrets.randbelow(1_000_000)
+
+
+class C1KApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "Council of 1000"
+    ENABLE_COMMAND_PALETTE = False     # nothing private may show up in a palette
+    BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True)]
+
+    def __init__(self, *, db: CardDB | None = None, session: MatchSession | None = None, mode: str = "match",
+                 start: StartChoice | None = None, lessons: list[LessonInfo] | None = None,
+                 replay: MatchRecord | None = None, autosave: Path | None = None, start_error: str = "",
+                 fixed_view: bool | None = None) -> None:
+        super().__init__()
+        self.db = db
+        self.session = session
+        self.mode = mode
+        self.start_choice = start
+        self.lessons = lessons or []
+        self.lessons_done: set[str] = set()
+        self.replay_record = replay
+        self.autosave = autosave
+        self.start_error = start_error
+        self.viewer = -2
+        self.fixed_view = fixed_view if fixed_view is not None else bool(session and session.lesson)
+        self.match_screen: MatchScreen | None = None
+        self.prompt_open = False
+        self.gameover_shown = False
+        self.lesson_complete = False
+        self.last_decks: tuple[str, str] | None = None
+
+    # ---------------------------------------------------------------- start-up
+
+    def on_mount(self) -> None:
+        if self.mode == "start":
+            self.show_start()
+        elif self.mode == "learn":
+            self.show_lessons()
+        elif self.mode == "replay" and self.replay_record is not None:
+            self.start_replay(self.replay_record)
+        elif self.session is not None:
+            self.start_session(self.session)
+
+    def _db(self) -> CardDB:
+        if self.db is None:
+            from engine.cards import load_card_db
+
+            self.db = load_card_db()
+        return self.db
+
+    def show_start(self, error: str = "") -> None:
+        from engine.decks import bundled_deck_paths
+
+        decks = [p.stem for p in bundled_deck_paths()]
+        default = self.start_choice or StartChoice("ironbound", "emberfall", new_seed(), "p1", "p2", False, False,
+                                                   "stops")
+        can_resume = default_autosave().exists()
+        self.push_screen(StartScreen(decks, default, can_resume, error or self.start_error), self._on_start)
+
+    def _on_start(self, choice: StartChoice | str | None) -> None:
+        if choice == "quit" or choice is None:
+            self.exit()
+            return
+        if choice == "lessons":
+            self.show_lessons()
+            return
+        if choice == "resume":
+            try:
+                self.start_session(resume_session(self._db(), default_autosave()))
+            except (OSError, CardFileError, ValueError) as err:
+                self.show_start(f"can't resume: {err}")
+            return
+        assert isinstance(choice, StartChoice)
+        self.start_choice = choice
+        try:
+            session = new_session(self._db(), choice, self.autosave or default_autosave())
+        except (OSError, CardFileError, ValueError) as err:
+            self.show_start(str(err))
+            return
+        self.start_session(session)
+
+    def show_lessons(self) -> None:
+        if not self.lessons:
+            self.lessons = find_lessons()
+        self.push_screen(LessonsScreen(self.lessons, self.lessons_done), self._on_lesson)
+
+    def _on_lesson(self, lesson: LessonInfo | None) -> None:
+        if lesson is None:
+            if self.mode == "learn":
+                self.exit()
+            else:
+                self.show_start()
+            return
+        self.start_session(lesson_session(self._db(), lesson))
+
+    # ---------------------------------------------------------------- a match
+
+    def start_session(self, session: MatchSession) -> None:
+        self.session = session
+        self.viewer = -2
+        self.gameover_shown = False
+        self.lesson_complete = False
+        self.prompt_open = False
+        if session.lesson is not None:
+            self.fixed_view = True
+        session.run_autos()
+        session.save()
+        extra = self._title_extra()
+        screen = MatchScreen(extra)
+        if self.match_screen is not None:
+            self.switch_to_match(screen)
+        else:
+            self.push_screen(screen)
+        self.match_screen = screen
+        if session.lesson is not None:
+            screen.goal = str(session.lesson.get("goal", ""))
+        self.call_after_refresh(self.present)
+
+    def switch_to_match(self, screen: MatchScreen) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+
+    def _title_extra(self) -> str:
+        s = self.session
+        if s is None:
+            return ""
+        bits = [f"flow: {s.flow.mode}"]
+        if s.open_hands:
+            bits.append("open hands")
+        if s.game.options.practice:
+            bits.append("practice")
+        if s.lesson is not None:
+            bits.append(f"lesson: {s.lesson.get('title', '')}")
+        elif s.scenario is not None:
+            bits.append(f"scenario: {Path(str(s.scenario.get('path', ''))).name}")
+        return " · ".join(bits)
+
+    @property
+    def game(self) -> Game:
+        assert self.session is not None
+        return self.session.game
+
+    def view_for(self, viewer: int) -> Any:
+        s = self.session
+        assert s is not None
+        g = s.game
+        bottom = 0 if (self.fixed_view and s.open_hands) else viewer
+        return match_view(g, viewer, s.open_hands, stops=s.flow.stop_windows(g, g.current_player())
+                          if s.flow.mode == "stops" else (), bottom=bottom, auto=frozenset(s.auto))
+
+    def refresh_view(self) -> None:
+        if self.match_screen is None or self.session is None:
+            return
+        viewer = self.viewer if self.viewer in (0, 1) else 0
+        self.match_screen.view = self.view_for(viewer)
+        self.match_screen.query_one("#title").extra = self._title_extra()  # type: ignore[attr-defined]
+
+    def present(self) -> None:
+        """Show the players what comes next: hand-off, the match, a prompt, or the end."""
+        s = self.session
+        if s is None or self.match_screen is None:
+            return
+        g = s.game
+        if s.save_error:
+            self.match_screen.status = f"[b red]{s.save_error}[/]"
+        if g.is_terminal():
+            self.refresh_view()
+            self.check_lesson()
+            if not self.gameover_shown:
+                self.gameover_shown = True
+                self.push_screen(GameOverScreen(summarise(g), str(s.save_path or "(not saved)"),
+                                                s.lesson is not None), self._on_gameover)
+            return
+        decider = g.current_player()
+        if decider != self.viewer and not s.open_hands:
+            self.viewer = decider
+            self.match_screen.clear_private()
+            d = g.decision
+            self.push_screen(HandoffScreen(g.players[decider].name, player_name(decider),
+                                           KIND_WORDS.get(d.kind, d.kind), d.rule, g.turn, g.window),
+                             lambda _: self._after_handoff())
+            return
+        self.viewer = decider
+        self.refresh_view()
+        self.check_lesson()
+        self.maybe_prompt()
+
+    def _after_handoff(self) -> None:
+        self.refresh_view()
+        self.maybe_prompt()
+
+    def on_match_screen_send(self, message: MatchScreen.Send) -> None:
+        self.send(message.command)
+
+    def send(self, command: str) -> None:
+        s = self.session
+        if s is None or self.match_screen is None:
+            return
+        if command.strip().lower() == "concede":
+            self.confirm_concede()
+            return
+        actor = s.game.current_player()
+        out = s.send(command)
+        ms = self.match_screen
+        if out.ok:
+            ms.status = ""
+            self.present()
+            return
+        if out.malformed:
+            ms.status = f"[b]?? {escape(out.message)}[/b]  (a typing mistake changes nothing; ? for help)"
+            return
+        ms.refusal_rule = out.rule
+        msg = f"[b]✗ refused:[/b] {escape(out.reason)} ([b]{out.rule}[/b])"
+        if s.game.current_player() != actor and not s.game.is_terminal():
+            # C1K 10: the refused player held priority, which now passes; they read why before the hand-off
+            ms.status = msg
+            self.push_screen(ConfirmModal("Refused — priority passes (C1K 10)",
+                                          f"{out.reason} ({out.rule})\n\nAn illegal action changes nothing, but the "
+                                          f"player who held priority loses it: it passes to "
+                                          f"{s.game.players[s.game.current_player()].name}.", "OK", "OK"),
+                             lambda _: self.present())
+            return
+        ms.status = msg
+        self.refresh_view()
+
+    def maybe_prompt(self) -> None:
+        s = self.session
+        if s is None or self.prompt_open or self.match_screen is None:
+            return
+        d = s.game.decision
+        if d.kind in ("interrupt", "choice") and s.game.current_player() == self.viewer:
+            self.action_decision_prompt()
+
+    def action_decision_prompt(self) -> None:
+        s = self.session
+        if s is None or self.prompt_open:
+            return
+        g = s.game
+        d = g.decision
+        if d.kind == "interrupt":
+            opts: list[tuple[str, str]] = []
+            for a in g.legal_actions():
+                if isinstance(a, Decline):
+                    opts.append(("Decline — no Interrupt", "decline"))
+                elif isinstance(a, Interrupt):
+                    card = g.card(a.source)
+                    text = next((ab.text for ab in card.abilities if ab.interrupt), card.text)
+                    tg = "".join(f" → #{t}" for t in a.targets)
+                    opts.append((f"Use {card.name} #{a.source}{tg}: {text}", str(a)))
+            self._prompt(PromptModal(d.prompt, "An Interrupt answers its event at once: no stack, no priority.",
+                                     opts, d.rule))
+        elif d.kind == "choice":
+            if d.max_choices > 1:
+                self._prompt(MultiChoiceModal(d.prompt, list(d.options), d.max_choices, d.can_decline, d.rule))
+                return
+            opts = [(f"{i + 1}. {label}", f"choose {i + 1}") for i, label in enumerate(d.options)]
+            if d.can_decline:
+                opts.append(("Decline", "decline"))
+            self._prompt(PromptModal(d.prompt, "", opts, d.rule))
+
+    def _prompt(self, modal: Any) -> None:
+        self.prompt_open = True
+
+        def done(result: str | None) -> None:
+            self.prompt_open = False
+            if result:
+                self.send(result)
+            elif self.match_screen is not None:
+                self.match_screen.status = "press i to answer the prompt"
+
+        self.push_screen(modal, done)
+
+    def action_pick_mode(self, card: HandCard, modes: list[int], cands: list[Action]) -> None:
+        opts = [(f"mode {m}", str(m)) for m in modes]
+
+        def done(result: str | None) -> None:
+            if result and self.match_screen is not None:
+                m = int(result)
+                self.match_screen.begin_pick(Pick("play", card.cid, [a for a in cands if isinstance(a, Play)
+                                                                      and a.mode == m],
+                                                  needs_slot=card.type in ("unit", "relic")))
+
+        self.push_screen(PromptModal(f"{card.name}: choose a branch (KW Thread)", card.text, opts, "KW Thread"), done)
+
+    def action_pick_ability(self, cid: int, ns: list[int], cands: list[Action]) -> None:
+        card = self.game.card(cid)
+        acts = [ab for ab in card.abilities if ab.activate is not None]
+        opts = [(f"{n}. {acts[n - 1].text or 'ability ' + str(n)}", str(n)) for n in ns]
+
+        def done(result: str | None) -> None:
+            if result and self.match_screen is not None:
+                n = int(result)
+                self.match_screen.begin_pick(Pick("activate", cid, [a for a in cands if isinstance(a, Activate)
+                                                                    and a.n == n]))
+
+        self.push_screen(PromptModal(f"{card.name}: which ability?", "", opts), done)
+
+    # ---------------------------------------------------------------- undo, concede, options
+
+    def action_undo(self) -> None:
+        s = self.session
+        if s is None or self.match_screen is None:
+            return
+        ok, why = s.undo_check()
+        if not ok:
+            self.match_screen.status = f"[b]can't undo:[/b] {escape(why)}"
+            return
+        names = " and ".join(p.name for p in s.game.players)
+
+        def done(yes: bool | None) -> None:
+            if yes and s.undo():
+                self.match_screen.status = "undone"  # type: ignore[union-attr]
+                self.present()
+
+        self.push_screen(ConfirmModal("Undo?", f"{why}.\nUndo replays the match record without it. {names}: do "
+                                               "you both agree?", "Both agree — undo", "No"), done)
+
+    def confirm_concede(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        p = s.game.current_player()
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                s.send("concede")
+                self.present()
+
+        self.push_screen(ConfirmModal("Concede?", f"{s.game.players[p].name} concedes the match.",
+                                      "Concede", "Keep playing"), done)
+
+    def action_options(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        names = (s.game.players[0].name, s.game.players[1].name)
+
+        def done(res: OptionsResult | None) -> None:
+            if res is None:
+                return
+            self.fixed_view = res.fixed_view
+            s.set_flow(res.flow)
+            self.present()
+
+        self.push_screen(OptionsModal(s.flow, names, self.fixed_view, s.open_hands), done)
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_graveyards(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        g = s.game
+        t = Text()
+        for p in (0, 1):
+            ps = g.players[p]
+            t.append(f"{ps.name} — graveyard ({len(ps.graveyard)}), top last\n", style="bold")
+            t.append(", ".join(f"#{c} {g.card(c).name}" for c in ps.graveyard) or "(empty)")
+            t.append("\n\n")
+        self.push_screen(GraveyardModal(t))
+
+    def save_record_as(self, path: Path) -> None:
+        assert self.session is not None
+        from engine.record import save
+
+        save(self.session.record(), path)
+
+    # ---------------------------------------------------------------- lessons, game over, replay
+
+    def check_lesson(self) -> None:
+        s = self.session
+        if s is None or s.lesson is None or self.lesson_complete or self.match_screen is None:
+            return
+        exp = s.lesson.get("expect")
+        if not exp:
+            return
+        from engine.scenario import check_expect
+
+        if not check_expect(s.game, exp):
+            return
+        self.lesson_complete = True
+        self.lessons_done.add(Path(str(s.lesson.get("path", ""))).name)
+        self.match_screen.status = "[b reverse] ✓ lesson complete [/] — ctrl+q quits · F2 back to the lessons"
+        self.notify("Lesson complete!", title=str(s.lesson.get("title", "")))
+
+    def _on_gameover(self, choice: str | None) -> None:
+        s = self.session
+        assert s is not None
+        if choice == "quit" or choice is None:
+            self.exit()
+        elif choice == "rematch":
+            self.start_session(rematch(s))
+        elif choice == "new":
+            self.match_screen = None
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+            if s.lesson is not None:
+                self.show_lessons()
+            else:
+                self.show_start()
+        elif choice == "review":
+            self.start_replay(s.record())
+
+    def start_replay(self, record: MatchRecord) -> None:
+        from c1k_tui.replay import ReplayScreen
+
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.match_screen = None
+        self.push_screen(ReplayScreen(record, self._db()))
+
+    def key_f2(self) -> None:
+        if self.session is not None and self.session.lesson is not None:
+            self.match_screen = None
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+            self.show_lessons()
+
+
+def escape(text: str) -> str:
+    return text.replace("[", r"\[")
+
+
+# -------------------------------------------------------------------- building sessions
+
+
+def new_session(db: CardDB, choice: StartChoice, save_path: Path | None) -> MatchSession:
+    from engine.decks import find_deck, load_deck
+
+    decks = []
+    for i, (name, player) in enumerate(((choice.deck_a, choice.p1), (choice.deck_b, choice.p2))):
+        deck = load_deck(find_deck(name), db)
+        deck.player = player or f"p{i + 1}"
+        decks.append(deck)
+    flow = Flow(choice.flow)
+    return MatchSession.new(db, decks, choice.seed, MatchOptions(practice=choice.practice), flow=flow,
+                            save_path=save_path, open_hands=choice.open_hands)
+
+
+def resume_session(db: CardDB, path: Path) -> MatchSession:
+    from engine import record as rec
+
+    r = rec.load(path)
+    return MatchSession.from_record(r, db, save_path=path)
+
+
+def rematch(s: MatchSession) -> MatchSession:
+    """Same decks, a new seed, seats swapped (a scenario or lesson starts again from its position)."""
+    if s.scenario is not None:
+        from engine.scenario import scenario_from_data
+
+        scn = scenario_from_data(s.scenario["data"], str(s.scenario.get("path", "")), s.db)
+        return MatchSession.from_scenario(scn, s.db, str(s.scenario.get("path", "")), flow=s.flow,
+                                          save_path=s.save_path, open_hands=s.open_hands, lesson=s.lesson)
+    decks = [s.decks[1], s.decks[0]]
+    return MatchSession.new(s.db, decks, new_seed(), s.game.options, flow=s.flow, save_path=s.save_path,
+                            open_hands=s.open_hands)
+
+
+def lessons_dir() -> Path:
+    return Path(__file__).resolve().parent.parent / "decks" / "lessons"
+
+
+def find_lessons(folder: Path | None = None) -> list[LessonInfo]:
+    import tomllib
+
+    out = []
+    for p in sorted((folder or lessons_dir()).glob("*.scenario.toml")):
+        try:
+            head = tomllib.loads(p.read_text(encoding="utf-8")).get("scenario", {})
+        except (OSError, tomllib.TOMLDecodeError):
+            continue
+        out.append(LessonInfo(p, str(head.get("title", p.stem)), str(head.get("rule", "")), str(head.get("goal", ""))))
+    return out
+
+
+def lesson_session(db: CardDB, lesson: LessonInfo, save_path: Path | None = None) -> MatchSession:
+    from engine.scenario import load_scenario
+
+    scn = load_scenario(lesson.path, db)
+    steps = [st for st in scn.steps if st.get("expect")]
+    lesson_data: dict[str, Any] = {"path": str(lesson.path), "title": lesson.title, "goal": lesson.goal,
+                                   "rule": lesson.rule, "expect": steps[-1]["expect"] if steps else {},
+                                   "solution": [str(st["do"]) for st in scn.steps if "do" in st]}
+    return MatchSession.from_scenario(scn, db, str(lesson.path), flow=Flow("full"),
+                                      save_path=save_path or default_autosave(lesson=True), open_hands=True,
+                                      lesson=lesson_data)
+
+
+def scenario_session(db: CardDB, path: Path, flow: Flow, open_hands: bool, save_path: Path | None) -> MatchSession:
+    from engine.scenario import load_scenario
+
+    scn = load_scenario(path, db)
+    return MatchSession.from_scenario(scn, db, str(path), flow=flow, save_path=save_path, open_hands=open_hands)
+
+
+# -------------------------------------------------------------------- the game-over summary
+
+_DEALS = re.compile(r"^\s+(.+) #(\d+) deals (\d+) to ")
+_PLAY = re.compile(r"^(p[12]): play #(\d+)")
+_PERMIT = re.compile(r"^\s+(.+) plays (.+) #(\d+) by permission")
+_EXHAUST = re.compile(r"^\s+Deck Exhaustion: (.+) loses (\d+) life")
+
+
+def summarise(g: Game) -> MatchSummary:
+    """Turns, damage by source, and the cards each player played — read from the match log."""
+    damage: dict[str, int] = {}
+    by_player = [0, 0]
+    played: tuple[list[str], list[str]] = ([], [])
+    for line in g.log_lines:
+        m = _DEALS.match(line)
+        if m:
+            cid, n = int(m.group(2)), int(m.group(3))
+            label = f"{m.group(1)} #{cid} ({g.players[g.owner[cid]].name})"
+            damage[label] = damage.get(label, 0) + n
+            by_player[g.owner[cid]] += n
+            continue
+        m = _PLAY.match(line)
+        if m:
+            played[0 if m.group(1) == "p1" else 1].append(g.card(int(m.group(2))).name)
+            continue
+        m = _PERMIT.match(line)
+        if m:
+            cid = int(m.group(3))
+            played[g.owner[cid]].append(g.card(cid).name + " (permission)")
+            continue
+        m = _EXHAUST.match(line)
+        if m:
+            damage["Deck Exhaustion"] = damage.get("Deck Exhaustion", 0) + int(m.group(2))
+    outcome = str(g.outcome) if g.outcome else "not over"
+    if g.outcome is not None:
+        if g.outcome.winner is None:
+            outcome = f"a draw ({g.outcome.termination.value.replace('_', ' ')})"
+        else:
+            outcome = (f"{g.players[g.outcome.winner].name} ({player_name(g.outcome.winner)}) wins — "
+                       f"{g.outcome.termination.value.replace('_', ' ')}")
+    return MatchSummary(outcome, g.turn, len(g.record), (g.players[0].name, g.players[1].name), damage,
+                        (by_player[0], by_player[1]), played)
+
+
+def replay_game(record: MatchRecord, db: CardDB, upto: int | None = None) -> Game:
+    return game_from_record(record, db, upto)[0]
+
+
+__all__ = ["C1KApp", "Callable", "Choose", "find_lessons", "lesson_session", "new_session", "rematch",
+           "resume_session", "scenario_session", "summarise"]

@@ -1,0 +1,824 @@
+"""The match screen: both boards, Champions, the deciding player's hand, the stack, the timing window,
+the rules panel and the log — and the keyboard/mouse grammar that turns picks into commands.
+
+The screen never talks to the engine. It renders the `MatchView` the app gives it, keeps the state of a
+pick in progress (a card and its targets, toggled attackers, blocker pairs), and posts `Send(text)` with
+a formats.md §1 command — the same text the log shows — for the app to send.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.suggester import Suggester
+from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+
+from c1k_tui import rulesdoc
+from c1k_tui.view import HandCard, MatchView, SideView, UnitView
+from c1k_tui.widgets import (
+    ChampionChip,
+    CommandLine,
+    HandCardWidget,
+    LogView,
+    PhaseBar,
+    RelicChip,
+    RulesPanel,
+    SpotClicked,
+    SpotWidget,
+    StackView,
+    TitleBar,
+    UnitSlot,
+    WindowLine,
+)
+from engine.actions import Action, Activate, Interrupt, Play
+
+Spot = tuple[Any, ...]
+MAX_SLOTS = 6
+MAX_RELICS = 3
+HAND_WIDGETS = 12
+
+
+@dataclass
+class Pick:
+    """A play or activation being put together: the candidate legal actions, what is chosen so far."""
+
+    kind: str                      # play | activate
+    source: int
+    cands: list[Action]
+    slot: int | None = None        # 0-based, units/relics
+    targets: tuple[int, ...] = ()
+    needs_slot: bool = False
+
+    def step(self) -> str:
+        if self.needs_slot and self.slot is None:
+            return "slot"
+        n = len(self.targets)
+        if any(len(_targets(a)) > n for a in self.cands if _targets(a)[:n] == self.targets):
+            return "target"
+        return "done"
+
+    def next_targets(self) -> set[int]:
+        n = len(self.targets)
+        return {_targets(a)[n] for a in self.cands if len(_targets(a)) > n and _targets(a)[:n] == self.targets}
+
+    def command(self) -> str:
+        if self.kind == "play":
+            a = next(a for a in self.cands if isinstance(a, Play) and a.targets == self.targets)
+            s = f"play #{a.card}"
+            if self.slot is not None:
+                s += f" slot {self.slot + 1}"
+            s += "".join(f" target #{t}" for t in a.targets)
+            if a.mode is not None:
+                s += f" mode {a.mode}"
+            return s
+        a = next(a for a in self.cands if _targets(a) == self.targets)
+        return str(a)
+
+
+def _targets(a: Action) -> tuple[int, ...]:
+    return a.targets if isinstance(a, (Play, Activate, Interrupt)) else ()
+
+
+class LegalSuggester(Suggester):
+    """Completes the command line from the deciding player's legal commands (and the command verbs)."""
+
+    VERBS = ("pass", "play ", "activate ", "attack ", "attack none", "block ", "block none", "interrupt ",
+             "decline", "choose ", "concede")
+
+    def __init__(self) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.commands: tuple[str, ...] = ()
+
+    async def get_suggestion(self, value: str) -> str | None:
+        if not value:
+            return None
+        low = value.lower()
+        for c in self.commands + self.VERBS:
+            if c.lower().startswith(low) and len(c) > len(value):
+                return value + c[len(value):]
+        return None
+
+
+class MatchScreen(Screen[None]):
+    """The match: rendered from `view`; picks become `Send` messages."""
+
+    AUTO_FOCUS = None
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (112, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+
+    BINDINGS = [
+        Binding("space", "pass", "pass"),
+        Binding("enter", "select", "play/choose"),
+        Binding("escape", "cancel", "cancel", show=False),
+        Binding("c", "confirm", "confirm"),
+        Binding("n", "none", "none", show=False),
+        Binding("a", "attack_all", "all attack", show=False),
+        Binding("i", "interrupt", "interrupt", show=False),
+        Binding("colon", "command", "command"),
+        Binding("slash", "command", "command", show=False),
+        Binding("u", "app.undo", "undo"),
+        Binding("r", "rules", "rules/log"),
+        Binding("o", "app.options", "options"),
+        Binding("g", "app.graveyards", "graveyards", show=False),
+        Binding("question_mark", "app.help", "help"),
+        Binding("up", "move(0,-1)", "up", show=False),
+        Binding("down", "move(0,1)", "down", show=False),
+        Binding("left", "move(-1,0)", "left", show=False),
+        Binding("right", "move(1,0)", "right", show=False),
+        Binding("k", "move(0,-1)", show=False),
+        Binding("j", "move(0,1)", show=False),
+        Binding("h", "move(-1,0)", show=False),
+        Binding("l", "move(1,0)", show=False),
+        *[Binding(str(d), f"hand({d - 1})", show=False) for d in range(1, 10)],
+    ]
+
+    view: reactive[MatchView | None] = reactive(None, always_update=True)
+    status: reactive[str] = reactive("")
+    goal: reactive[str] = reactive("")
+
+    class Send(Message):
+        """A formats.md §1 command for the app to send to the engine."""
+
+        def __init__(self, command: str) -> None:
+            self.command = command
+            super().__init__()
+
+    class Refused(Message):
+        """The screen refused a pick before sending (it would be illegal): reason and rule shown."""
+
+    def __init__(self, title_extra: str = "", **kw: Any) -> None:
+        super().__init__(**kw)
+        self.title_extra = title_extra
+        self.cursor: Spot | None = None
+        self.pick: Pick | None = None
+        self.attack_sel: list[int] = []
+        self.block_pairs: dict[int, int] = {}
+        self.block_pick: int | None = None
+        self.refusal_rule = ""
+        self.suggester = LegalSuggester()
+        self._decision_key: tuple[Any, ...] = ()
+
+    # ---------------------------------------------------------------- layout
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(id="title")
+        yield PhaseBar(id="phases")
+        yield WindowLine(id="window")
+        with Horizontal(id="main"):
+            with Vertical(id="table"):
+                with Horizontal(id="top-units", classes="board"):
+                    for i in range(MAX_SLOTS):
+                        yield UnitSlot(("unit", 1, i), id=f"top-unit-{i}", classes="unit")
+                with Horizontal(id="top-line", classes="chips"):
+                    yield ChampionChip(("champ", 1), id="top-champ", classes="champ")
+                    for i in range(MAX_RELICS):
+                        yield RelicChip(("relic", 1, i), id=f"top-relic-{i}", classes="relic")
+                with Horizontal(id="bottom-line", classes="chips"):
+                    yield ChampionChip(("champ", 0), id="bottom-champ", classes="champ")
+                    for i in range(MAX_RELICS):
+                        yield RelicChip(("relic", 0, i), id=f"bottom-relic-{i}", classes="relic")
+                with Horizontal(id="bottom-units", classes="board"):
+                    for i in range(MAX_SLOTS):
+                        yield UnitSlot(("unit", 0, i), id=f"bottom-unit-{i}", classes="unit")
+                yield Static(id="hand-label")
+                with Grid(id="hand"):
+                    for i in range(HAND_WIDGETS):
+                        yield HandCardWidget(("hand", i), id=f"hand-{i}", classes="card")
+                yield Static(id="other-hand")
+            with Vertical(id="side"):
+                yield StackView(id="stack")
+                with TabbedContent(id="tabs", initial="tab-rules"):
+                    with TabPane("Rules", id="tab-rules"):
+                        with VerticalScroll(id="rules-scroll"):
+                            yield RulesPanel(id="rules")
+                    with TabPane("Log", id="tab-log"):
+                        yield LogView(id="log", max_lines=2000)
+        yield LogView(id="logstrip", max_lines=400)
+        yield Static(id="status")
+        yield CommandLine(placeholder="type a command (pass · play #12 target #21 · attack #5 · …) — press : to type",
+                          id="command", suggester=self.suggester)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#title", TitleBar).extra = self.title_extra
+        for w in self.query(UnitSlot):
+            w.watch_unit(None, None)
+
+    def on_screen_resume(self) -> None:
+        self._apply_marks()
+
+    # ---------------------------------------------------------------- rendering
+
+    def watch_view(self, view: MatchView | None) -> None:
+        if view is None:
+            return
+        key = (view.commands, view.window.decision, view.window.decider, view.window.index)
+        if key != self._decision_key:
+            self._decision_key = key
+            self.pick = None
+            self.block_pick = None
+            self.attack_sel = []
+            self.block_pairs = {}
+            self._place_cursor(view)
+        w = view.window
+        self.query_one("#title", TitleBar).window = w
+        self.query_one("#phases", PhaseBar).window = w
+        self.query_one("#window", WindowLine).window = w
+        for pos, side in (("top", view.top), ("bottom", view.bottom)):
+            self._render_side(pos, side)
+        self._render_hand(view)
+        st = self.query_one("#stack", StackView)
+        st.items = view.stack
+        st.resolve_hint = view.stack_hint
+        self.query_one("#log", LogView).lines_ = view.log
+        self.query_one("#logstrip", LogView).lines_ = view.log[-60:]
+        self.suggester.commands = tuple(str(a) for a in view.legal)
+        self._clamp_cursor()
+        self._apply_marks()
+        self._render_rules()
+
+    def _render_side(self, pos: str, side: SideView) -> None:
+        p = side.player
+        for i in range(MAX_SLOTS):
+            w = self.query_one(f"#{pos}-unit-{i}", UnitSlot)
+            w.spot = ("unit", p, i)
+            w.display = i < len(side.units)
+            if i < len(side.units):
+                w.unit = side.units[i]
+        for i in range(MAX_RELICS):
+            r = self.query_one(f"#{pos}-relic-{i}", RelicChip)
+            r.spot = ("relic", p, i)
+            r.display = i < len(side.relics)
+            if i < len(side.relics):
+                r.unit = side.relics[i]
+        c = self.query_one(f"#{pos}-champ", ChampionChip)
+        c.spot = ("champ", p)
+        c.side = side
+
+    def _render_hand(self, view: MatchView) -> None:
+        grid = self.query_one("#hand", Grid)
+        widgets = list(self.query(HandCardWidget))
+        while len(widgets) < len(view.hand):
+            w = HandCardWidget(("hand", len(widgets)), id=f"hand-{len(widgets)}", classes="card")
+            grid.mount(w)
+            widgets.append(w)
+        for i, w in enumerate(widgets):
+            w.card = view.hand[i] if i < len(view.hand) else None
+        me = view.bottom if view.bottom.player == view.viewer else view.top
+        deciding = " (deciding)" if view.window.decider == view.viewer else ""
+        label = Text.assemble((f"HAND — {me.name}{deciding}", "bold"),
+                              ("  ✓ playable now · ✗ not now (Enter on it says why)", "dim"))
+        if not view.hand:
+            label.append("  (empty)", style="dim")
+        self.query_one("#hand-label", Static).update(label)
+        other = self.query_one("#other-hand", Static)
+        if view.top_hand is not None:
+            o = view.top if view.top.player != view.viewer else view.bottom
+            other.update(Text.assemble((f"{o.name}'s hand (open): ", "bold"),
+                                       " · ".join(f"#{c.cid} {c.name} ◆{c.cost}" for c in view.top_hand)
+                                       or "(empty)"))
+            other.display = True
+        else:
+            other.display = False
+
+    def watch_status(self, status: str) -> None:
+        self.query_one("#status", Static).update(Text.from_markup(status) if status else "")
+
+    def watch_goal(self, goal: str) -> None:
+        self._render_rules()
+
+    # ---------------------------------------------------------------- spots and marks
+
+    def rows(self) -> list[list[Spot]]:
+        v = self.view
+        if v is None:
+            return []
+        top, bot = v.top.player, v.bottom.player
+        rows = [
+            [("unit", top, i) for i in range(len(v.top.units))],
+            [("champ", top)] + [("relic", top, i) for i in range(len(v.top.relics))],
+            [("champ", bot)] + [("relic", bot, i) for i in range(len(v.bottom.relics))],
+            [("unit", bot, i) for i in range(len(v.bottom.units))],
+            [("hand", i) for i in range(len(v.hand))],
+        ]
+        return [r for r in rows if r]
+
+    def side_of(self, p: int) -> SideView:
+        assert self.view is not None
+        return self.view.bottom if self.view.bottom.player == p else self.view.top
+
+    def unit_at(self, spot: Spot) -> UnitView | None:
+        if spot[0] == "unit":
+            return self.side_of(spot[1]).units[spot[2]]
+        if spot[0] == "relic":
+            return self.side_of(spot[1]).relics[spot[2]]
+        return None
+
+    def card_at(self, spot: Spot | None) -> int:
+        """The card id at a spot (0 for an empty slot)."""
+        if spot is None or self.view is None:
+            return 0
+        if spot[0] == "hand":
+            return self.view.hand[spot[1]].cid if spot[1] < len(self.view.hand) else 0
+        if spot[0] == "champ":
+            return self.side_of(spot[1]).champion
+        u = self.unit_at(spot)
+        return u.cid if u else 0
+
+    def spot_of(self, cid: int) -> Spot | None:
+        for row in self.rows():
+            for s in row:
+                if self.card_at(s) == cid:
+                    return s
+        return None
+
+    def marks_for(self, spot: Spot) -> frozenset[str]:
+        v = self.view
+        if v is None:
+            return frozenset()
+        m: set[str] = set()
+        if spot == self.cursor:
+            m.add("cursor")
+        cid = self.card_at(spot)
+        w = v.window
+        pk = self.pick
+        if pk is not None:
+            if spot[0] == "hand" and cid == pk.source:
+                m.add("picked")
+            if pk.step() == "slot" and spot[0] in ("unit", "relic") and spot[1] == v.viewer and cid == 0:
+                want = "relic" if self._card_type(pk.source) == "relic" else "unit"
+                if spot[0] == want:
+                    m.add("legal")
+            elif pk.step() == "target" and cid and cid in pk.next_targets():
+                m.add("legal")
+            if spot[0] != "hand" and cid == pk.source:
+                m.add("picked")
+        elif w.decision == "attackers" and w.decider == v.viewer and cid:
+            if cid in self.attack_sel:
+                m.add("toggled")
+            elif cid in w.eligible:
+                m.add("legal")
+        elif w.decision == "blockers" and w.decider == v.viewer and cid:
+            if cid in self.block_pairs:
+                m.add("paired")
+            elif self.block_pick is not None:
+                if cid == self.block_pick:
+                    m.add("picked")
+                elif (self.block_pick, cid) in v.block_ok and cid not in self.block_pairs.values():
+                    m.add("legal")
+            elif cid in w.eligible:
+                m.add("legal")
+        return frozenset(m)
+
+    def _apply_marks(self) -> None:
+        if self.view is None:
+            return
+        for w in self.query(SpotWidget):
+            w.marks = self.marks_for(w.spot)
+
+    def _card_type(self, cid: int) -> str:
+        assert self.view is not None
+        for c in self.view.hand:
+            if c.cid == cid:
+                return c.type
+        return ""
+
+    def _place_cursor(self, view: MatchView) -> None:
+        w = view.window
+        self.cursor = None
+        if w.decider != view.viewer:
+            return
+        if w.decision in ("attackers", "blockers") and w.eligible:
+            self.cursor = None
+            for p in (view.bottom, view.top):
+                for i, u in enumerate(p.units):
+                    if u is not None and u.cid in w.eligible and self.cursor is None:
+                        self.cursor = ("unit", p.player, i)
+            return
+        playable = [i for i, c in enumerate(view.hand) if c.playable]
+        if playable:
+            self.cursor = ("hand", playable[0])
+        elif view.hand:
+            self.cursor = ("hand", 0)
+
+    def _clamp_cursor(self) -> None:
+        rows = self.rows()
+        if self.cursor is None or not rows:
+            return
+        if not any(self.cursor in r for r in rows):
+            if self.cursor[0] == "hand" and rows[-1] and rows[-1][0][0] == "hand":
+                self.cursor = rows[-1][min(self.cursor[1], len(rows[-1]) - 1)]
+            else:
+                self.cursor = None
+
+    # ---------------------------------------------------------------- the rules panel
+
+    def _render_rules(self) -> None:
+        v = self.view
+        if v is None:
+            return
+        t = Text()
+        if self.goal:
+            t.append("GOAL  ", style="bold reverse")
+            t.append(self.goal + "\n\n")
+        cid = self.card_at(self.cursor)
+        if self.cursor is not None and cid:
+            t.append_text(self._card_info(cid))
+            t.append("\n")
+        elif self.cursor is not None and self.cursor[0] in ("unit", "relic"):
+            t.append(f"empty {self.cursor[0]} slot {self.cursor[2] + 1}\n\n", style="dim")
+        rid = self.refusal_rule or v.window.rule
+        sid, title, body = rulesdoc.section(rid)
+        t.append(f"RULE {sid}", style="bold reverse")
+        t.append(f"  {title}\n", style="bold")
+        t.append(_plain(body))
+        self.query_one("#rules", RulesPanel).update(t)
+
+    def _card_info(self, cid: int) -> Text:
+        v = self.view
+        assert v is not None
+        t = Text()
+        hc: HandCard | None = next((c for c in v.hand if c.cid == cid), None)
+        u = None
+        for side in (v.bottom, v.top):
+            for x in side.units + side.relics:
+                if x is not None and x.cid == cid:
+                    u = x
+        champ = next((s for s in (v.bottom, v.top) if s.champion == cid), None)
+        if hc is not None:
+            kind = f"{hc.type}, ◆{hc.cost}, {hc.speed.capitalize()}"
+            if hc.type == "unit":
+                kind += f", {hc.power}/{hc.health}"
+            t.append(f"#{cid} {hc.name}", style="bold")
+            t.append(f" — {kind}\n")
+            t.append(hc.text + "\n", style="italic")
+            kws = hc.keywords
+        elif u is not None:
+            t.append(f"#{cid} {u.name}", style="bold")
+            if u.type == "unit":
+                t.append(f" — unit {u.power}/{u.health} (max {u.max_health}, damage {u.damage})\n")
+            else:
+                t.append(f" — {u.type}\n")
+            t.append(u.text + "\n", style="italic")
+            flags = [f for f, on in (("exhausted", u.exhausted), ("deploying: can't attack this turn (KW Charge)",
+                                                                    u.deploying), ("attacking", u.attacking))
+                     if on]
+            flags += [s for s in u.statuses]
+            if flags:
+                t.append("state: " + ", ".join(flags) + "\n")
+            kws = u.keywords
+        elif champ is not None:
+            t.append(f"#{cid} {champ.champion_name}", style="bold")
+            t.append(f" — Champion of {champ.name}, life {champ.life}\n")
+            t.append(champ.champion_text + "\n", style="italic")
+            t.append(f"Seat: {champ.seat_name} — {champ.seat_text}\n", style="dim")
+            kws = ()
+        else:
+            return t
+        if kws:
+            t.append("keywords: " + ", ".join(f"{k} ({rulesdoc.keyword_rule(k)})" for k in kws) + "\n", style="dim")
+        for sub, what, legal, rule, reason in v.explain:
+            if sub != cid:
+                continue
+            if legal:
+                t.append(f"✓ {what}: legal now\n", style="green")
+            else:
+                t.append(f"✗ why not? {what}: {reason} ", style="yellow")
+                t.append(f"({rule})\n", style="bold yellow")
+        return t
+
+    # ---------------------------------------------------------------- actions (keys)
+
+    def _deciding(self) -> bool:
+        v = self.view
+        return v is not None and v.window.decider == v.viewer and v.window.outcome is None
+
+    def _send(self, command: str) -> None:
+        self.pick = None
+        self.block_pick = None
+        self.refusal_rule = ""
+        self.post_message(self.Send(command))
+
+    def _say(self, msg: str, rule: str = "") -> None:
+        self.status = msg
+        if rule:
+            self.refusal_rule = rule
+        self._render_rules()
+
+    def action_move(self, dx: int, dy: int) -> None:
+        rows = self.rows()
+        if not rows:
+            return
+        if self.cursor is None:
+            self.cursor = rows[-1][0]
+        else:
+            ri = next((i for i, r in enumerate(rows) if self.cursor in r), len(rows) - 1)
+            ci = rows[ri].index(self.cursor) if self.cursor in rows[ri] else 0
+            if dy:
+                ri = max(0, min(len(rows) - 1, ri + dy))
+                ci = min(ci, len(rows[ri]) - 1)
+            else:
+                ci = (ci + dx) % len(rows[ri])
+            self.cursor = rows[ri][ci]
+        self.refusal_rule = ""
+        self._apply_marks()
+        self._render_rules()
+
+    def action_hand(self, i: int) -> None:
+        v = self.view
+        if v is None or i >= len(v.hand):
+            return
+        self.cursor = ("hand", i)
+        self._apply_marks()
+        self.action_select()
+
+    def on_spot_clicked(self, event: SpotClicked) -> None:
+        self.cursor = event.spot
+        self._apply_marks()
+        self.action_select()
+
+    def action_cancel(self) -> None:
+        cmd = self.query_one("#command", CommandLine)
+        if cmd.has_focus:
+            cmd.value = ""
+            self.set_focus(None)
+            return
+        self.pick = None
+        self.block_pick = None
+        self.status = ""
+        self.refusal_rule = ""
+        self._apply_marks()
+        self._render_rules()
+
+    def action_pass(self) -> None:
+        v = self.view
+        if not self._deciding() or v is None:
+            return
+        if v.window.decision != "priority":
+            self._say(f"[b]pass[/b] is not an answer here: {v.window.allowed} ({v.window.rule})")
+            return
+        self._send("pass")
+
+    def action_select(self) -> None:
+        v = self.view
+        if v is None or self.cursor is None:
+            return
+        if not self._deciding():
+            self._render_rules()
+            return
+        spot = self.cursor
+        cid = self.card_at(spot)
+        kind = v.window.decision
+        if self.pick is not None:
+            self._continue_pick(spot, cid)
+            return
+        if kind == "attackers":
+            self._toggle_attacker(cid)
+        elif kind == "blockers":
+            self._block_select(cid)
+        elif kind == "priority":
+            if spot[0] == "hand":
+                self._start_play(v.hand[spot[1]])
+            elif cid and spot[0] in ("unit", "relic", "champ") and spot[1] == v.viewer:
+                self._start_activate(cid)
+            else:
+                self._render_rules()
+        elif kind in ("interrupt", "choice"):
+            self.app.action_decision_prompt()  # type: ignore[attr-defined]
+
+    def _why(self, cid: int, prefix: str) -> tuple[str, str] | None:
+        assert self.view is not None
+        for sub, what, legal, rule, reason in self.view.explain:
+            if sub == cid and what.startswith(prefix) and not legal:
+                return reason, rule
+        return None
+
+    def _start_play(self, card: HandCard) -> None:
+        v = self.view
+        assert v is not None
+        cands = [a for a in v.legal if isinstance(a, Play) and a.card == card.cid]
+        if not cands:
+            why = self._why(card.cid, "play")
+            reason, rule = why or ("it can't be played now", v.window.rule)
+            self._say(f"[b]✗ {card.name}[/b]: {reason} ([b]{rule}[/b]) — not sent", rule)
+            return
+        modes = sorted({a.mode for a in cands if a.mode is not None})
+        if len(modes) > 1:
+            self.app.action_pick_mode(card, modes, cands)  # type: ignore[attr-defined]
+            return
+        self.begin_pick(Pick("play", card.cid, list(cands), needs_slot=card.type in ("unit", "relic")))
+
+    def begin_pick(self, pick: Pick) -> None:
+        self.pick = pick
+        self._advance_pick()
+
+    def _start_activate(self, cid: int) -> None:
+        v = self.view
+        assert v is not None
+        cands = [a for a in v.legal if isinstance(a, Activate) and a.source == cid]
+        if not cands:
+            why = self._why(cid, "activate")
+            if why is None:
+                self._render_rules()
+                self._say("nothing to activate here: Enter on a card in your hand plays it")
+                return
+            self._say(f"[b]✗ activate #{cid}[/b]: {why[0]} ([b]{why[1]}[/b]) — not sent", why[1])
+            return
+        ns = sorted({a.n for a in cands if isinstance(a, Activate)})
+        if len(ns) > 1:
+            self.app.action_pick_ability(cid, ns, cands)  # type: ignore[attr-defined]
+            return
+        self.begin_pick(Pick("activate", cid, list(cands)))
+
+    def _advance_pick(self) -> None:
+        pk = self.pick
+        if pk is None:
+            return
+        step = pk.step()
+        if step == "done":
+            self._send(pk.command())
+            return
+        if step == "slot":
+            want = "relic" if self._card_type(pk.source) == "relic" else "unit"
+            empty = [s for r in self.rows() for s in r if s[0] == want and s[1] == self.view.viewer  # type: ignore[union-attr]
+                     and self.card_at(s) == 0]
+            if empty:
+                self.cursor = empty[0]
+            self.status = f"choose a {want} slot for #{pk.source} (◎ marks empty slots) — Enter · Esc cancels"
+        else:
+            targets = pk.next_targets()
+            spots = [self.spot_of(t) for t in sorted(targets)]
+            spots = [s for s in spots if s is not None]
+            if spots and self.cursor not in spots:
+                self.cursor = spots[0]
+            self.status = (f"choose a target for #{pk.source} (◎ marks legal targets: "
+                           f"{', '.join(f'#{t}' for t in sorted(targets))}) — Enter · Esc cancels")
+        self._apply_marks()
+        self._render_rules()
+
+    def _continue_pick(self, spot: Spot, cid: int) -> None:
+        pk = self.pick
+        assert pk is not None and self.view is not None
+        step = pk.step()
+        if step == "slot":
+            want = "relic" if self._card_type(pk.source) == "relic" else "unit"
+            if spot[0] == want and spot[1] == self.view.viewer and cid == 0:
+                pk.slot = spot[2]
+                self._advance_pick()
+            else:
+                self._say(f"pick an empty {want} slot of yours (◎), or Esc to cancel")
+            return
+        if step == "target":
+            if cid and cid in pk.next_targets():
+                pk.targets = pk.targets + (cid,)
+                self._advance_pick()
+            else:
+                self._say("that is not a legal target (◎ marks them) — Esc cancels")
+
+    def _toggle_attacker(self, cid: int) -> None:
+        v = self.view
+        assert v is not None
+        if not cid:
+            return
+        if cid in self.attack_sel:
+            self.attack_sel.remove(cid)
+        elif cid in v.window.eligible:
+            self.attack_sel.append(cid)
+        else:
+            why = self._why(cid, "attack")
+            if why:
+                self._say(f"[b]✗ #{cid}[/b] can't attack: {why[0]} ([b]{why[1]}[/b])", why[1])
+            else:
+                self._say(f"#{cid} is not one of your units that may attack")
+            return
+        self.status = self._attack_status()
+        self._apply_marks()
+
+    def _attack_status(self) -> str:
+        if not self.attack_sel:
+            return "attack: Enter toggles a unit (◎ may attack) · a all · c confirm · n attack none"
+        return ("attack with " + " ".join(f"#{u}" for u in self.attack_sel)
+                + " — c confirms · Enter toggles · n attack none")
+
+    def action_attack_all(self) -> None:
+        v = self.view
+        if not self._deciding() or v is None or v.window.decision != "attackers":
+            return
+        if len(self.attack_sel) == len(v.window.eligible):
+            self.attack_sel = []
+        else:
+            self.attack_sel = list(v.window.eligible)
+        self.status = self._attack_status()
+        self._apply_marks()
+
+    def _block_select(self, cid: int) -> None:
+        v = self.view
+        assert v is not None
+        if not cid:
+            return
+        if cid in self.block_pairs:
+            del self.block_pairs[cid]
+        elif self.block_pick is None:
+            if cid in v.window.eligible:
+                self.block_pick = cid
+                self.status = f"#{cid} blocks which attacker? (◎) — Enter · Esc cancels"
+                self._apply_marks()
+                return
+            why = self._why(cid, "block")
+            if why:
+                self._say(f"[b]✗ #{cid}[/b] can't block: {why[0]} ([b]{why[1]}[/b])", why[1])
+            else:
+                self._say("Enter on one of your units (◎) to pick a blocker")
+            return
+        elif cid == self.block_pick:
+            self.block_pick = None
+        elif (self.block_pick, cid) in v.block_ok and cid not in self.block_pairs.values():
+            self.block_pairs[self.block_pick] = cid
+            self.block_pick = None
+        else:
+            self._say(f"#{self.block_pick} can't block #{cid} — pick one of the ◎ attackers")
+            return
+        self.status = self._block_status()
+        self._apply_marks()
+
+    def _block_status(self) -> str:
+        if not self.block_pairs:
+            return "block: Enter on your unit, then on an attacker · c confirm · n block none"
+        return ("block " + ", ".join(f"#{b} -> #{a}" for b, a in self.block_pairs.items())
+                + " — c confirms · Enter on a blocker unpairs it · n block none")
+
+    def action_confirm(self) -> None:
+        v = self.view
+        if not self._deciding() or v is None:
+            return
+        if v.window.decision == "attackers":
+            self._send("attack " + " ".join(f"#{u}" for u in self.attack_sel) if self.attack_sel else "attack none")
+        elif v.window.decision == "blockers":
+            self._send("block " + ", ".join(f"#{b} -> #{a}" for b, a in self.block_pairs.items())
+                       if self.block_pairs else "block none")
+        elif self.pick is not None:
+            self.action_select()
+        elif v.window.decision in ("interrupt", "choice"):
+            self.app.action_decision_prompt()  # type: ignore[attr-defined]
+
+    def action_none(self) -> None:
+        v = self.view
+        if not self._deciding() or v is None:
+            return
+        if v.window.decision == "attackers":
+            self._send("attack none")
+        elif v.window.decision == "blockers":
+            self._send("block none")
+
+    def action_interrupt(self) -> None:
+        self.app.action_decision_prompt()  # type: ignore[attr-defined]
+
+    def action_command(self) -> None:
+        self.query_one("#command", CommandLine).focus()
+
+    def action_rules(self) -> None:
+        tabs = self.query_one("#tabs", TabbedContent)
+        tabs.active = "tab-log" if tabs.active == "tab-rules" else "tab-rules"
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        if not text:
+            self.set_focus(None)
+            return
+        word = text.lower()
+        if word in ("help", "?"):
+            self.app.action_help()  # type: ignore[attr-defined]
+            return
+        if word in ("legal", "why"):
+            self.query_one("#tabs", TabbedContent).active = "tab-rules"
+            self._say("legal now: " + (" · ".join(self.suggester.commands) or "(nothing but concede)")
+                      if word == "legal" else "why not? — move the cursor onto a card: the rules panel says")
+            return
+        self.set_focus(None)
+        self._send(text)
+
+    def clear_private(self) -> None:
+        """Forget everything typed or picked (before the device is handed over)."""
+        self.query_one("#command", CommandLine).value = ""
+        self.pick = None
+        self.block_pick = None
+        self.attack_sel = []
+        self.block_pairs = {}
+        self.status = ""
+        self.refusal_rule = ""
+        self.set_focus(None)
+
+
+def _plain(md: str) -> str:
+    """Markdown to plain text for the rules panel (backticks and bold markers dropped)."""
+    return md.replace("**", "").replace("`", "")

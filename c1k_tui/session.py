@@ -1,0 +1,325 @@
+"""A match as the app runs it: the engine `Game`, its decks, the flow options, autosave and undo.
+
+Everything here changes the match only through the engine's command API (`Game.apply` /
+`Game.apply_command`); a new state is only ever made by replaying a record's commands. The flow options
+(auto-pass, stops, full control) never skip a window: they *send* an explicit `pass` (or the one forced
+`attack none` / `block none`) for a player, and each such command is recorded as a command like any
+other, its index listed in the record's options (`"auto"`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import record as rec
+from engine.actions import Action, Attack, Block, IllegalAction, MalformedCommand, Pass
+from engine.cards import CardDB
+from engine.decks import Deck
+from engine.game import Game
+from engine.scenario import Scenario, build, scenario_from_data
+from engine.state import HAND, LIBRARY, SET, WINDOW_INDEX, MatchOptions, player_name
+
+#: where `c1k play` autosaves and `c1k resume` looks by default
+AUTOSAVE_NAME = "autosave.json"
+LESSON_AUTOSAVE_NAME = "lesson-autosave.json"
+FLOWS = ("stops", "auto", "full")
+FLOW_TEXT = {
+    "stops": "auto-pass + stops: the app passes for you when pass is your only legal action, and also in "
+             "windows that are not one of your stops while nothing of your opponent's waits on the stack",
+    "auto": "auto-pass: the app passes for you only when pass (or attack none / block none) is your only "
+            "legal action",
+    "full": "full control: you are asked at every decision, even when pass is all you can do",
+}
+#: default stops: (own turn?, window). Declarations and responses to the opponent always stop.
+DEFAULT_STOPS = ("own:main.priority", "own:combat.declare_blockers",
+                 "opp:combat.declare_attackers", "opp:combat.declare_blockers")
+AUTO_LOOP_CAP = 100_000
+
+
+def state_dir() -> Path:
+    env = os.environ.get("C1K_HOME")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "c1k"
+
+
+def default_autosave(lesson: bool = False) -> Path:
+    return state_dir() / (LESSON_AUTOSAVE_NAME if lesson else AUTOSAVE_NAME)
+
+
+@dataclass
+class Flow:
+    """The flow options of a match (recorded in the match record's options under "flow")."""
+
+    mode: str = "stops"                      # stops | auto | full
+    stops: dict[str, list[str]] = field(default_factory=lambda: {"p1": list(DEFAULT_STOPS),
+                                                                 "p2": list(DEFAULT_STOPS)})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mode": self.mode, "auto_pass": self.mode != "full", "full_control": self.mode == "full",
+                "stops": {k: sorted(v) for k, v in self.stops.items()}}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any] | None) -> Flow:
+        if not d:
+            return Flow()
+        mode = str(d.get("mode", "stops"))
+        stops = d.get("stops") or {}
+        return Flow(mode if mode in FLOWS else "stops",
+                    {p: list(stops.get(p, DEFAULT_STOPS)) for p in ("p1", "p2")})
+
+    def stop_key(self, g: Game, p: int) -> str:
+        return ("own:" if p == g.active else "opp:") + g.window
+
+    def stops_here(self, g: Game, p: int) -> bool:
+        return self.stop_key(g, p) in self.stops[player_name(p)]
+
+    def stop_windows(self, g: Game, p: int) -> tuple[int, ...]:
+        """The windows (indices) where player p stops this turn."""
+        if p not in (0, 1):
+            return ()
+        own = "own:" if p == g.active else "opp:"
+        return tuple(sorted(WINDOW_INDEX[k[4:]] for k in self.stops[player_name(p)]
+                            if k.startswith(own) and k[4:] in WINDOW_INDEX))
+
+
+def forced_action(g: Game) -> Action | None:
+    """The one legal action of the deciding player when it is a pass / `attack none` / `block none`."""
+    d = g.decision
+    if g.is_terminal():
+        return None
+    if d.kind == "attackers":
+        return Attack(()) if not d.eligible else None
+    if d.kind == "blockers":
+        return Block(()) if not d.eligible else None
+    if d.kind == "priority":
+        acts = g.legal_actions()
+        return acts[0] if len(acts) == 1 and isinstance(acts[0], Pass) else None
+    return None
+
+
+def auto_action(g: Game, flow: Flow) -> Action | None:
+    """The command the flow options send for the deciding player now, or None (ask the player)."""
+    if flow.mode == "full" or g.is_terminal():
+        return None
+    forced = forced_action(g)
+    if forced is not None:
+        return forced
+    if flow.mode != "stops" or g.decision.kind != "priority":
+        return None
+    p = g.current_player()
+    if g.stack and g.stack[-1].controller != p:
+        return None          # something of the opponent's waits: always a chance to respond
+    if flow.stops_here(g, p):
+        return None
+    return Pass()
+
+
+@dataclass
+class Outcome:
+    ok: bool
+    message: str = ""
+    rule: str = ""
+    reason: str = ""
+    malformed: bool = False
+    changed: bool = False          # the state changed (an accepted command, or C1K 10 moved priority)
+
+
+def _hidden_positions(g: Game) -> tuple[tuple[int, int], ...]:
+    """(card, zone) of every card in a hidden zone (hands, libraries, Set)."""
+    return tuple((i, g.zone[i]) for i in range(1, len(g.defs)) if g.zone[i] in (HAND, LIBRARY, SET))
+
+
+def reveal_reason(before: Game, after: Game) -> str | None:
+    """Why going from `before` to `after` revealed hidden information (None if it did not).
+
+    Sound rule: no random outcome (the generator's state is unchanged: no shuffle, random discard or
+    Flux), and no card left a hidden zone (hand, library, Set) — so nothing was drawn, played from hand,
+    discarded or revealed. A card going *into* a hand reveals nothing new."""
+    if before.rng.state != after.rng.state:
+        return "it used the random generator (a shuffle, random discard or Flux outcome)"
+    for cid, zone in _hidden_positions(before):
+        if after.zone[cid] != zone:
+            where = {HAND: "a hand", LIBRARY: "a library", SET: "the Set zone"}[zone]
+            how = "it was drawn" if zone == LIBRARY and after.zone[cid] == HAND else "it is now seen"
+            return f"a card left {where} ({how})"
+    return None
+
+
+class MatchSession:
+    """One match in the app: the Game, its decks (or scenario), flow options, record file, undo."""
+
+    def __init__(self, game: Game, db: CardDB, decks: list[Deck], flow: Flow | None = None,
+                 save_path: Path | None = None, scenario: dict[str, Any] | None = None,
+                 open_hands: bool = False, auto: list[int] | None = None, lesson: dict[str, Any] | None = None,
+                 ) -> None:
+        self.game = game
+        self.db = db
+        self.decks = decks
+        self.flow = flow or Flow()
+        self.save_path = save_path
+        self.scenario = scenario            # {"path": ..., "data": ...} for a match started from a scenario
+        self.open_hands = open_hands
+        self.auto: list[int] = list(auto or [])   # record indices of the commands the flow options sent
+        self.lesson = lesson
+        self.save_error = ""
+
+    # ---------------------------------------------------------------- construction
+
+    @classmethod
+    def new(cls, db: CardDB, decks: list[Deck], seed: int, options: MatchOptions | None = None,
+            **kw: Any) -> MatchSession:
+        game = Game.new(db, decks[0], decks[1], seed, options)
+        return cls(game, db, decks, **kw)
+
+    @classmethod
+    def from_scenario(cls, scn: Scenario, db: CardDB, path: str, **kw: Any) -> MatchSession:
+        game = build(scn)
+        return cls(game, db, [], scenario={"path": path, "data": scn.data}, **kw)
+
+    @classmethod
+    def from_record(cls, record: rec.MatchRecord, db: CardDB, upto: int | None = None,
+                    **kw: Any) -> MatchSession:
+        game, decks = game_from_record(record, db, upto)
+        opts = record.options
+        kw.setdefault("flow", Flow.from_dict(opts.get("flow")))
+        kw.setdefault("open_hands", bool(opts.get("open_hands", False)))
+        n = len(record.commands) if upto is None else upto
+        auto = [i for i in opts.get("auto", []) if isinstance(i, int) and i < n]
+        return cls(game, db, decks, scenario=opts.get("scenario"), auto=auto, lesson=opts.get("lesson"), **kw)
+
+    # ---------------------------------------------------------------- records
+
+    def record(self) -> rec.MatchRecord:
+        r = rec.MatchRecord.of(self.game, self.decks)
+        r.options["flow"] = self.flow.to_dict()
+        r.options["open_hands"] = self.open_hands
+        r.options["auto"] = list(self.auto)
+        if self.scenario is not None:
+            r.options["scenario"] = self.scenario
+        if self.lesson is not None:
+            r.options["lesson"] = self.lesson
+        return r
+
+    def save(self, path: Path | None = None) -> None:
+        target = path or self.save_path
+        if target is None:
+            return
+        try:
+            rec.save(self.record(), target)
+            self.save_error = ""
+        except OSError as err:       # a full disk must not end the match: say so and carry on
+            self.save_error = f"autosave failed: {err}"
+
+    # ---------------------------------------------------------------- commands
+
+    def send(self, command: Action | str, player: int | None = None) -> Outcome:
+        """Send one command of the deciding player (or `player`) to the engine, then let the flow options
+        send what they must, then autosave. Returns what happened."""
+        g = self.game
+        before = len(g.record)
+        try:
+            if isinstance(command, str):
+                g.apply_command(command)
+            else:
+                g.apply(command, player)
+            out = Outcome(True, changed=True)
+        except MalformedCommand as err:
+            return Outcome(False, str(err), malformed=True)
+        except IllegalAction as err:
+            out = Outcome(False, f"{err.reason} ({err.rule})", err.rule, err.reason,
+                          changed=len(g.record) > before)
+        if out.changed:
+            self.run_autos()
+            self.save()
+        return out
+
+    def run_autos(self) -> int:
+        """Send the flow options' explicit commands until a player must decide. Returns how many."""
+        n = 0
+        g = self.game
+        while n < AUTO_LOOP_CAP:
+            a = auto_action(g, self.flow)
+            if a is None:
+                break
+            self.auto.append(len(g.record))
+            g.apply(a, g.current_player())
+            n += 1
+        return n
+
+    def set_flow(self, flow: Flow) -> None:
+        self.flow = flow
+        self.run_autos()
+        self.save()
+
+    # ---------------------------------------------------------------- undo
+
+    def undo_span(self) -> int:
+        """How many trailing commands an undo removes: the last command a player chose, and the
+        flow options' commands that followed it."""
+        cmds = self.game.record
+        i = len(cmds) - 1
+        auto = set(self.auto)
+        while i >= 0 and i in auto:
+            i -= 1
+        return len(cmds) - i if i >= 0 else 0
+
+    def undo_check(self) -> tuple[bool, str]:
+        """(allowed, explanation). Undo replays the record without its last chosen command; it is allowed
+        only if that command (and what the app sent after it) revealed no hidden information."""
+        span = self.undo_span()
+        if span == 0:
+            return False, "there is no command of a player to undo"
+        if self.game.is_terminal():
+            return False, "the match is over"
+        n = len(self.game.record)
+        prev = self.replay_upto(n - span)
+        g = prev
+        cmds = self.game.record[n - span:]
+        for text in cmds:
+            nxt = g.clone()
+            try:
+                nxt.apply_command(text)
+            except IllegalAction:
+                pass
+            why = reveal_reason(g, nxt)
+            if why is not None:
+                return False, f"'{cmds[0]}' can't be undone: {why}"
+            g = nxt
+        return True, f"undo '{cmds[0]}'" + (f" (and {span - 1} automatic pass(es))" if span > 1 else "")
+
+    def undo(self) -> bool:
+        ok, _ = self.undo_check()
+        if not ok:
+            return False
+        n = len(self.game.record) - self.undo_span()
+        self.game = self.replay_upto(n)
+        self.auto = [i for i in self.auto if i < n]
+        self.save()
+        return True
+
+    def replay_upto(self, n: int) -> Game:
+        r = self.record()
+        game, _ = game_from_record(r, self.db, n)
+        return game
+
+
+def game_from_record(record: rec.MatchRecord, db: CardDB, upto: int | None = None) -> tuple[Game, list[Deck]]:
+    """Replay a record (a match from decks, or one that started from a scenario) to its end or `upto`."""
+    scn = record.options.get("scenario")
+    if not scn:
+        game = rec.replay(record, db, upto)
+        _, decks = rec.start(record, db)
+        return game, decks
+    scenario = scenario_from_data(scn["data"], str(scn.get("path", "<scenario>")), db)
+    game = build(scenario)
+    for text in record.commands[:upto]:
+        try:
+            game.apply_command(text)
+        except IllegalAction:
+            pass
+    return game, []
