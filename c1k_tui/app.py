@@ -13,13 +13,13 @@ import re
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 
-from c1k_tui.match_screen import MatchScreen, Pick
+from c1k_tui.paths import bundled_deck_names, default_autosave, lessons_dir
 from c1k_tui.screens import (
     ConfirmModal,
     GameOverScreen,
@@ -33,16 +33,21 @@ from c1k_tui.screens import (
     OptionsModal,
     OptionsResult,
     PromptModal,
+    SplashScreen,
     StartChoice,
     StartScreen,
 )
-from c1k_tui.session import Flow, MatchSession, default_autosave, game_from_record
-from c1k_tui.view import HandCard, match_view
-from engine.actions import Action, Activate, Choose, Decline, Interrupt, Play
-from engine.cards import CardDB, CardFileError
-from engine.game import Game
-from engine.record import MatchRecord
-from engine.state import MatchOptions, player_name
+
+# The engine (≈0.3 s to import: pydantic) and everything built on it are imported when first needed, so
+# the first frame never waits for them.
+if TYPE_CHECKING:
+    from c1k_tui.match_screen import MatchScreen
+    from c1k_tui.session import MatchSession
+    from c1k_tui.view import HandCard
+    from engine.actions import Action
+    from engine.cards import CardDB
+    from engine.game import Game
+    from engine.record import MatchRecord
 
 KIND_WORDS = {"priority": "act or pass", "attackers": "declare attackers", "blockers": "declare blockers",
               "interrupt": "use an Interrupt or decline", "choice": "make a choice"}
@@ -61,8 +66,13 @@ class C1KApp(App[None]):
     def __init__(self, *, db: CardDB | None = None, session: MatchSession | None = None, mode: str = "match",
                  start: StartChoice | None = None, lessons: list[LessonInfo] | None = None,
                  replay: MatchRecord | None = None, autosave: Path | None = None, start_error: str = "",
-                 fixed_view: bool | None = None) -> None:
+                 fixed_view: bool | None = None, builder: Callable[[], MatchSession] | None = None,
+                 splash: list[str] | None = None) -> None:
         super().__init__()
+        self.builder = builder
+        self.splash_lines = splash or []
+        self.splash: SplashScreen | None = None
+        self.built: MatchSession | None = None
         self.db = db
         self.session = session
         self.mode = mode
@@ -83,7 +93,12 @@ class C1KApp(App[None]):
     # ---------------------------------------------------------------- start-up
 
     def on_mount(self) -> None:
-        if self.mode == "start":
+        if self.builder is not None:
+            # the worker starts once the splash has been painted (SplashScreen.on_mount), so loading the
+            # engine never delays the first frame
+            self.splash = SplashScreen(self.splash_lines)
+            self.push_screen(self.splash, lambda _: self._after_splash())
+        elif self.mode == "start":
             self.show_start()
         elif self.mode == "learn":
             self.show_lessons()
@@ -91,6 +106,26 @@ class C1KApp(App[None]):
             self.start_replay(self.replay_record)
         elif self.session is not None:
             self.start_session(self.session)
+
+    def start_build(self) -> None:
+        self.run_worker(self._build, thread=True, exit_on_error=False)
+
+    def _build(self) -> None:
+        """In a worker thread, after the first frame: import the engine, load the cards, set up the match."""
+        assert self.builder is not None
+        try:
+            session = self.builder()
+        except Exception as err:  # noqa: BLE001 - shown to the player on the splash screen
+            msg = str(err)
+            self.call_from_thread(lambda: self.splash.set_error(msg))  # type: ignore[union-attr]
+            return
+        self.built = session
+        self.call_from_thread(lambda: self.splash.set_ready())  # type: ignore[union-attr]
+
+    def _after_splash(self) -> None:
+        if self.built is not None:
+            self.db = self.built.db
+            self.start_session(self.built)
 
     def _db(self) -> CardDB:
         if self.db is None:
@@ -100,9 +135,7 @@ class C1KApp(App[None]):
         return self.db
 
     def show_start(self, error: str = "") -> None:
-        from engine.decks import bundled_deck_paths
-
-        decks = [p.stem for p in bundled_deck_paths()]
+        decks = bundled_deck_names()
         default = self.start_choice or StartChoice("ironbound", "emberfall", new_seed(), "p1", "p2", False, False,
                                                    "stops")
         can_resume = default_autosave().exists()
@@ -118,14 +151,14 @@ class C1KApp(App[None]):
         if choice == "resume":
             try:
                 self.start_session(resume_session(self._db(), default_autosave()))
-            except (OSError, CardFileError, ValueError) as err:
+            except (OSError, ValueError) as err:  # CardFileError is a ValueError
                 self.show_start(f"can't resume: {err}")
             return
         assert isinstance(choice, StartChoice)
         self.start_choice = choice
         try:
             session = new_session(self._db(), choice, self.autosave or default_autosave())
-        except (OSError, CardFileError, ValueError) as err:
+        except (OSError, ValueError) as err:  # CardFileError is a ValueError
             self.show_start(str(err))
             return
         self.start_session(session)
@@ -147,6 +180,8 @@ class C1KApp(App[None]):
     # ---------------------------------------------------------------- a match
 
     def start_session(self, session: MatchSession) -> None:
+        from c1k_tui.match_screen import MatchScreen
+
         self.session = session
         self.viewer = -2
         self.gameover_shown = False
@@ -193,6 +228,8 @@ class C1KApp(App[None]):
         return self.session.game
 
     def view_for(self, viewer: int) -> Any:
+        from c1k_tui.view import match_view
+
         s = self.session
         assert s is not None
         g = s.game
@@ -228,7 +265,7 @@ class C1KApp(App[None]):
             self.viewer = decider
             self.match_screen.clear_private()
             d = g.decision
-            self.push_screen(HandoffScreen(g.players[decider].name, player_name(decider),
+            self.push_screen(HandoffScreen(g.players[decider].name, f"p{decider + 1}",
                                            KIND_WORDS.get(d.kind, d.kind), d.rule, g.turn, g.window),
                              lambda _: self._after_handoff())
             return
@@ -241,7 +278,7 @@ class C1KApp(App[None]):
         self.refresh_view()
         self.maybe_prompt()
 
-    def on_match_screen_send(self, message: MatchScreen.Send) -> None:
+    def on_match_screen_send(self, message: Any) -> None:
         self.send(message.command)
 
     def send(self, command: str) -> None:
@@ -284,6 +321,8 @@ class C1KApp(App[None]):
             self.action_decision_prompt()
 
     def action_decision_prompt(self) -> None:
+        from engine.actions import Decline, Interrupt
+
         s = self.session
         if s is None or self.prompt_open:
             return
@@ -323,6 +362,9 @@ class C1KApp(App[None]):
         self.push_screen(modal, done)
 
     def action_pick_mode(self, card: HandCard, modes: list[int], cands: list[Action]) -> None:
+        from c1k_tui.match_screen import Pick
+        from engine.actions import Play
+
         opts = [(f"mode {m}", str(m)) for m in modes]
 
         def done(result: str | None) -> None:
@@ -335,6 +377,9 @@ class C1KApp(App[None]):
         self.push_screen(PromptModal(f"{card.name}: choose a branch (KW Thread)", card.text, opts, "KW Thread"), done)
 
     def action_pick_ability(self, cid: int, ns: list[int], cands: list[Action]) -> None:
+        from c1k_tui.match_screen import Pick
+        from engine.actions import Activate
+
         card = self.game.card(cid)
         acts = [ab for ab in card.abilities if ab.activate is not None]
         opts = [(f"{n}. {acts[n - 1].text or 'ability ' + str(n)}", str(n)) for n in ns]
@@ -478,7 +523,9 @@ def escape(text: str) -> str:
 
 
 def new_session(db: CardDB, choice: StartChoice, save_path: Path | None) -> MatchSession:
+    from c1k_tui.session import Flow, MatchSession
     from engine.decks import find_deck, load_deck
+    from engine.state import MatchOptions
 
     decks = []
     for i, (name, player) in enumerate(((choice.deck_a, choice.p1), (choice.deck_b, choice.p2))):
@@ -491,6 +538,7 @@ def new_session(db: CardDB, choice: StartChoice, save_path: Path | None) -> Matc
 
 
 def resume_session(db: CardDB, path: Path) -> MatchSession:
+    from c1k_tui.session import MatchSession
     from engine import record as rec
 
     r = rec.load(path)
@@ -499,6 +547,8 @@ def resume_session(db: CardDB, path: Path) -> MatchSession:
 
 def rematch(s: MatchSession) -> MatchSession:
     """Same decks, a new seed, seats swapped (a scenario or lesson starts again from its position)."""
+    from c1k_tui.session import MatchSession
+
     if s.scenario is not None:
         from engine.scenario import scenario_from_data
 
@@ -508,10 +558,6 @@ def rematch(s: MatchSession) -> MatchSession:
     decks = [s.decks[1], s.decks[0]]
     return MatchSession.new(s.db, decks, new_seed(), s.game.options, flow=s.flow, save_path=s.save_path,
                             open_hands=s.open_hands)
-
-
-def lessons_dir() -> Path:
-    return Path(__file__).resolve().parent.parent / "decks" / "lessons"
 
 
 def find_lessons(folder: Path | None = None) -> list[LessonInfo]:
@@ -528,6 +574,7 @@ def find_lessons(folder: Path | None = None) -> list[LessonInfo]:
 
 
 def lesson_session(db: CardDB, lesson: LessonInfo, save_path: Path | None = None) -> MatchSession:
+    from c1k_tui.session import Flow, MatchSession
     from engine.scenario import load_scenario
 
     scn = load_scenario(lesson.path, db)
@@ -540,7 +587,8 @@ def lesson_session(db: CardDB, lesson: LessonInfo, save_path: Path | None = None
                                       lesson=lesson_data)
 
 
-def scenario_session(db: CardDB, path: Path, flow: Flow, open_hands: bool, save_path: Path | None) -> MatchSession:
+def scenario_session(db: CardDB, path: Path, flow: Any, open_hands: bool, save_path: Path | None) -> MatchSession:
+    from c1k_tui.session import MatchSession
     from engine.scenario import load_scenario
 
     scn = load_scenario(path, db)
@@ -585,15 +633,11 @@ def summarise(g: Game) -> MatchSummary:
         if g.outcome.winner is None:
             outcome = f"a draw ({g.outcome.termination.value.replace('_', ' ')})"
         else:
-            outcome = (f"{g.players[g.outcome.winner].name} ({player_name(g.outcome.winner)}) wins — "
+            outcome = (f"{g.players[g.outcome.winner].name} (p{g.outcome.winner + 1}) wins — "
                        f"{g.outcome.termination.value.replace('_', ' ')}")
     return MatchSummary(outcome, g.turn, len(g.record), (g.players[0].name, g.players[1].name), damage,
                         (by_player[0], by_player[1]), played)
 
 
-def replay_game(record: MatchRecord, db: CardDB, upto: int | None = None) -> Game:
-    return game_from_record(record, db, upto)[0]
-
-
-__all__ = ["C1KApp", "Callable", "Choose", "find_lessons", "lesson_session", "new_session", "rematch",
-           "resume_session", "scenario_session", "summarise"]
+__all__ = ["C1KApp", "find_lessons", "lesson_session", "new_session", "rematch", "resume_session",
+           "scenario_session", "summarise"]

@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from engine.cards import CardDB, CardFileError, load_card_db
-from engine.decks import Deck, bundled_deck_paths, find_deck, load_deck
+# The engine is imported inside the commands: importing it takes ≈0.3 s (pydantic), and the Textual app
+# shows its first frame before it is needed.
+if TYPE_CHECKING:
+    from c1k_tui.session import MatchSession
+    from engine.cards import CardDB
+    from engine.decks import Deck
 
 app = typer.Typer(help="Council of 1000: a hot-seat trading-card game and its timing-rules engine.",
                   no_args_is_help=True, add_completion=False)
@@ -26,6 +30,8 @@ def _fail(msg: str, code: int = 2) -> typer.Exit:
 
 
 def _db() -> CardDB:
+    from engine.cards import CardFileError, load_card_db
+
     try:
         return load_card_db()
     except CardFileError as err:
@@ -33,6 +39,9 @@ def _db() -> CardDB:
 
 
 def _decks(db: CardDB, a: str | None, b: str | None, playtest: bool = False) -> list[Deck]:
+    from engine.cards import CardFileError
+    from engine.decks import find_deck, load_deck
+
     names = [a or DEFAULT_DECKS[0], b or DEFAULT_DECKS[1]]
     out = []
     for i, n in enumerate(names):
@@ -47,49 +56,204 @@ def _decks(db: CardDB, a: str | None, b: str | None, playtest: bool = False) -> 
     return out
 
 
+def _interactive() -> bool:
+    """The Textual app needs a terminal; piped input (scripts, tests) gets the text loop."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _flow(full_control: bool, auto_pass: bool, stops: bool) -> str:
+    if full_control or not auto_pass:
+        return "full"
+    return "stops" if stops else "auto"
+
+
 @app.command()
 def play(
     deck_a: Annotated[str | None, typer.Argument(help="Deck of p1 (a file, or a bundled deck name)")] = None,
     deck_b: Annotated[str | None, typer.Argument(help="Deck of p2")] = None,
-    seed: Annotated[int, typer.Option(help="StateSeed: same seed + same commands = same match")] = 1,
-    text: Annotated[bool, typer.Option("--text", help="Plain prompt loop (the only mode so far)")] = True,
+    seed: Annotated[int | None, typer.Option(help="StateSeed: same seed + same commands = same match "
+                                                  "(default: a random one)")] = None,
+    text: Annotated[bool, typer.Option("--text", help="The plain prompt loop instead of the Textual app")] = False,
     practice: Annotated[bool, typer.Option(help="Practice mode: a refused action never moves priority")] = False,
-    open_hands: Annotated[bool, typer.Option("--open-hands", help="Show both hands (teaching, solo)")] = False,
+    open_hands: Annotated[bool, typer.Option("--open-hands", help="Show both hands, no hand-off screen "
+                                                                  "(teaching, solo playtesting)")] = False,
     playtest: Annotated[bool, typer.Option(help="Allow decks that break the format rules")] = False,
-    save: Annotated[Path | None, typer.Option(help="Autosave the match record here after every command")] = None,
+    save: Annotated[Path | None, typer.Option(help="Autosave the match record here after every command "
+                                                   "(app default: the autosave file that `c1k resume` reads)")] = None,
     p1: Annotated[str, typer.Option(help="Name of player 1")] = "p1",
     p2: Annotated[str, typer.Option(help="Name of player 2")] = "p2",
     auto_pass: Annotated[bool, typer.Option(help="Send 'pass' for a player whose only legal action is pass")] = True,
+    stops: Annotated[bool, typer.Option(help="App: also pass for a player outside their stop windows while "
+                                             "nothing of the opponent's is on the stack")] = True,
+    full_control: Annotated[bool, typer.Option("--full-control", help="App: ask at every decision")] = False,
+    scenario: Annotated[Path | None, typer.Option(help="Start from a scenario's set-up position "
+                                                       "(formats.md §4)")] = None,
 ) -> None:
-    """Play a match at this terminal, two players taking turns (hot-seat)."""
-    from c1k_tui.textplay import HELP, loop
-    from engine.game import Game
-    from engine.state import MatchOptions
+    """Play a match at this terminal, two players taking turns (hot-seat).
 
-    db = _db()
-    decks = _decks(db, deck_a, deck_b, playtest)
-    decks[0].player, decks[1].player = p1, p2
-    game = Game.new(db, decks[0], decks[1], seed, MatchOptions(practice=practice))
-    typer.echo(f"Council of 1000 — {decks[0].name} ({p1}) vs {decks[1].name} ({p2}), seed {seed}")
-    typer.echo(HELP)
-    loop(game, decks, input, typer.echo, save, open_hands, auto_pass)
+    Opens the Textual app (with no decks named: the start screen); `--text` or piped input uses the
+    plain prompt loop."""
+    import secrets
+
+    if text or not _interactive():
+        from c1k_tui.textplay import HELP, loop
+        from engine.game import Game
+        from engine.state import MatchOptions
+
+        db = _db()
+        if scenario is not None:
+            from engine.scenario import ScenarioError, build, load_scenario
+
+            try:
+                game = build(load_scenario(scenario, db))
+            except (ScenarioError, OSError) as err:
+                raise _fail(str(err)) from err
+            loop(game, [], input, typer.echo, save, open_hands, auto_pass)
+            return
+        decks = _decks(db, deck_a, deck_b, playtest)
+        decks[0].player, decks[1].player = p1, p2
+        s = seed if seed is not None else secrets.randbelow(1_000_000)
+        game = Game.new(db, decks[0], decks[1], s, MatchOptions(practice=practice))
+        typer.echo(f"Council of 1000 — {decks[0].name} ({p1}) vs {decks[1].name} ({p2}), seed {s}")
+        typer.echo(HELP)
+        loop(game, decks, input, typer.echo, save, open_hands, auto_pass)
+        return
+    from c1k_tui.app import C1KApp
+    from c1k_tui.paths import default_autosave
+    from c1k_tui.screens import StartChoice
+
+    flow = _flow(full_control, auto_pass, stops)
+    target = save or default_autosave()
+    s = seed if seed is not None else secrets.randbelow(1_000_000)
+    if deck_a is None and deck_b is None and scenario is None:
+        choice = StartChoice("ironbound", "emberfall", s, p1, p2, open_hands, practice, flow)
+        C1KApp(mode="start", start=choice, autosave=target).run()
+        return
+
+    def build() -> MatchSession:
+        """Runs in the app's worker thread after its first frame: engine, cards, decks, the match."""
+        from c1k_tui.app import scenario_session
+        from c1k_tui.session import Flow, MatchSession
+        from engine.cards import load_card_db
+        from engine.decks import find_deck, load_deck
+        from engine.state import MatchOptions
+
+        db = load_card_db()
+        if scenario is not None:
+            return scenario_session(db, scenario, Flow(flow), open_hands, target)
+        decks = []
+        for name, player in ((deck_a or "ironbound", p1), (deck_b or "emberfall", p2)):
+            deck = load_deck(find_deck(name), db, playtest)
+            deck.player = player
+            decks.append(deck)
+        return MatchSession.new(db, decks, s, MatchOptions(practice=practice), flow=Flow(flow), save_path=target,
+                                open_hands=open_hands)
+
+    if scenario is not None:
+        lines = [f"scenario {scenario}", f"flow: {flow}" + (" · open hands" if open_hands else "")]
+    else:
+        lines = [f"{p1} ({deck_a or 'ironbound'}) vs {p2} ({deck_b or 'emberfall'}) · seed {s}",
+                 f"flow: {flow}" + (" · open hands" if open_hands else "") + (" · practice" if practice else "")]
+    C1KApp(builder=build, splash=lines).run()
 
 
 @app.command()
-def resume(record: Annotated[Path, typer.Argument(help="A match record saved by `play --save`")],
-           open_hands: Annotated[bool, typer.Option("--open-hands")] = False) -> None:
+def resume(record: Annotated[Path | None, typer.Argument(help="A match record (default: the app's autosave)")] = None,
+           open_hands: Annotated[bool, typer.Option("--open-hands")] = False,
+           text: Annotated[bool, typer.Option("--text", help="The plain prompt loop")] = False) -> None:
     """Resume a saved match from its record (it replays to the same state hash)."""
-    from c1k_tui.textplay import loop
+    if record is None:
+        from c1k_tui.paths import default_autosave
+
+        record = default_autosave()
+        if not record.exists():
+            raise _fail(f"no autosaved match at {record}; start one with `c1k play`")
+    if text or not _interactive():
+        from c1k_tui.textplay import loop
+        from engine import record as rec
+
+        db = _db()
+
+        try:
+            r = rec.load(record)
+            if r.options.get("scenario"):
+                from c1k_tui.session import game_from_record
+
+                game, decks = game_from_record(r, db)
+            else:
+                game = rec.replay(r, db)
+                _, decks = rec.start(r, db)
+        except (OSError, ValueError) as err:  # CardFileError is a ValueError
+            raise _fail(str(err)) from err
+        loop(game, decks, input, typer.echo, record, open_hands)
+        return
+    from c1k_tui.app import C1KApp
+
+    path = record
+
+    def build() -> MatchSession:
+        from c1k_tui.app import resume_session
+        from engine.cards import load_card_db
+
+        session = resume_session(load_card_db(), path)
+        if open_hands:
+            session.open_hands = True
+        return session
+
+    C1KApp(builder=build, splash=[f"resuming {record}"]).run()
+
+
+@app.command()
+def replay(record: Annotated[Path, typer.Argument(help="A match record to step through")]) -> None:
+    """Step forward and back through a match record in the app (both hands shown)."""
     from engine import record as rec
 
     db = _db()
     try:
         r = rec.load(record)
-        game = rec.replay(r, db)
-        _, decks = rec.start(r, db)
-    except (CardFileError, OSError) as err:
+        from c1k_tui.session import game_from_record
+
+        game, _ = game_from_record(r, db)
+    except (OSError, ValueError) as err:  # CardFileError is a ValueError
         raise _fail(str(err)) from err
-    loop(game, decks, input, typer.echo, record, open_hands)
+    if not _interactive():
+        typer.echo(f"{len(r.commands)} commands; final state hash {game.state_hash()}")
+        for i, c in enumerate(r.commands, 1):
+            typer.echo(f"{i:>4}  {c}")
+        return
+    from c1k_tui.app import C1KApp
+
+    C1KApp(db=db, mode="replay", replay=r).run()
+
+
+@app.command()
+def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or file (default: the list)")] = None,
+          list_only: Annotated[bool, typer.Option("--list", help="Print the lessons and exit")] = False) -> None:
+    """Lessons: one timing window or rule each, played in the app with full control and open hands."""
+    from c1k_tui.app import C1KApp, find_lessons, lesson_session
+
+    lessons = find_lessons()
+    if list_only or not _interactive():
+        for i, les in enumerate(lessons, 1):
+            typer.echo(f"{i:>2}. {les.title} [{les.rule}] — {les.goal}")
+        return
+    if lesson is None:
+        C1KApp(mode="learn", lessons=lessons).run()
+        return
+    db = _db()
+    chosen = None
+    if lesson.isdigit() and 1 <= int(lesson) <= len(lessons):
+        chosen = lessons[int(lesson) - 1]
+    else:
+        chosen = next((x for x in lessons if x.path.name.startswith(lesson) or str(x.path) == lesson), None)
+    if chosen is None:
+        from c1k_tui.screens import LessonInfo
+
+        p = Path(lesson)
+        if not p.exists():
+            raise _fail(f"no lesson '{lesson}'; `c1k learn --list` lists them")
+        chosen = LessonInfo(p, p.stem, "", "")
+    C1KApp(db=db, session=lesson_session(db, chosen), lessons=lessons).run()
 
 
 @scenario_app.command("check")
@@ -156,7 +320,8 @@ def validate(paths: Annotated[list[Path], typer.Argument(help="Card files (with 
     """Validate card and deck files: every problem at once, with file and line. Exit 1 if any."""
     import tomllib
 
-    from engine.cards import load_card_file
+    from engine.cards import CardFileError, load_card_file
+    from engine.decks import load_deck
 
     db = _db()
     problems: list[str] = []
@@ -181,6 +346,8 @@ def validate(paths: Annotated[list[Path], typer.Argument(help="Card files (with 
 @app.command()
 def decks() -> None:
     """List the bundled decks."""
+    from engine.decks import bundled_deck_paths
+
     for p in bundled_deck_paths():
         typer.echo(p.stem)
 

@@ -8,42 +8,39 @@ a formats.md §1 command — the same text the log shows — for the app to send
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.screen import Screen
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.widgets._tabbed_content import ContentTabs
 
 from c1k_tui import rulesdoc
 from c1k_tui.view import HandCard, MatchView, SideView, UnitView
 from c1k_tui.widgets import (
-    ChampionChip,
+    BoardRow,
+    ChipsRow,
     CommandLine,
-    HandCardWidget,
+    HandGrid,
     LogView,
     PhaseBar,
-    RelicChip,
     RulesPanel,
     SpotClicked,
-    SpotWidget,
     StackView,
     TitleBar,
-    UnitSlot,
     WindowLine,
 )
 from engine.actions import Action, Activate, Interrupt, Play
 
 Spot = tuple[Any, ...]
-MAX_SLOTS = 6
-MAX_RELICS = 3
-HAND_WIDGETS = 12
 
 
 @dataclass
@@ -110,7 +107,7 @@ class LegalSuggester(Suggester):
 class MatchScreen(Screen[None]):
     """The match: rendered from `view`; picks become `Send` messages."""
 
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (112, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
@@ -129,6 +126,8 @@ class MatchScreen(Screen[None]):
         Binding("o", "app.options", "options"),
         Binding("g", "app.graveyards", "graveyards", show=False),
         Binding("question_mark", "app.help", "help"),
+        Binding("pageup", "scroll_rules(-1)", show=False),
+        Binding("pagedown", "scroll_rules(1)", show=False),
         Binding("up", "move(0,-1)", "up", show=False),
         Binding("down", "move(0,1)", "down", show=False),
         Binding("left", "move(-1,0)", "left", show=False),
@@ -140,9 +139,10 @@ class MatchScreen(Screen[None]):
         *[Binding(str(d), f"hand({d - 1})", show=False) for d in range(1, 10)],
     ]
 
-    view: reactive[MatchView | None] = reactive(None, always_update=True)
-    status: reactive[str] = reactive("")
-    goal: reactive[str] = reactive("")
+    # `var`: setting these calls their watchers but never repaints the whole screen
+    view: var[MatchView | None] = var(None, always_update=True)
+    status: var[str] = var("")
+    goal: var[str] = var("")
 
     class Send(Message):
         """A formats.md §1 command for the app to send to the engine."""
@@ -174,34 +174,22 @@ class MatchScreen(Screen[None]):
         yield WindowLine(id="window")
         with Horizontal(id="main"):
             with Vertical(id="table"):
-                with Horizontal(id="top-units", classes="board"):
-                    for i in range(MAX_SLOTS):
-                        yield UnitSlot(("unit", 1, i), id=f"top-unit-{i}", classes="unit")
-                with Horizontal(id="top-line", classes="chips"):
-                    yield ChampionChip(("champ", 1), id="top-champ", classes="champ")
-                    for i in range(MAX_RELICS):
-                        yield RelicChip(("relic", 1, i), id=f"top-relic-{i}", classes="relic")
-                with Horizontal(id="bottom-line", classes="chips"):
-                    yield ChampionChip(("champ", 0), id="bottom-champ", classes="champ")
-                    for i in range(MAX_RELICS):
-                        yield RelicChip(("relic", 0, i), id=f"bottom-relic-{i}", classes="relic")
-                with Horizontal(id="bottom-units", classes="board"):
-                    for i in range(MAX_SLOTS):
-                        yield UnitSlot(("unit", 0, i), id=f"bottom-unit-{i}", classes="unit")
+                yield BoardRow(1, id="top-units", classes="board")
+                yield ChipsRow(1, id="top-line", classes="chips")
+                yield ChipsRow(0, id="bottom-line", classes="chips")
+                yield BoardRow(0, id="bottom-units", classes="board")
                 yield Static(id="hand-label")
-                with Grid(id="hand"):
-                    for i in range(HAND_WIDGETS):
-                        yield HandCardWidget(("hand", i), id=f"hand-{i}", classes="card")
+                yield HandGrid(id="hand")
                 yield Static(id="other-hand")
             with Vertical(id="side"):
                 yield StackView(id="stack")
                 with TabbedContent(id="tabs", initial="tab-rules"):
                     with TabPane("Rules", id="tab-rules"):
-                        with VerticalScroll(id="rules-scroll"):
-                            yield RulesPanel(id="rules")
+                        yield RulesPanel(id="card-info")
+                        yield RulesPanel(id="rules")
                     with TabPane("Log", id="tab-log"):
-                        yield LogView(id="log", max_lines=2000)
-        yield LogView(id="logstrip", max_lines=400)
+                        yield LogView(id="log")
+        yield LogView(id="logstrip")
         yield Static(id="status")
         yield CommandLine(placeholder="type a command (pass · play #12 target #21 · attack #5 · …) — press : to type",
                           id="command", suggester=self.suggester)
@@ -209,10 +197,13 @@ class MatchScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#title", TitleBar).extra = self.title_extra
-        for w in self.query(UnitSlot):
-            w.watch_unit(None, None)
+        for w in self.query(ContentTabs):
+            w.can_focus = False   # the arrow keys move the board cursor; r switches the tab, PgUp/PgDn scroll
+        self.set_focus(None)
 
     def on_screen_resume(self) -> None:
+        if not isinstance(self.focused, CommandLine):
+            self.set_focus(None)
         self._apply_marks()
 
     # ---------------------------------------------------------------- rendering
@@ -246,51 +237,35 @@ class MatchScreen(Screen[None]):
         self._render_rules()
 
     def _render_side(self, pos: str, side: SideView) -> None:
-        p = side.player
-        for i in range(MAX_SLOTS):
-            w = self.query_one(f"#{pos}-unit-{i}", UnitSlot)
-            w.spot = ("unit", p, i)
-            w.display = i < len(side.units)
-            if i < len(side.units):
-                w.unit = side.units[i]
-        for i in range(MAX_RELICS):
-            r = self.query_one(f"#{pos}-relic-{i}", RelicChip)
-            r.spot = ("relic", p, i)
-            r.display = i < len(side.relics)
-            if i < len(side.relics):
-                r.unit = side.relics[i]
-        c = self.query_one(f"#{pos}-champ", ChampionChip)
-        c.spot = ("champ", p)
-        c.side = side
+        board = self.query_one(f"#{pos}-units", BoardRow)
+        board.player = side.player
+        board.units = side.units
+        chips = self.query_one(f"#{pos}-line", ChipsRow)
+        chips.player = side.player
+        chips.side = side
 
     def _render_hand(self, view: MatchView) -> None:
-        grid = self.query_one("#hand", Grid)
-        widgets = list(self.query(HandCardWidget))
-        while len(widgets) < len(view.hand):
-            w = HandCardWidget(("hand", len(widgets)), id=f"hand-{len(widgets)}", classes="card")
-            grid.mount(w)
-            widgets.append(w)
-        for i, w in enumerate(widgets):
-            w.card = view.hand[i] if i < len(view.hand) else None
+        self.query_one("#hand", HandGrid).cards = view.hand
         me = view.bottom if view.bottom.player == view.viewer else view.top
         deciding = " (deciding)" if view.window.decider == view.viewer else ""
         label = Text.assemble((f"HAND — {me.name}{deciding}", "bold"),
                               ("  ✓ playable now · ✗ not now (Enter on it says why)", "dim"))
         if not view.hand:
             label.append("  (empty)", style="dim")
-        self.query_one("#hand-label", Static).update(label)
+        self.query_one("#hand-label", Static).update(label, layout=False)
         other = self.query_one("#other-hand", Static)
         if view.top_hand is not None:
             o = view.top if view.top.player != view.viewer else view.bottom
             other.update(Text.assemble((f"{o.name}'s hand (open): ", "bold"),
                                        " · ".join(f"#{c.cid} {c.name} ◆{c.cost}" for c in view.top_hand)
-                                       or "(empty)"))
-            other.display = True
-        else:
+                                       or "(empty)"), layout=False)
+            if not other.display:
+                other.display = True
+        elif other.display:
             other.display = False
 
     def watch_status(self, status: str) -> None:
-        self.query_one("#status", Static).update(Text.from_markup(status) if status else "")
+        self.query_one("#status", Static).update(Text.from_markup(status) if status else "", layout=False)
 
     def watch_goal(self, goal: str) -> None:
         self._render_rules()
@@ -379,10 +354,16 @@ class MatchScreen(Screen[None]):
         return frozenset(m)
 
     def _apply_marks(self) -> None:
-        if self.view is None:
+        v = self.view
+        if v is None:
             return
-        for w in self.query(SpotWidget):
-            w.marks = self.marks_for(w.spot)
+        for pos, side in (("top", v.top), ("bottom", v.bottom)):
+            p = side.player
+            self.query_one(f"#{pos}-units", BoardRow).marks = tuple(
+                self.marks_for(("unit", p, i)) for i in range(len(side.units)))
+            self.query_one(f"#{pos}-line", ChipsRow).marks = (self.marks_for(("champ", p)),) + tuple(
+                self.marks_for(("relic", p, i)) for i in range(len(side.relics)))
+        self.query_one("#hand", HandGrid).marks = tuple(self.marks_for(("hand", i)) for i in range(len(v.hand)))
 
     def _card_type(self, cid: int) -> str:
         assert self.view is not None
@@ -425,22 +406,31 @@ class MatchScreen(Screen[None]):
         v = self.view
         if v is None:
             return
+        # the card under the cursor (and "why not?") — small, repainted on every cursor move
+        info = Text()
+        cid = self.card_at(self.cursor)
+        if self.cursor is not None and cid:
+            info.append_text(self._card_info(cid))
+        elif self.cursor is not None and self.cursor[0] in ("unit", "relic"):
+            info.append(f"empty {self.cursor[0]} slot {self.cursor[2] + 1}", style="dim")
+        else:
+            info.append("move the cursor onto a card: what it does, and why not?", style="dim")
+        card = self.query_one("#card-info", RulesPanel)
+        if card.text != info:
+            card.update(info)
+        # the rule: the current window's (or the refused action's) — repainted only when it changes
         t = Text()
         if self.goal:
             t.append("GOAL  ", style="bold reverse")
             t.append(self.goal + "\n\n")
-        cid = self.card_at(self.cursor)
-        if self.cursor is not None and cid:
-            t.append_text(self._card_info(cid))
-            t.append("\n")
-        elif self.cursor is not None and self.cursor[0] in ("unit", "relic"):
-            t.append(f"empty {self.cursor[0]} slot {self.cursor[2] + 1}\n\n", style="dim")
         rid = self.refusal_rule or v.window.rule
         sid, title, body = rulesdoc.section(rid)
         t.append(f"RULE {sid}", style="bold reverse")
         t.append(f"  {title}\n", style="bold")
         t.append(_plain(body))
-        self.query_one("#rules", RulesPanel).update(t)
+        rules = self.query_one("#rules", RulesPanel)
+        if rules.text != t:
+            rules.update(t)
 
     def _card_info(self, cid: int) -> Text:
         v = self.view
@@ -586,7 +576,8 @@ class MatchScreen(Screen[None]):
             self._block_select(cid)
         elif kind == "priority":
             if spot[0] == "hand":
-                self._start_play(v.hand[spot[1]])
+                if spot[1] < len(v.hand):
+                    self._start_play(v.hand[spot[1]])
             elif cid and spot[0] in ("unit", "relic", "champ") and spot[1] == v.viewer:
                 self._start_activate(cid)
             else:
@@ -784,6 +775,13 @@ class MatchScreen(Screen[None]):
     def action_command(self) -> None:
         self.query_one("#command", CommandLine).focus()
 
+    def action_scroll_rules(self, d: int) -> None:
+        tabs = self.query_one("#tabs", TabbedContent)
+        if tabs.active == "tab-rules":
+            self.query_one("#rules", RulesPanel).scroll_page(d)
+            return
+        self.query_one("#log", LogView).scroll_page(d)
+
     def action_rules(self) -> None:
         tabs = self.query_one("#tabs", TabbedContent)
         tabs.active = "tab-log" if tabs.active == "tab-rules" else "tab-rules"
@@ -820,5 +818,14 @@ class MatchScreen(Screen[None]):
 
 
 def _plain(md: str) -> str:
-    """Markdown to plain text for the rules panel (backticks and bold markers dropped)."""
-    return md.replace("**", "").replace("`", "")
+    """Markdown to plain text for the rules panel: backticks and bold markers dropped, paragraphs reflowed
+    (list items and table rows keep their own lines)."""
+    out: list[str] = []
+    for line in md.replace("**", "").replace("`", "").splitlines():
+        s = line.strip()
+        starts_item = re.match(r"^([-*|]|\d+\.)", s) is not None
+        if out and s and out[-1] and not starts_item and not out[-1].startswith("|"):
+            out[-1] += " " + s
+        else:
+            out.append(s)
+    return "\n".join(out)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,7 +26,10 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from c1k_tui.session import FLOW_TEXT, FLOWS, Flow
+from c1k_tui.paths import FLOW_TEXT, FLOWS
+
+if TYPE_CHECKING:
+    from c1k_tui.session import Flow
 
 HELP_TEXT = """[b]Council of 1000 — keys[/b]
 
@@ -82,8 +85,8 @@ class HelpScreen(ModalScreen[None]):
 class HandoffScreen(Screen[None]):
     """Opaque: shows only public facts. Enter hands the screen to the next player."""
 
-    AUTO_FOCUS = None
-    BINDINGS = [Binding("enter", "go", "I am {name} — show my screen"), Binding("space", "go", show=False)]
+    AUTO_FOCUS = ""
+    BINDINGS = [Binding("enter", "go", "show my screen"), Binding("space", "go", show=False)]
 
     def __init__(self, name: str, player: str, what: str, rule: str, turn: int, window: str) -> None:
         super().__init__()
@@ -105,6 +108,51 @@ class HandoffScreen(Screen[None]):
 
     def action_go(self) -> None:
         self.dismiss(None)
+
+
+class SplashScreen(Screen[None]):
+    """The first frame: the match about to start, shown while the rules engine loads in the background.
+    Enter (or any key the player presses meanwhile) waits for it; nothing private is shown."""
+
+    AUTO_FOCUS = ""
+    BINDINGS = [Binding("enter", "go", "begin")]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+        self.ready = False
+        self.wanted = False
+        self.error = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="handoff-box"):
+            yield Static(Text("Council of 1000", style="bold"), id="handoff-title")
+            for line in self.lines:
+                yield Static(line)
+            yield Static("")
+            yield Static(Text("loading the rules engine…", style="dim"), id="splash-state")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.app.start_build)  # type: ignore[attr-defined]
+
+    def set_ready(self) -> None:
+        self.ready = True
+        self.query_one("#splash-state", Static).update(Text.assemble(("press Enter", "bold reverse"), " to begin"))
+        if self.wanted:
+            self.dismiss(None)
+
+    def set_error(self, error: str) -> None:
+        self.error = error
+        self.query_one("#splash-state", Static).update(Text(f"{error}\n\npress Enter to quit", style="bold red"))
+
+    def action_go(self) -> None:
+        if self.error:
+            self.app.exit(message=self.error)
+        elif self.ready:
+            self.dismiss(None)
+        else:
+            self.wanted = True
 
 
 class ConfirmModal(ModalScreen[bool]):
@@ -255,6 +303,8 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
         rs = self.query_one("#flow-mode", RadioSet)
         idx = rs.pressed_index if rs.pressed_index >= 0 else FLOWS.index(self.flow.mode)
         stops = {p: list(self.query_one(f"#stops-{p}", SelectionList).selected) for p in ("p1", "p2")}
+        from c1k_tui.session import Flow
+
         self.dismiss(OptionsResult(Flow(FLOWS[idx], stops), self.query_one("#fixed", Checkbox).value))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

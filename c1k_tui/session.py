@@ -9,11 +9,18 @@ other, its index listed in the record's options (`"auto"`).
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from c1k_tui.paths import (  # noqa: F401  (re-exported)
+    AUTOSAVE_NAME,
+    DEFAULT_STOPS,
+    FLOW_TEXT,
+    FLOWS,
+    default_autosave,
+    state_dir,
+)
 from engine import record as rec
 from engine.actions import Action, Attack, Block, IllegalAction, MalformedCommand, Pass
 from engine.cards import CardDB
@@ -22,33 +29,7 @@ from engine.game import Game
 from engine.scenario import Scenario, build, scenario_from_data
 from engine.state import HAND, LIBRARY, SET, WINDOW_INDEX, MatchOptions, player_name
 
-#: where `c1k play` autosaves and `c1k resume` looks by default
-AUTOSAVE_NAME = "autosave.json"
-LESSON_AUTOSAVE_NAME = "lesson-autosave.json"
-FLOWS = ("stops", "auto", "full")
-FLOW_TEXT = {
-    "stops": "auto-pass + stops: the app passes for you when pass is your only legal action, and also in "
-             "windows that are not one of your stops while nothing of your opponent's waits on the stack",
-    "auto": "auto-pass: the app passes for you only when pass (or attack none / block none) is your only "
-            "legal action",
-    "full": "full control: you are asked at every decision, even when pass is all you can do",
-}
-#: default stops: (own turn?, window). Declarations and responses to the opponent always stop.
-DEFAULT_STOPS = ("own:main.priority", "own:combat.declare_blockers",
-                 "opp:combat.declare_attackers", "opp:combat.declare_blockers")
 AUTO_LOOP_CAP = 100_000
-
-
-def state_dir() -> Path:
-    env = os.environ.get("C1K_HOME")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "c1k"
-
-
-def default_autosave(lesson: bool = False) -> Path:
-    return state_dir() / (LESSON_AUTOSAVE_NAME if lesson else AUTOSAVE_NAME)
 
 
 @dataclass

@@ -15,7 +15,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Input, Log, Static
+from textual.widgets import Input, Static
 
 from c1k_tui.view import HandCard, SideView, StackEntry, UnitView, WindowView, phase_groups
 
@@ -37,74 +37,91 @@ def _cut(s: str, n: int) -> str:
 
 
 def _mark_prefix(marks: frozenset[str]) -> str:
-    for m in ("cursor", "legal", "toggled", "picked", "paired"):
+    out = "▶" if "cursor" in marks else ""
+    for m in ("legal", "toggled", "picked", "paired"):
         if m in marks:
-            return MARK_GLYPH[m]
+            return out + MARK_GLYPH[m]
+    return out
+
+
+def mark_style(marks: frozenset[str]) -> str:
+    if "cursor" in marks:
+        return "reverse bold"
+    for name, style in (("toggled", "bold red"), ("paired", "bold magenta"), ("picked", "bold yellow"),
+                        ("legal", "bold green")):
+        if name in marks:
+            return style
     return ""
 
 
-class SpotWidget(Widget):
-    """Base of everything the cursor can rest on."""
-
-    marks: reactive[frozenset[str]] = reactive(frozenset())
-
-    def __init__(self, spot: Spot, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.spot = spot
-
-    def watch_marks(self, old: frozenset[str], new: frozenset[str]) -> None:
-        for m in old - new:
-            self.remove_class(f"-{m}")
-        for m in new - old:
-            self.add_class(f"-{m}")
-
-    def on_click(self, event: Click) -> None:
-        event.stop()
-        self.post_message(SpotClicked(self.spot))
+BOXES = {"round": "╭╮╰╯─│", "heavy": "┏┓┗┛━┃", "double": "╔╗╚╝═║"}
+SLOT_WIDTH = 13
 
 
-class UnitSlot(SpotWidget):
-    """One unit slot of a board: the unit (id, name, power/health, damage, keywords, statuses) or empty."""
+def _box(body: list[Text], width: int, title: str, subtitle: str, kind: str, style: str) -> list[Text]:
+    """A bordered card drawn as text lines: the border shows the marks (heavy: cursor, double: legal)."""
+    tl, tr, bl, br, h, v = BOXES[kind]
+    inner = max(1, width - 2)
+    title = _cut(title, max(0, inner - 2))
+    subtitle = _cut(subtitle, max(0, inner - 2))
+    out = [Text(tl + h + title + h * max(0, inner - 1 - len(title)) + tr, style=style)]
+    for line in body:
+        line = line.copy()
+        line.truncate(inner, overflow="ellipsis", pad=True)
+        row = Text(v, style=style)
+        row.append_text(line)
+        row.append(v, style=style)
+        out.append(row)
+    out.append(Text(bl + h * max(0, inner - 1 - len(subtitle)) + subtitle + h + br, style=style))
+    return out
 
-    unit: reactive[UnitView | None] = reactive(None)
 
-    def watch_unit(self, old: UnitView | None, new: UnitView | None) -> None:
-        self.set_class(new is None, "-empty")
-        self.set_class(bool(new and new.exhausted), "-exhausted")
-        self.set_class(bool(new and new.attacking), "-attacking")
-        self.set_class(bool(new and new.blocking), "-blocking")
-        if new is None:
-            self.border_title = f"slot {self.spot[2] + 1}"
-            self.border_subtitle = ""
-        else:
-            self.border_title = f"#{new.cid}"
-            self.border_subtitle = status_tag(new)
-
-    def render(self) -> Text:
-        u = self.unit
-        w = max(4, self.size.width or 11)
-        prefix = _mark_prefix(self.marks)
-        t = Text(no_wrap=True, overflow="ellipsis")
-        compact = self.has_class("-compact")
-        if u is None:
-            t.append(_cut(f"{prefix}{'' if not prefix else ' '}(empty)", w) + "\n", style="dim")
-            if compact:
-                t.append(f"slot {self.spot[2] + 1}", style="dim")
-            return t
+def slot_lines(u: UnitView | None, slot: int, marks: frozenset[str], width: int, compact: bool) -> list[Text]:
+    """One unit slot as lines of text: 5 with a border, or 3 borderless (compact)."""
+    prefix = _mark_prefix(marks)
+    mstyle = mark_style(marks)
+    inner = width if compact else width - 2
+    if u is None:
+        body = [Text(f"{prefix}{' ' if prefix else ''}(empty)", style=mstyle or "dim"),
+                Text(f"slot {slot + 1}" if compact else "", style="dim"), Text("")]
+        title, sub = f"slot {slot + 1}", ""
+    else:
         head = f"{prefix}#{u.cid} {u.name}" if compact else f"{prefix}{u.name}"
-        t.append(_cut(head, w) + "\n", style="bold")
         stats = f"{u.power}/{u.health}"
         if u.damage:
             stats += f" dmg{u.damage}"
-        if compact:
-            tag = status_tag(u)
-            if tag:
-                stats += " " + tag
-        t.append(_cut(stats, w) + "\n")
-        extra = list(u.keywords) + [s.capitalize() for s in u.statuses]
-        extra += [f"{k} {v}" for k, v in u.counters]
-        t.append(_cut(" ".join(extra), w), style="italic")
-        return t
+        tag = status_tag(u)
+        if compact and tag:
+            stats += " " + tag
+        extra = list(u.keywords) + [x.capitalize() for x in u.statuses] + [f"{k} {v}" for k, v in u.counters]
+        body = [Text(_cut(head, inner), style=mstyle or "bold"), Text(_cut(stats, inner)),
+                Text(_cut(" ".join(extra), inner), style="italic")]
+        title, sub = f"#{u.cid}", tag
+    if compact:
+        bg = {"reverse bold": "reverse", "bold red": "on dark_red", "bold magenta": "on purple4",
+              "bold yellow": "on dark_goldenrod", "bold green": "on dark_green"}.get(mstyle, "")
+        if not bg and u is not None and u.attacking:
+            bg = "on dark_red"
+        out = []
+        for line in body:
+            line = line.copy()
+            line.truncate(width - 1, overflow="ellipsis", pad=True)
+            line.stylize(bg or ("on grey15" if u is not None else ""))
+            line.append(" ")
+            out.append(line)
+        return out
+    kind = "round"
+    style = "dim" if u is None else ""
+    if u is not None and (u.attacking or u.blocking):
+        kind, style = "heavy", "red" if u.attacking else "magenta"
+    if "legal" in marks:
+        kind, style = "double", "green"
+    for name, st in (("toggled", "red"), ("paired", "magenta"), ("picked", "yellow")):
+        if name in marks:
+            kind, style = "heavy", st
+    if "cursor" in marks:
+        kind, style = ("double" if "legal" in marks else "heavy"), "bold bright_cyan"
+    return _box(body, width, title, sub, kind, style)
 
 
 def status_tag(u: UnitView) -> str:
@@ -120,68 +137,126 @@ def status_tag(u: UnitView) -> str:
     return " ".join(tags)
 
 
-class RelicChip(SpotWidget):
-    unit: reactive[UnitView | None] = reactive(None)
+class BoardRow(Widget):
+    """One player's six unit slots, drawn as one widget (one repaint, one compositor region)."""
+
+    units: reactive[tuple[UnitView | None, ...]] = reactive(())
+    marks: reactive[tuple[frozenset[str], ...]] = reactive(())
+
+    def __init__(self, player: int, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.player = player
 
     def render(self) -> Text:
-        u = self.unit
-        w = max(4, self.size.width or 14)
-        prefix = _mark_prefix(self.marks)
-        if u is None:
-            return Text(_cut(f"{prefix}· relic {self.spot[2] + 1}", w), style="dim", no_wrap=True)
-        flag = " z" if u.exhausted else ""
-        return Text(_cut(f"{prefix}◇#{u.cid} {u.name}{flag}", w), no_wrap=True)
+        compact = (self.size.height or 5) < 5
+        rows: list[Text] = [Text(no_wrap=True) for _ in range(3 if compact else 5)]
+        for i, u in enumerate(self.units):
+            m = self.marks[i] if i < len(self.marks) else frozenset()
+            for r, line in zip(rows, slot_lines(u, i, m, SLOT_WIDTH, compact), strict=False):
+                r.append_text(line)
+        return Text("\n", no_wrap=True).join(rows)
 
-    def watch_unit(self, old: UnitView | None, new: UnitView | None) -> None:
-        self.set_class(new is None, "-empty")
+    def on_click(self, event: Click) -> None:
+        i = event.x // SLOT_WIDTH
+        if 0 <= i < len(self.units):
+            event.stop()
+            self.post_message(SpotClicked(("unit", self.player, i)))
 
 
-class ChampionChip(SpotWidget):
-    """A player's Champion and public counts: life, Influence, library, graveyard, hand."""
+class ChipsRow(Widget):
+    """A player's Champion (life, Influence, counts) and relic slots, on one line."""
 
     side: reactive[SideView | None] = reactive(None)
+    marks: reactive[tuple[frozenset[str], ...]] = reactive(())   # champion, relic 1..3
+
+    def __init__(self, player: int, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.player = player
+        self._ranges: list[tuple[int, int, Spot]] = []
 
     def render(self) -> Text:
         s = self.side
         if s is None:
             return Text("")
-        w = max(4, self.size.width or 40)
-        prefix = _mark_prefix(self.marks)
-        t = Text(no_wrap=True, overflow="ellipsis")
+        w = max(20, self.size.width or 80)
+        marks = self.marks or (frozenset(),) * (1 + len(s.relics))
+        relics: list[Text] = []
+        for i, u in enumerate(s.relics):
+            m = marks[i + 1] if i + 1 < len(marks) else frozenset()
+            prefix = _mark_prefix(m)
+            if u is None:
+                relics.append(Text(f" {prefix}·r{i + 1}", style=mark_style(m) or "dim"))
+            else:
+                relics.append(Text(_cut(f" {prefix}◇#{u.cid} {u.name}{' z' if u.exhausted else ''}", 21),
+                                   style=mark_style(m)))
+        rw = sum(len(r) for r in relics)
+        cw = max(10, w - rw)
+        m0 = marks[0] if marks else frozenset()
+        t = Text(no_wrap=True, overflow="ellipsis", style=mark_style(m0))
+        prefix = _mark_prefix(m0)
         if prefix:
             t.append(prefix)
         t.append(("★" if s.active else "") + s.name, style="bold")
         t.append(f" ♥{s.life}", style="bold red" if s.life <= 5 else "bold")
         t.append(f" ◆{s.influence}/{s.capacity}")
-        t.append(f" lib {s.library} gy {s.graveyard} hand {s.hand_size}", style="dim")
+        t.append(f" hand {s.hand_size}")
+        t.append(f" lib {s.library} gy {s.graveyard}", style="dim")
         if s.set_count:
             t.append(f" set {'▒' * s.set_count}")
         t.append(f" · {s.champion_name}", style="italic")
-        t.truncate(w, overflow="ellipsis")
+        t.truncate(cw, overflow="ellipsis", pad=True)
+        self._ranges = [(0, cw, ("champ", s.player))]
+        x = cw
+        for i, r in enumerate(relics):
+            self._ranges.append((x, x + len(r), ("relic", s.player, i)))
+            x += len(r)
+            t.append_text(r)
         return t
 
+    def on_click(self, event: Click) -> None:
+        for a, b, spot in self._ranges:
+            if a <= event.x < b:
+                event.stop()
+                self.post_message(SpotClicked(spot))
+                return
 
-class HandCardWidget(SpotWidget):
-    card: reactive[HandCard | None] = reactive(None)
+
+class HandGrid(Widget):
+    """The deciding player's hand: numbered cards in columns, ✓ playable now / ✗ not now."""
+
+    cards: reactive[tuple[HandCard, ...]] = reactive(())
+    marks: reactive[tuple[frozenset[str], ...]] = reactive(())
+
+    def columns(self) -> int:
+        w = self.size.width or 80
+        return max(1, min(4, w // 24)) if (self.size.height or 4) >= 4 else max(1, min(4, w // 20))
 
     def render(self) -> Text:
-        c = self.card
-        if c is None:
-            return Text("")
-        w = max(4, self.size.width or 20)
-        prefix = _mark_prefix(self.marks) or " "
-        t = Text(no_wrap=True, overflow="ellipsis")
-        t.append(prefix)
-        t.append(f"{self.spot[1] + 1}", style="bold")
-        t.append("✓" if c.playable else "✗", style="green" if c.playable else "dim")
-        t.append(c.name, style="bold" if c.playable else "dim")
-        t.append(f" ◆{c.cost}{'F' if c.speed == 'fast' else 'S'}")
-        t.truncate(w, overflow="ellipsis")
-        return t
+        cols = self.columns()
+        w = max(10, (self.size.width or 80) // cols)
+        rows: list[Text] = []
+        for i, c in enumerate(self.cards):
+            m = self.marks[i] if i < len(self.marks) else frozenset()
+            t = Text(no_wrap=True, overflow="ellipsis", style=mark_style(m))
+            t.append(_mark_prefix(m) or " ")
+            t.append(f"{i + 1}", style="bold")
+            t.append("✓" if c.playable else "✗", style="green" if c.playable else "dim")
+            t.append(c.name, style="bold" if c.playable else "dim")
+            t.append(f" ◆{c.cost}{'F' if c.speed == 'fast' else 'S'}")
+            t.truncate(w - 1, overflow="ellipsis", pad=True)
+            t.append(" ")
+            if i % cols == 0:
+                rows.append(Text(no_wrap=True))
+            rows[-1].append_text(t)
+        return Text("\n", no_wrap=True).join(rows)
 
-    def watch_card(self, old: HandCard | None, new: HandCard | None) -> None:
-        self.display = new is not None
-        self.set_class(bool(new and new.playable), "-playable")
+    def on_click(self, event: Click) -> None:
+        cols = self.columns()
+        w = max(10, (self.size.width or 80) // cols)
+        i = event.y * cols + event.x // w
+        if 0 <= i < len(self.cards):
+            event.stop()
+            self.post_message(SpotClicked(("hand", i)))
 
 
 class TitleBar(Static):
@@ -288,21 +363,63 @@ class StackView(Widget):
         return t
 
 
-class RulesPanel(Static):
-    """The learner's rule for the current window, the card under the cursor, and "why not?"."""
+class RulesPanel(Widget):
+    """The learner's rule for the current window, the card under the cursor, and "why not?".
+
+    It wraps and scrolls its own text (PgUp/PgDn) inside a fixed area, so a new text repaints this
+    widget only — no layout of the screen on every cursor move."""
+
+    text: reactive[Text] = reactive(Text)
+    offset: reactive[int] = reactive(0)
+
+    def update(self, text: Text) -> None:
+        self.offset = 0
+        self.text = text
+
+    def scroll_page(self, d: int) -> None:
+        h = max(1, (self.size.height or 10) - 1)
+        self.offset = max(0, self.offset + d * h)
+
+    def render(self) -> Text:
+        from rich.console import Console
+
+        width = max(10, (self.size.width or 38))
+        height = max(1, self.size.height or 20)
+        console = Console(width=width, no_color=False, legacy_windows=False)
+        lines = self.text.wrap(console, width)
+        total = len(lines)
+        off = min(self.offset, max(0, total - height))
+        shown = lines[off: off + height]
+        out = Text("\n").join(shown)
+        if total > off + height and shown:
+            more = Text(f"  ↓ more (PgDn) {off + height}/{total}", style="dim reverse")
+            out = Text("\n").join(shown[:-1] + [more])
+        return out
 
 
-class LogView(Log):
-    """The public match log (what the deciding player may read)."""
+class LogView(Widget):
+    """The public match log (what the deciding player may read): the newest lines at the bottom, PgUp/PgDn
+    scroll back. It draws its own lines in a fixed area, so a new log line never re-runs layout."""
 
-    lines_: reactive[tuple[str, ...]] = reactive((), repaint=False)
+    lines_: reactive[tuple[str, ...]] = reactive(())
+    back: reactive[int] = reactive(0)          # lines scrolled back from the newest
 
     def watch_lines_(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
-        if len(new) >= len(old) and new[: len(old)] == old:
-            self.write_lines(new[len(old):])
-        else:
-            self.clear()
-            self.write_lines(new)
+        self.back = 0
+
+    def scroll_page(self, d: int) -> None:
+        h = max(1, (self.size.height or 10) - 1)
+        self.back = max(0, min(len(self.lines_) - 1, self.back - d * h))
+
+    def render(self) -> Text:
+        h = max(1, self.size.height or 4)
+        w = max(4, self.size.width or 40)
+        end = len(self.lines_) - self.back
+        shown = [_cut(x, w) for x in self.lines_[max(0, end - h): end]]
+        t = Text("\n".join(shown), no_wrap=True, overflow="ellipsis")
+        if self.back:
+            t.append(f"\n  ↑ {self.back} newer lines (PgDn)", style="dim reverse")
+        return t
 
 
 class CommandLine(Input):

@@ -136,7 +136,7 @@ class Game:
         self.log_lines: list[str] = []
         self.record: list[str] = []
         self.aliases: dict[str, int] = {}
-        self.void_targets: dict[int, tuple[int, ...]] = {}   # Voidcast: the targets a card was cast with
+        self.void_items: dict[int, StackItem] = {}   # Voidcast: how a card in the Void was cast (targets)
         self.resolving: Resolving | None = None   # a resolution paused for an Interrupt (Flux outcome)
         self.threads: list[Trigger] = []          # Thread branches waiting for the next priority moment
 
@@ -235,7 +235,7 @@ class Game:
         g.log_lines = self.log_lines.copy()
         g.record = self.record.copy()
         g.aliases = self.aliases
-        g.void_targets = self.void_targets.copy()
+        g.void_items = self.void_items.copy()
         g.resolving = self.resolving
         g.threads = self.threads.copy()
         return g
@@ -257,7 +257,7 @@ class Game:
             "interrupt": self.intr.snapshot() if self.intr else None,
             "attackers": list(self.attackers), "blocks": [list(b) for b in self.blocks],
             "lifedrain_due": self.lifedrain_due,
-            "void_targets": {str(k): list(v) for k, v in sorted(self.void_targets.items())},
+            "void_items": {str(k): v.snapshot() for k, v in sorted(self.void_items.items())},
             "resolving": self.resolving.snapshot() if self.resolving else None,
             "threads": [t.snapshot() for t in self.threads],
             "outcome": [self.outcome.termination.value, self.outcome.result()] if self.outcome else None,
@@ -451,6 +451,10 @@ class Game:
                                                    if self.attack_block_reason(u) is None))
             return None
         if w == DECLARE_BLOCKERS:
+            self.drop_illegal_attackers()
+            if not self.attackers:
+                self.log("  no attacker remains: combat ends")
+                return END_START
             dp = 1 - ap
             self.pending = Decision("blockers", dp, WINDOWS[w], WINDOW_RULE[w],
                                     f"{self.players[dp].name}: declare blockers (or block none)",
@@ -458,6 +462,7 @@ class Game:
                                                    if any(self.can_block(u, a) is None for a in self.attackers)))
             return None
         if w == COMBAT_DAMAGE:
+            self.drop_illegal_attackers()
             self.combat_damage()
             return COMBAT_POST
         if w == COMBAT_POST:
@@ -473,7 +478,9 @@ class Game:
             for p in (ap, 1 - ap):
                 for cid in self.players[p].void:
                     self.triggers.append(Trigger(p, cid, -1, self.card(cid).name, 0, 2, "voidcast", "",
-                                                 0, self.void_targets.get(cid, ()), True))
+                                                 0, self.void_items[cid].targets if cid in self.void_items else (),
+                                                 True, 0, False,
+                                                 self.void_items[cid].tseq if cid in self.void_items else ()))
             return self.open_priority()
         if w == END_CLEANUP:
             ps = self.players[ap]
@@ -489,23 +496,39 @@ class Game:
         # the plain priority windows
         return self.open_priority()
 
+    def drop_illegal_attackers(self) -> None:
+        """C1K 4.1 step 4: an effect may make a declared attack illegal (a Suppressed or Rooted unit can't
+        attack): such a unit leaves combat."""
+        for a in self.attackers:
+            perm = self.perms.get(a)
+            if perm is not None and (perm.has_status("suppressed") or perm.has_status("rooted")):
+                self.log(f"  {self.label(a)} can't attack now ({'Suppressed' if perm.has_status('suppressed') else 'Rooted'}): "
+                         "it leaves combat (C1K 4.1)")
+                self.attackers = tuple(x for x in self.attackers if x != a)
+                self.blocks = tuple(b for b in self.blocks if b[1] != a)
+
     def combatants(self) -> list[int]:
         ids = list(self.attackers) + [b for b, _ in self.blocks]
         return [u for u in ids if self.is_unit_in_play(u)]
 
-    def finish_cleanup(self) -> int:
+    def end_turn_effects(self) -> None:
         for perm in self.perms.values():
             perm.temp_power = perm.temp_health = 0
             perm.temp_statuses = []
             perm.temp_granted = {}
         for ps in self.players:
             ps.permits = [pm for pm in ps.permits if pm[2] > self.turn]
+
+    def finish_cleanup(self) -> int:
+        self.end_turn_effects()
         self.log("  'until end of turn' effects end")
         self.sba()
         return END_FINAL
 
     def next_window(self, w: int) -> int:
         if w == END_FINAL:
+            # a "this turn" effect made after cleanup (in end.final) ends with the turn as well
+            self.end_turn_effects()
             self.turn += 1
             self.active = 1 - self.active
             self.attackers = ()
@@ -518,21 +541,24 @@ class Game:
             self.blocks = ()
         return w + 1
 
-    def run_threads(self) -> None:
+    def run_threads(self, then: tuple[int, ...]) -> bool:
         """Thread (Paradox, rules.md §6): a chosen branch resolves at the earliest legal window after its
-        evaluation — the next moment a player would receive priority."""
+        evaluation — the next moment a player would receive priority. False if a decision is pending."""
         while self.threads and self.outcome is None:
             t = self.threads.pop(0)
             e = self.thread_effect(t.source)
             if e is not None and e.branches and 1 <= t.mode <= len(e.branches):
                 self.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves")
-                self.run_effects(e.branches[t.mode - 1], t.controller, t.source, list(t.targets), None,
-                                 mode=t.mode)
+                if not self.run_effects(e.branches[t.mode - 1], t.controller, t.source, list(t.targets), None,
+                                        mode=t.mode, top=True, then=then):
+                    return False
+        return True
 
     def open_priority(self) -> int | None:
         """Before anyone receives priority: Thread branches, SBA, then triggers to the stack; then AP gets
         priority (or a trigger window with an empty stack ends at once). Returns the next window, if any."""
-        self.run_threads()
+        if not self.run_threads((0,)):
+            return None
         self.sba()
         if self.outcome is not None:
             return None
@@ -572,7 +598,8 @@ class Game:
 
     def after_action(self, actor: int) -> None:
         """C1K §6 step 3: after a player's action, SBA and triggers, then priority to the opponent."""
-        self.run_threads()
+        if not self.run_threads((1, actor)):
+            return
         self.sba()
         if self.outcome is not None:
             self.set_over()
@@ -592,7 +619,7 @@ class Game:
     # ------------------------------------------------------------------ triggers
 
     def fire(self, when: str, cid: int, ctx: int = 0, targets: tuple[int, ...] = (), chosen: bool = False,
-             mode: int = 0) -> None:
+             mode: int = 0, tseq: tuple[int, ...] = ()) -> None:
         """Queue the `when` abilities of card `cid` (a Suppressed card's abilities don't function)."""
         d = self.card(cid)
         if not d.abilities:
@@ -604,7 +631,7 @@ class Game:
         for i, ab in enumerate(d.abilities):
             if ab.when == when:
                 self.triggers.append(Trigger(self.controller(cid), cid, i, d.name, seq, trigger_rank(d, ab),
-                                             "trigger", "", ctx, targets, chosen, mode))
+                                             "trigger", "", ctx, targets, chosen, mode, False, tseq))
 
     def fire_watchers(self, when: str, p: int, ctx: int) -> None:
         for cid in self.permanents(p):
@@ -617,7 +644,7 @@ class Game:
             self.fire(when, cid)
         for spec in START_TRIGGERS.get(when, ()):
             for cid in self.permanents(p):
-                if self.zone[cid] != BOARD or not spec.applies(self, cid):
+                if self.zone[cid] not in (BOARD, RELICS) or not spec.applies(self, cid):
                     continue
                 perm = self.perms[cid]
                 if spec.keyword and perm.has_status("suppressed"):
@@ -647,15 +674,28 @@ class Game:
             t = self.trigger_queue.pop(0)
             if t.kind == "trigger" and t.ability >= 0:
                 ab = self.card(t.source).abilities[t.ability]
-                need = [e for e in ab.effect if e.target in CHOICE_TARGETS]
-                if need and not t.targets and t.chosen:
-                    # a played unit's on-play targets came with the command: none were legal then
-                    self.log(f"  {t.name}: no legal target was named when it was played — the trigger is removed")
-                    continue
-                if need and not t.targets:
-                    cands = self.target_candidates(need[0].target or "", t.controller, t.source)
+                branches = next((len(e.branches or []) for e in ab.effect if e.do == "thread"), 0)
+                if branches and not t.mode:   # Thread in a triggered ability: the branch is chosen now
+                    self.trigger_queue.insert(0, t)
+                    self.choice = Choice("thread", t.controller, tuple(range(1, branches + 1)), 1, resume, t)
+                    self.priority = -1
+                    self.pending = Decision("choice", t.controller, self.window, "KW Thread",
+                                            f"{self.players[t.controller].name}: choose a branch for {t.name}",
+                                            tuple(f"branch {n}" for n in range(1, branches + 1)), 1, 1)
+                    return False
+                need = self.choice_slots(ab.effect, t.mode)[len(t.targets):]
+                if need and t.chosen:
+                    if not t.targets:
+                        # a played unit's on-play targets came with the command: none were legal then
+                        self.log(f"  {t.name}: no legal target was named when it was played — the trigger is removed")
+                        continue
+                elif need:   # choose the targets now, one at a time (C1K 6)
+                    cands = self.target_candidates(need[0], t.controller, t.source)
                     if not cands:
-                        self.log(f"  {t.name}: no legal target — the trigger is removed")
+                        if not t.targets:
+                            self.log(f"  {t.name}: no legal target — the trigger is removed")
+                            continue
+                        self.push(t)
                         continue
                     if len(cands) > 1:
                         self.choice = Choice("trigger_target", t.controller, tuple(cands), 1, resume, t)
@@ -665,7 +705,8 @@ class Game:
                             f"{self.players[t.controller].name}: choose a target for {t.name}",
                             tuple(self.label(c) for c in cands), 1, 1, eligible=tuple(cands))
                         return False
-                    t = replace(t, targets=(cands[0],))
+                    self.trigger_queue.insert(0, replace(t, targets=t.targets + (cands[0],)))
+                    continue
             self.push(t)
         return True
 
@@ -678,7 +719,9 @@ class Game:
     def ask_flux_order(self, resume: tuple[int, ...]) -> bool:
         """C1K 8.2: a Paradox player may reorder their own simultaneous Flux effects. False if asked."""
         for p in (self.active, 1 - self.active):
-            pos = tuple(i for i, t in enumerate(self.trigger_queue) if t.controller == p and self.is_flux_trigger(t))
+            # options in the default resolution order (the queue is in push order: last pushed resolves first)
+            pos = tuple(reversed([i for i, t in enumerate(self.trigger_queue)
+                                  if t.controller == p and self.is_flux_trigger(t)]))
             if len(pos) < 2:
                 continue
             labels = tuple(f"{self.trigger_queue[i].name} (#{self.trigger_queue[i].source})" for i in pos)
@@ -700,7 +743,7 @@ class Game:
             self.players[t.controller].void.remove(t.source)
             self.zone[t.source] = STACK
         item = StackItem(self.next_seq(), t.kind, t.source, t.controller, -1, t.name, t.ability, t.targets,
-                         t.mode, t.keyword, t.ctx)
+                         t.mode, t.keyword, t.ctx, -1, t.tseq if t.tseq else self.target_seqs(t.targets))
         self.stack.append(item)
         self.log(f"  trigger: {t.name} → stack ({player_name(t.controller)})")
 
@@ -728,8 +771,8 @@ class Game:
             destroyed = [c for c in dead if self.destroy(c, cause="state-based action")]
             for c in destroyed:
                 killer = killers[c]
-                if killer and killer not in dead and self.is_unit_in_play(killer):
-                    self.fire("on_kill", killer, c)
+                if self.win == COMBAT_DAMAGE and killer and killer not in dead and self.is_unit_in_play(killer):
+                    self.fire("on_kill", killer, c)   # AS Combat steps 6: a combat death only
         raise RulesLoopError(f"state-based actions ran {SBA_LOOP_CAP} times without settling")
 
     def evolve_check(self) -> bool:
@@ -887,6 +930,10 @@ class Game:
             return []
         return [c for c in ids if self.targetable(c, controller)]
 
+    def target_seqs(self, targets: tuple[int, ...]) -> tuple[int, ...]:
+        perms = self.perms
+        return tuple(perms[t].seq if t in perms else 0 for t in targets)
+
     def targetable(self, cid: int, by: int) -> bool:
         """Veiled (rules.md §6): opponents can't target it."""
         perm = self.perms.get(cid)
@@ -939,7 +986,8 @@ class Game:
             if d.type in ("unit", "relic"):
                 if self.enter_play(item.source, item.controller, None if item.slot < 0 else item.slot, False):
                     self.perms[item.source].play_targets = item.targets
-                    self.fire("on_play", item.source, targets=item.targets, chosen=item.ctx == 0, mode=item.mode)
+                    self.fire("on_play", item.source, targets=item.targets, chosen=item.ctx == 0, mode=item.mode,
+                              tseq=item.tseq)
                     self.fire("on_summon", item.source)
                 return True
             if item.keyword == "voidcast":
@@ -947,13 +995,13 @@ class Game:
                 ps = self.players[item.controller]
                 ps.void.append(item.source)
                 self.zone[item.source] = VOID
-                self.void_targets[item.source] = item.targets
+                self.void_items[item.source] = item
                 self.log(f"  {self.label(item.source)} (Voidcast) moves to the Void: it returns at the next end.start")
                 return True
             return self.run_effects(d.effect, item.controller, item.source, list(item.targets), item,
                                     mode=item.mode, top=True)
         if item.kind == "voidcast":
-            self.void_targets.pop(item.source, None)
+            self.void_items.pop(item.source, None)
             return self.run_effects(self.card(item.source).effect, item.controller, item.source,
                                     list(item.targets), item, mode=item.mode, top=True)
         if item.kind in ("ability", "trigger"):
@@ -995,13 +1043,16 @@ class Game:
                 return []
             c = chosen.pop(0)
             legal = c in self.target_candidates(t, controller, source)
+            if legal and item is not None and c in item.targets and item.tseq:
+                then = item.tseq[item.targets.index(c)]
+                legal = not then or (c in self.perms and self.perms[c].seq == then)
             if not legal:
                 self.log(f"  target {self.label(c) if 0 < c < len(self.defs) else c} is no longer legal")
                 return []
             return [c]
         if t == "self":
-            if source and self.in_play(source) and self.card(source).type in ("unit", "relic"):
-                return [source]
+            if source and self.card(source).type in ("unit", "relic"):
+                return [source] if self.in_play(source) else []   # "this unit" is gone: nothing happens
             return [self.players[controller].champion]
         if t == "enemy_champion":
             return [self.players[opp].champion]
@@ -1018,7 +1069,8 @@ class Game:
         return []
 
     def run_effects(self, effects: Iterable[Effect], controller: int, source: int, chosen: list[int],
-                    item: StackItem | None, event: tuple[int, ...] = (), mode: int = 0, top: bool = False) -> bool:
+                    item: StackItem | None, event: tuple[int, ...] = (), mode: int = 0, top: bool = False,
+                    then: tuple[int, ...] = (0,)) -> bool:
         """Carry out effects in order. `top`: this is a stack item's resolution (it may pause for a Flux
         Interrupt, and the item is finished at the end). False if a decision is pending afterwards."""
         permit: Effect | None = None
@@ -1109,7 +1161,7 @@ class Game:
                 asked = tuple(q for q in (self.active, 1 - self.active) if self.usable_interrupts(q, "flux_outcome"))
                 if top and asked:
                     self.resolving = Resolving(item, controller, source, tuple(todo[i:]), tuple(chosen), event,
-                                               mode, e, k)
+                                               mode, e, k, then)
                     self.ask_interrupts(InterruptWindow("flux_outcome", asked, 0, (), (4,)))
                     return False
                 self.run_effects(e.outcomes[k], controller, source, [], None, event, mode)
@@ -1149,8 +1201,9 @@ class Game:
         self.resolving = None
         self.log(f"  Flux outcome {r.k + 1} happens")
         self.run_effects(r.flux.outcomes[r.k], r.controller, r.source, [], None, r.event, r.mode)
-        if self.run_effects(r.effects, r.controller, r.source, list(r.chosen), r.item, r.event, r.mode, top=True):
-            self.goto(self.open_priority())
+        if self.run_effects(r.effects, r.controller, r.source, list(r.chosen), r.item, r.event, r.mode, top=True,
+                            then=r.then):
+            self.resume(r.then)
         elif self.outcome is not None:
             self.set_over()
 
@@ -1303,21 +1356,23 @@ class Game:
         if p is not None:
             return self.players[p].champion
         a = max(actor, 0)
-        if role == "hand":   # a copy in hand first; the graveyard only if none (OPP permissions)
-            pool = self.players[a].hand
+        if role == "hand":   # a copy in hand (or Set) first; the graveyard only if none (OPP permissions)
+            pool = self.players[a].hand + self.players[a].set_cards
             if not any(self.card(c).name.lower() == key or self.card(c).id == key for c in pool):
                 pool = self.players[a].graveyard
         elif role == "attacker":
             pool = self.players[self.active].units()
         elif role == "blocker":
             pool = self.players[1 - self.active].units()
-        elif role == "source":
-            pool = self.permanents(a) + self.permanents(1 - a)
+        elif role == "source":   # (a Nullify Action is used from the hand)
+            pool = self.permanents(a) + self.permanents(1 - a) + self.players[a].hand
         else:
             pool = [c for q in (a, 1 - a) for c in self.permanents(q)]
         matches = [c for c in pool if self.card(c).name.lower() == key or self.card(c).id == key]
         if not matches:
-            everywhere = [i for i in range(1, len(self.defs)) if self.card(i).name.lower() == key]
+            # a hint only from what the actor may see: never a card in a library or the opponent's hand/Set
+            everywhere = [i for i in range(1, len(self.defs)) if self.card(i).name.lower() == key
+                          and self.visible_to(i, a)]
             if everywhere:
                 raise MalformedCommand(f"no '{raw}' here (the command needs a card in the {role} role); "
                                        f"use its id, e.g. #{everywhere[0]}")
@@ -1329,6 +1384,15 @@ class Game:
         if len(matches) > 1 and role != "hand":
             raise MalformedCommand(f"'{raw}' is ambiguous: {', '.join(self.label(c) for c in matches)}; use the id")
         return min(matches)
+
+    def visible_to(self, cid: int, p: int) -> bool:
+        """Whether player p may see which card `cid` is (hidden: libraries, the opponent's hand and Set)."""
+        z = self.zone[cid]
+        if z == LIBRARY:
+            return False
+        if z in (HAND, SET):
+            return self.owner[cid] == p
+        return True
 
     def apply_command(self, text: str) -> Action:
         player, action = self.parse(text)
@@ -1436,6 +1500,8 @@ class Game:
         cid = a.card
         if not 0 < cid < len(self.defs):
             return Refusal("AS Unit play", f"#{cid} is not a card in this match")
+        if not self.visible_to(cid, p):
+            return Refusal("AS Unit play", f"#{cid} is not a card you can play (not in your hand)")
         d = self.card(cid)
         where = self.playable_from(cid, p)
         if where is None:
@@ -1500,7 +1566,7 @@ class Game:
             return Refusal("C1K 6", f"name {len(slots)} target(s): {', '.join(s.replace('_', ' ') for s in slots)}")
         for slot, t in zip(slots, targets, strict=True):
             if t not in self.target_candidates(slot, p, source):
-                what = self.label(t) if 0 < t < len(self.defs) else f"#{t}"
+                what = self.label(t) if 0 < t < len(self.defs) and self.visible_to(t, p) else f"#{t}"
                 return Refusal("C1K 6", f"{what} is not a legal target: it needs a {slot.replace('_', ' ')}"
                                         f"{' in play' if slot != 'champion' else ''}")
         return None
@@ -1557,7 +1623,7 @@ class Game:
     def attack_block_reason(self, cid: int) -> Refusal | None:
         """Why this unit of the active player can't attack (None if it can)."""
         if not self.is_unit_in_play(cid) or self.owner[cid] != self.active:
-            return Refusal("C1K 4.1", f"{self.label(cid)} is not a unit of the attacking player in play")
+            return Refusal("C1K 4.1", f"#{cid} is not a unit of the attacking player in play")
         perm = self.perms[cid]
         d = self.card(cid)
         if perm.exhausted:
@@ -1629,12 +1695,14 @@ class Game:
             hi = self.card(cid).hand_interrupt
             if hi is not None and hi.interrupt == event and hi.cost <= self.players[p].influence:
                 out.append((cid, -1, hi))
+        events = (event, "opponent_declares_attackers") if event == "attacker_declared" and p != self.active \
+            else (event,)
         for cid in self.permanents(p):
             perm = self.perms[cid]
             if perm.has_status("suppressed"):
                 continue
             for i, ab in enumerate(self.card(cid).abilities):
-                if ab.interrupt == event and ab.cost <= self.players[p].influence \
+                if ab.interrupt in events and ab.cost <= self.players[p].influence \
                         and not (ab.once_per_turn and perm.used.get(i) == self.turn):
                     out.append((cid, i, ab))
         return out
@@ -1738,20 +1806,26 @@ class Game:
         self.zone[cid] = STACK
         d = self.card(cid)
         item = StackItem(self.next_seq(), "card", cid, p, p, d.name, -1, targets, mode,
-                         "voidcast" if voidcast else "", 1 if targets_later else 0, slot)
+                         "voidcast" if voidcast else "", 1 if targets_later else 0, slot, self.target_seqs(targets))
         self.stack.append(item)
         return item
 
     def after_play(self, cid: int, p: int) -> None:
+        if self.announce_play(cid, p, (1, p)):
+            self.after_action(p)
+
+    def announce_play(self, cid: int, p: int, resume: tuple[int, ...]) -> bool:
+        """A card was played (it is on top of the stack): "when you play a Unit / an Action" triggers
+        (C1K 3.2), then the opponent's Interrupts for an Action (C1K 7). False if an Interrupt is asked."""
         d = self.card(cid)
-        self.fire_watchers("on_unit_played" if d.type == "unit" else
-                           "on_action_played" if d.type == "action" else "on_relic_played", p, cid)
+        if d.type in ("unit", "action"):
+            self.fire_watchers("on_unit_played" if d.type == "unit" else "on_action_played", p, cid)
         if d.type == "action":
             opp = 1 - p
             if self.usable_interrupts(opp, "opponent_plays_action"):
-                self.ask_interrupts(InterruptWindow("opponent_plays_action", (opp,), self.stack[-1].uid, (), (1, p)))
-                return
-        self.after_action(p)
+                self.ask_interrupts(InterruptWindow("opponent_plays_action", (opp,), self.stack[-1].uid, (), resume))
+                return False
+        return True
 
     def do_set(self, a: SetCard, p: int) -> None:
         """Set is a special action: it doesn't use the stack, and the player keeps priority."""
@@ -1774,7 +1848,7 @@ class Game:
         if act.once_per_turn:
             perm.used[idx] = self.turn
         self.stack.append(StackItem(self.next_seq(), "ability", a.source, p, p, self.card(a.source).name, idx,
-                                    a.targets))
+                                    a.targets, tseq=self.target_seqs(a.targets)))
         self.after_action(p)
 
     def do_attack(self, a: Attack) -> None:
@@ -1792,8 +1866,10 @@ class Game:
         for fn in ATTACK_DECLARED_HOOKS:   # Realm hooks (Rally) apply at once, no stack
             fn(self)
         dp = 1 - self.active
-        if self.usable_interrupts(dp, "attacker_declared"):
-            self.ask_interrupts(InterruptWindow("attacker_declared", (dp,), 0, a.units, (3,)))
+        # C1K 7: each player with a usable Interrupt for the event is asked, AP first
+        asked = tuple(q for q in (self.active, dp) if self.usable_interrupts(q, "attacker_declared"))
+        if asked:
+            self.ask_interrupts(InterruptWindow("attacker_declared", asked, 0, a.units, (3,)))
             return
         self.after_declaration()
 
@@ -1864,6 +1940,10 @@ class Game:
                 ps.hand.remove(c)
                 self.to_graveyard(c)
                 self.log(f"  {ps.name} discards {self.label(c)}")
+        elif ch.kind == "thread":
+            assert ch.trigger is not None
+            self.trigger_queue[0] = replace(ch.trigger, mode=picked[0])
+            self.log(f"  {self.players[ch.player].name} chooses branch {picked[0]} for {ch.trigger.name}")
         elif ch.kind == "order":
             resolution = [self.trigger_queue[ch.values[k - 1]] for k in a.options]
             for pos, t in zip(sorted(ch.values), reversed(resolution), strict=True):
@@ -1872,15 +1952,15 @@ class Game:
                      + ", ".join(t.name for t in resolution))
         elif ch.kind == "trigger_target":
             assert ch.trigger is not None
-            self.trigger_queue.insert(0, replace(ch.trigger, targets=(picked[0],)))
+            self.trigger_queue.insert(0, replace(ch.trigger, targets=ch.trigger.targets + (picked[0],)))
         elif ch.kind == "permit":
             c = picked[0]
             if not ch.free:
                 self.players[ch.player].influence -= self.card(c).cost
             self.log(f"  {self.players[ch.player].name} plays {self.label(c)} by permission (OPP Permissions)")
             self.put_on_stack(c, ch.player, -1, (), 0, targets_later=True)
-            self.fire_watchers("on_unit_played" if self.card(c).type == "unit" else "on_action_played",
-                               ch.player, c)
+            if not self.announce_play(c, ch.player, ch.resume):
+                return
         self.resume(ch.resume)
 
     # ------------------------------------------------------------------ legal actions & explanations

@@ -109,7 +109,7 @@ def _tough(game: Game, ev: Event) -> None:
 @register("after", "damage")
 def _lifedrain(game: Game, ev: Event) -> None:
     """Lifedrain: damage it deals heals its Champion (in combat: at C1K 4.3 step 5)."""
-    if ev.dealt <= 0 or ev.source not in game.perms or game.keyword(ev.source, "lifedrain") is None:
+    if ev.dealt <= 0 or not ev.source or game.keyword(ev.source, "lifedrain") is None:
         return
     controller = game.controller(ev.source)
     if ev.combat:
@@ -124,7 +124,7 @@ def _lifedrain(game: Game, ev: Event) -> None:
 @register("replacement", "damage")
 def _wither(game: Game, ev: Event) -> None:
     """Wither (Ruin, C1K 4.3 step 3): damage it deals to units becomes permanent -1/-1 counters instead."""
-    if ev.amount <= 0 or ev.source not in game.perms or game.keyword(ev.source, "wither") is None:
+    if ev.amount <= 0 or not ev.source or game.keyword(ev.source, "wither") is None:
         return
     perm = game.perms.get(ev.target)
     if perm is None or game.is_champion(ev.target):
@@ -140,7 +140,7 @@ def _wither(game: Game, ev: Event) -> None:
 def _decay(game: Game, ev: Event) -> None:
     """Decay N (Ruin, C1K 4.3 step 4): damage it deals to a unit — even converted by Wither — also gives
     that unit N Decay counters, at once, before state-based actions."""
-    if ev.dealt + ev.converted <= 0 or ev.source not in game.perms:
+    if ev.dealt + ev.converted <= 0 or not ev.source:
         return
     n = game.keyword(ev.source, "decay")
     perm = game.perms.get(ev.target)
@@ -166,12 +166,12 @@ def _veilbind(game: Game, ev: Event) -> None:
     if perm is None or game.keyword(ev.target, "veilbind") is None:
         return
     ev.cancelled = True
-    perm.damage = 0
     perm.lost.append("veilbind")
     perm.granted.pop("veilbind", None)
     perm.temp_granted.pop("veilbind", None)
     game.add_status(ev.target, "veiled", False)
     game.log(f"  Veilbind: {game.label(ev.target)} is not destroyed — it becomes Veiled and heals fully")
+    game.heal(ev.target, ev.target, perm.damage)   # a heal event: "when healed" and Bloom see it
 
 
 @register("after", "heal")

@@ -22,6 +22,7 @@ from engine.state import (
     HAND,
     LIBRARY,
     RELICS,
+    SET,
     WINDOW_INDEX,
     WINDOWS,
     ZONE_NAMES,
@@ -169,6 +170,8 @@ def build(scn: Scenario) -> Game:
                                          ("graveyard", GRAVEYARD, ps.graveyard)):
             for name in pd.get(zone_key, []):
                 lst.append(g.new_card(db.lookup(str(name)), p, zone_code))
+        for name in pd.get("set", []):   # Veil: cards Set face down
+            ps.set_cards.append(g.new_card(db.lookup(str(name)), p, SET))
         for zone_key, slots, code in (("board", ps.board, BOARD), ("relics", ps.relics, RELICS)):
             for entry in pd.get(zone_key, []):
                 e = entry if isinstance(entry, dict) else {"card": entry}

@@ -233,10 +233,12 @@ class StackItem:
     ctx: int = 0         # the card an event concerned (e.g. the dying unit); for a card played by a
                          # permission, 1: its on-play targets are chosen when the trigger goes on the stack
     slot: int = -1       # a unit or relic: the chosen slot (0-based), -1 for the first empty one
+    tseq: tuple[int, ...] = ()   # for each target, which time in play it was targeted (Perm.seq): a unit
+                                 # that left play and came back is a new object, no longer the target
 
     def snapshot(self) -> list[object]:
         return [self.uid, self.kind, self.source, self.controller, self.adder, self.name, self.ability,
-                list(self.targets), self.mode, self.keyword, self.ctx, self.slot]
+                list(self.targets), self.mode, self.keyword, self.ctx, self.slot, list(self.tseq)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,10 +258,12 @@ class Trigger:
     chosen: bool = False   # its targets were decided already (a played unit's on-play: in the command)
     mode: int = 0          # Thread: the branch chosen when the card was played
     ordered: bool = False  # Paradox: its controller already ordered it among simultaneous Flux effects
+    tseq: tuple[int, ...] = ()   # targets chosen earlier: which time in play each was (see StackItem)
 
     def snapshot(self) -> list[object]:
         return [self.controller, self.source, self.ability, self.name, self.seq, self.rank, self.kind,
-                self.keyword, self.ctx, list(self.targets), self.chosen, self.mode, self.ordered]
+                self.keyword, self.ctx, list(self.targets), self.chosen, self.mode, self.ordered,
+                list(self.tseq)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,11 +335,12 @@ class Resolving:
     mode: int
     flux: Effect
     k: int                           # the outcome drawn (0-based); a reroll draws it again
+    then: tuple[int, ...] = (0,)     # how the game continues afterwards (see Game.resume)
 
     def snapshot(self) -> list[object]:
         return [self.item.snapshot() if self.item else None, self.controller, self.source,
                 [e.model_dump(exclude_none=True) for e in self.effects], list(self.chosen), list(self.event),
-                self.mode, self.flux.model_dump(exclude_none=True), self.k]
+                self.mode, self.flux.model_dump(exclude_none=True), self.k, list(self.then)]
 
 
 class Termination(enum.Enum):

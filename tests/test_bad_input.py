@@ -20,7 +20,7 @@ from engine.actions import (
     Play,
 )
 from engine.cards import CardFileError, load_card_db, load_card_file
-from engine.decks import bundled_deck_paths, load_deck
+from engine.decks import find_deck, load_deck
 from engine.game import Game
 from engine.record import load as load_record
 from engine.rng import SplitMix64
@@ -29,7 +29,7 @@ from engine.selfplay import random_action
 from engine.state import MatchOptions
 
 DB = load_card_db()
-DECKS = [load_deck(p, DB) for p in bundled_deck_paths()]
+DECKS = [load_deck(find_deck(n), DB) for n in ("ironbound", "emberfall")]
 
 VOLATILE = ("priority", "pending", "passed")
 

@@ -21,8 +21,8 @@ from tests.invariants import check_invariants
 
 DB = load_card_db()
 DECKS = [load_deck(p, DB) for p in bundled_deck_paths()]
-MATCHES = int(os.environ.get("C1K_PROPERTY_MATCHES", "1000"))
-CHUNKS = 10
+MATCHES = int(os.environ.get("C1K_PROPERTY_MATCHES", "2000"))
+CHUNKS = 20
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

@@ -1,0 +1,69 @@
+"""Shared helpers for the app's tests: exact positions from scenarios, and a Pilot runner."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from c1k_tui.app import C1KApp
+from c1k_tui.session import Flow, MatchSession
+from engine.cards import CardDB, load_card_db
+from engine.scenario import scenario_from_data
+
+SIZE = (120, 40)
+
+CARDS = [
+    {"id": "test-knight", "name": "Test Knight", "type": "unit", "realm": "neutral", "cost": 2, "power": 3,
+     "health": 4, "text": "A plain 3/4."},
+    {"id": "test-wall", "name": "Test Wall", "type": "unit", "realm": "neutral", "cost": 2, "power": 1,
+     "health": 5, "text": "A plain 1/5."},
+    {"id": "test-recruit", "name": "Test Recruit", "type": "unit", "realm": "neutral", "cost": 2, "power": 2,
+     "health": 2, "text": "A plain 2/2."},
+]
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Autosaves of the app go to a temporary folder, never to the user's."""
+    monkeypatch.setenv("C1K_HOME", str(tmp_path / "c1k-home"))
+
+
+@pytest.fixture(scope="session")
+def db() -> CardDB:
+    return load_card_db()
+
+
+def flow_data(**over: Any) -> dict[str, Any]:
+    """p1 (active, main.priority) has a Test Knight in play and a Test Recruit in hand; p2 has a Test Wall in
+    play and Emberlash (Fast: 2 damage to a unit) in hand, with Influence to play it."""
+    data: dict[str, Any] = {
+        "scenario": {"title": "flow", "seed": 5, "turn": 3, "active": "p1", "window": "main.priority"},
+        "card": CARDS,
+        "p1": {"name": "Mira", "life": 20, "influence": 4, "hand": ["Test Recruit"],
+               "library": ["Test Recruit"] * 4, "board": [{"card": "Test Knight", "as": "knight", "slot": 1}]},
+        "p2": {"name": "Tomas", "life": 20, "influence": 3, "hand": ["Emberlash", "Test Recruit"],
+               "library": ["Test Recruit"] * 4, "board": [{"card": "Test Wall", "as": "wall", "slot": 2}]},
+    }
+    for k, v in over.items():
+        data[k] = v
+    return data
+
+
+def session_from(db: CardDB, data: dict[str, Any], tmp: Path | None = None, flow: str = "full",
+                 open_hands: bool = False) -> MatchSession:
+    scn = scenario_from_data(data, "<test>", db)
+    return MatchSession.from_scenario(scn, db, "<test>", flow=Flow(flow), open_hands=open_hands,
+                                      save_path=(tmp / "match.json") if tmp else None)
+
+
+def run_app(app: C1KApp, body: Callable[[Any], Awaitable[None]], size: tuple[int, int] = SIZE) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await body(pilot)
+
+    asyncio.run(main())

@@ -1,0 +1,49 @@
+"""SVG snapshots (pytest-textual-snapshot, textual pinned in pyproject.toml) at a fixed terminal size.
+
+Positions come from scenarios, so every id, number and word on screen is exact. Update with
+`pytest tests/tui/test_snapshots.py --snapshot-update` after checking the new pictures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from c1k_tui.app import C1KApp
+from engine.cards import CardDB
+from tests.tui.conftest import flow_data, session_from
+
+SIZE = (120, 40)
+
+
+def _stack_of_three(db: CardDB) -> C1KApp:
+    data = flow_data()
+    data["p1"]["hand"] = ["Emberlash", "Hoarded Favor"]
+    data["p1"]["influence"] = 3
+    s = session_from(db, data, open_hands=True)
+    g = s.game
+    knight, wall = g.players[0].units()[0], g.players[1].units()[0]
+    s.send(f"play \"Emberlash\" target #{wall}")
+    s.send(f"play \"Emberlash\" target #{knight}")
+    s.send("play \"Hoarded Favor\"")
+    assert len(g.stack) == 3
+    return C1KApp(db=db, session=s)
+
+
+def test_main_screen(snap_compare: Any, db: CardDB) -> None:
+    app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True))
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+def test_handoff_screen(snap_compare: Any, db: CardDB) -> None:
+    app = C1KApp(db=db, session=session_from(db, flow_data()))
+    # after p1's pass, p2 must decide: the opaque hand-off screen, public facts only
+    assert snap_compare(app, terminal_size=SIZE, press=["enter", "space"])
+
+
+def test_stack_with_three_items(snap_compare: Any, db: CardDB) -> None:
+    assert snap_compare(_stack_of_three(db), terminal_size=SIZE)
+
+
+def test_rules_panel_with_why_not_at_80x24(snap_compare: Any, db: CardDB) -> None:
+    app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True))
+    # the cursor on p2's... own hand card that can't be played now, in the small layout (rules fold into tabs)
+    assert snap_compare(app, terminal_size=(80, 24), press=["space", "down"])
