@@ -474,7 +474,7 @@ class C1KApp(App[None]):
             return
         from engine.scenario import check_expect
 
-        if not check_expect(s.game, exp):
+        if check_expect(s.game, exp):      # the list of expectations not met yet
             return
         self.lesson_complete = True
         self.lessons_done.add(Path(str(s.lesson.get("path", ""))).name)

@@ -314,26 +314,35 @@ class PhaseBar(Widget):
 
 
 class WindowLine(Widget):
-    """The current window: its id, rule and what happens; who decides and what is allowed now."""
+    """The current window: its id, rule and what happens; who decides and what is allowed now.
+    Two lines, each cut to the width (the rules panel has the whole rule), so the second — who must
+    decide — is never pushed out."""
 
     window: reactive[WindowView | None] = reactive(None)
 
     def render(self) -> Text:
         w = self.window
-        t = Text(overflow="ellipsis")
         if w is None:
-            return t
-        t.append(f"{w.window}", style="bold")
-        t.append(f" ({w.rule})", style="bold cyan")
-        t.append(f" — {w.text}\n")
+            return Text("")
+        width = max(10, self.size.width or 120)
+        first = Text(no_wrap=True, overflow="ellipsis")
+        first.append(f"{w.window}", style="bold")
+        first.append(f" ({w.rule})", style="bold cyan")
+        first.append(f" — {w.text}")
+        first.truncate(width, overflow="ellipsis")
+        second = Text(no_wrap=True, overflow="ellipsis")
         if w.outcome is not None:
-            t.append(f"MATCH OVER: {w.outcome}", style="bold reverse")
-            return t
-        who = {"priority": "has priority", "attackers": "declares attackers", "blockers": "declares blockers",
-               "interrupt": "may use an Interrupt", "choice": "must choose"}.get(w.decision, "decides")
-        t.append(f"▶ {w.decider_name} {who}", style="bold reverse")
-        t.append(f" · allowed: {w.allowed}")
-        return t
+            second.append(f"MATCH OVER: {w.outcome}", style="bold reverse")
+        else:
+            who = {"priority": "has priority", "attackers": "declares attackers",
+                   "blockers": "declares blockers", "interrupt": "may use an Interrupt",
+                   "choice": "must choose"}.get(w.decision, "decides")
+            second.append(f"▶ {w.decider_name} {who}", style="bold reverse")
+            second.append(f" · allowed: {w.allowed}")
+            if w.stack_size:
+                second.append(f" · stack {w.stack_size}")
+        second.truncate(width, overflow="ellipsis")
+        return Text("\n").join([first, second])
 
 
 class StackView(Widget):

@@ -256,7 +256,7 @@ class Game:
             "choice": self.choice.snapshot() if self.choice else None,
             "interrupt": self.intr.snapshot() if self.intr else None,
             "attackers": list(self.attackers), "blocks": [list(b) for b in self.blocks],
-            "lifedrain_due": self.lifedrain_due,
+            "lifedrain_due": list(self.lifedrain_due),
             "void_items": {str(k): v.snapshot() for k, v in sorted(self.void_items.items())},
             "resolving": self.resolving.snapshot() if self.resolving else None,
             "threads": [t.snapshot() for t in self.threads],
@@ -287,6 +287,7 @@ class Game:
             players.append(view)
         snap["players"] = players
         snap["rng"] = None
+        snap["seed"] = None   # the seed would replay every shuffle: as hidden as the generator itself
         snap["viewer"] = viewer
         return snap
 
@@ -407,7 +408,7 @@ class Game:
     def set_over(self) -> None:
         assert self.outcome is not None
         self.priority = -1
-        self.pending = Decision("none", -1, self.window, "C1K 1.1", f"the match is over: {self.outcome}")
+        self.pending = Decision("none", -1, self.window, "RULES 1", f"the match is over: {self.outcome}")
 
     def enter(self, w: int) -> int | None:
         if self.stack:   # an engine invariant: a window only ever changes on an empty stack
@@ -1234,6 +1235,7 @@ class Game:
                  if (e.card_type == "any" or self.card(c).type == e.card_type)
                  and self.card(c).type in ("unit", "relic", "action")
                  and (self.card(c).type != "action" or not self.card_choice_slots(c, None))
+                 and not self.card(c).branches   # (no way to give a Thread's mode in a choice)
                  and (e.free or self.card(c).cost <= ps.influence)
                  and self.has_room(c, controller)]
         if not cands:
@@ -1404,7 +1406,7 @@ class Game:
     def refusal(self, action: Action, player: int) -> Refusal | None:
         """Why `player` may not take `action` now (None if legal). Every refusal names its rule."""
         if self.outcome is not None:
-            return Refusal("C1K 1.1", f"the match is over ({self.outcome})")
+            return Refusal("RULES 1", f"the match is over ({self.outcome})")
         if isinstance(action, Concede):
             return None
         d = self.pending
@@ -1627,7 +1629,8 @@ class Game:
         perm = self.perms[cid]
         d = self.card(cid)
         if perm.exhausted:
-            return Refusal("AS Unit attack", f"{d.name} is exhausted (it attacked or was used)")
+            return Refusal("C1K 4.1", f"{d.name} is exhausted (it attacked or was used): units ready at the start "
+                                      "of their controller's turn")
         if perm.entered_turn == self.turn and self.keyword(cid, "charge") is None:
             return Refusal("KW Charge", f"{d.name} entered play this turn and is deploying: only Charge units "
                                         "attack at once")
@@ -1724,7 +1727,7 @@ class Game:
         held priority, priority passes to the opponent (unless the match is in practice mode)."""
         actor = self.current_player() if player is None else player
         if actor not in (0, 1):
-            raise IllegalAction("C1K 1.1", f"the match is over ({self.outcome})")
+            raise IllegalAction("RULES 1", f"the match is over ({self.outcome})")
         r = self.refusal(action, actor)
         if r is not None:
             if (not self.options.practice and self.pending.kind == "priority" and self.priority == actor
@@ -2038,10 +2041,10 @@ class Game:
         modes: list[int | None] = list(range(1, d.branches + 1)) if d.branches else [None]
         out: list[Action] = []
         for m in modes:
-            if self.play_refusal(Play(cid, None, (), m), p, check_targets=False) is not None:
+            if self.play_refusal(Play(cid, None, (), m, voidcast), p, check_targets=False) is not None:
                 return []
             for ts in self.target_combos(self.play_slots(cid, p, m), p, cid):
-                out.append(Play(cid, None, ts, m))
+                out.append(Play(cid, None, ts, m, voidcast))
         return out
 
     def target_combos(self, slots: list[str], p: int, source: int) -> list[tuple[int, ...]]:
@@ -2080,7 +2083,10 @@ class Game:
         ps = self.players[player]
         for cid in ps.hand:
             d = self.card(cid)
-            r = self.refusal(Play(cid), player) if self.pending.player != player else None
+            r = self.refusal(Play(cid), player) if self.pending.player != player or self.pending.kind != "priority" \
+                else None
+            if r is not None and r.rule == "KW Thread":
+                r = None   # a Thread card is refused only for lacking its mode: look at its options
             if r is None:
                 opts = self.play_options(cid, player)
                 if not opts:

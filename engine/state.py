@@ -138,13 +138,13 @@ class Perm:
     def snapshot(self) -> dict[str, object]:
         return {
             "damage": self.damage, "counters": dict(sorted(self.counters.items())),
-            "statuses": self.statuses, "temp_statuses": self.temp_statuses,
+            "statuses": list(self.statuses), "temp_statuses": list(self.temp_statuses),
             "power_mod": self.power_mod, "health_mod": self.health_mod,
             "temp_power": self.temp_power, "temp_health": self.temp_health,
             "granted": dict(sorted(self.granted.items())), "temp_granted": dict(sorted(self.temp_granted.items())),
             "exhausted": self.exhausted, "entered_turn": self.entered_turn, "seq": self.seq, "ward": self.ward,
             "used": {str(k): v for k, v in sorted(self.used.items())}, "killer": self.killer,
-            "play_targets": list(self.play_targets), "lost": self.lost,
+            "play_targets": list(self.play_targets), "lost": list(self.lost),
         }
 
 
@@ -205,9 +205,9 @@ class PlayerState:
     def snapshot(self) -> dict[str, object]:
         return {
             "name": self.name, "life": self.life, "influence": self.influence, "capacity": self.capacity,
-            "hand": self.hand, "library": self.library, "graveyard": self.graveyard, "void": self.void,
-            "set": self.set_cards, "influence_gain": self.influence_gain,
-            "board": self.board, "relics": self.relics, "champion": self.champion, "seat": self.seat,
+            "hand": list(self.hand), "library": list(self.library), "graveyard": list(self.graveyard),
+            "void": list(self.void), "set": list(self.set_cards), "influence_gain": self.influence_gain,
+            "board": list(self.board), "relics": list(self.relics), "champion": self.champion, "seat": self.seat,
             "exhaustions": self.exhaustions, "permits": [list(p) for p in self.permits],
             "draw_count": self.draw_count, "hand_size": self.hand_size, "max_influence": self.max_influence,
         }
