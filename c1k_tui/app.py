@@ -199,7 +199,7 @@ class C1KApp(App[None]):
             self.push_screen(screen)
         self.match_screen = screen
         if session.lesson is not None:
-            screen.goal = str(session.lesson.get("goal", ""))
+            screen.goal = str(session.lesson.get("goal", "")) + "  (F3: a solution · F2: the lessons)"
         self.call_after_refresh(self.present)
 
     def switch_to_match(self, screen: MatchScreen) -> None:
@@ -506,6 +506,18 @@ class C1KApp(App[None]):
             self.pop_screen()
         self.match_screen = None
         self.push_screen(ReplayScreen(record, self._db()))
+
+    def key_f3(self) -> None:
+        """In a lesson: show a solution (the lesson scenario's own steps)."""
+        s = self.session
+        if s is None or s.lesson is None:
+            return
+        steps = s.lesson.get("solution") or []
+        t = Text()
+        t.append(f"A solution to “{s.lesson.get('title', '')}”\n\n", style="bold")
+        t.append("\n".join(f"{i + 1:>2}. {c}" for i, c in enumerate(steps)) or "(this lesson has no solution steps)")
+        t.append("\n\nType them on the command line (:) — without the 'p1:'/'p2:' prefix, or with it.", style="dim")
+        self.push_screen(GraveyardModal(t))
 
     def key_f2(self) -> None:
         if self.session is not None and self.session.lesson is not None:

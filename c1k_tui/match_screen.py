@@ -113,7 +113,7 @@ class MatchScreen(Screen[None]):
 
     BINDINGS = [
         Binding("space", "pass", "pass"),
-        Binding("enter", "select", "play/choose"),
+        Binding("enter", "select", "select"),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("c", "confirm", "confirm"),
         Binding("n", "none", "none", show=False),
@@ -122,8 +122,8 @@ class MatchScreen(Screen[None]):
         Binding("colon", "command", "command"),
         Binding("slash", "command", "command", show=False),
         Binding("u", "app.undo", "undo"),
-        Binding("r", "rules", "rules/log"),
-        Binding("o", "app.options", "options"),
+        Binding("r", "rules", "rules"),
+        Binding("o", "app.options", "options", show=False),
         Binding("g", "app.graveyards", "graveyards", show=False),
         Binding("question_mark", "app.help", "help"),
         Binding("pageup", "scroll_rules(-1)", show=False),
@@ -475,15 +475,21 @@ class MatchScreen(Screen[None]):
             return t
         if kws:
             t.append("keywords: " + ", ".join(f"{k} ({rulesdoc.keyword_rule(k)})" for k in kws) + "\n", style="dim")
+        why = Text()
         for sub, what, legal, rule, reason in v.explain:
             if sub != cid:
                 continue
             if legal:
-                t.append(f"✓ {what}: legal now\n", style="green")
+                why.append(f"✓ {what}: legal now\n", style="green")
             else:
-                t.append(f"✗ why not? {what}: {reason} ", style="yellow")
-                t.append(f"({rule})\n", style="bold yellow")
-        return t
+                why.append(f"✗ why not? {what}: {reason} ", style="yellow")
+                why.append(f"({rule})\n", style="bold yellow")
+        # the answer to "can I do this now?" comes right after the card's name line
+        head, _, rest = t.plain.partition("\n")
+        out = t[: len(head) + 1]
+        out.append_text(why)
+        out.append_text(t[len(head) + 1:])
+        return out
 
     # ---------------------------------------------------------------- actions (keys)
 

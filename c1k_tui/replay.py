@@ -18,12 +18,12 @@ from engine.game import Game
 from engine.record import MatchRecord
 
 
-class ReplayScreen(MatchScreen):
+class ReplayScreen(MatchScreen, inherit_bindings=False):
     BINDINGS = [
         Binding("right,n,space", "step(1)", "next"),
         Binding("left,p,backspace", "step(-1)", "back"),
-        Binding("pagedown", "step(10)", "+10", show=False),
-        Binding("pageup", "step(-10)", "-10", show=False),
+        Binding("ctrl+right", "step(10)", "+10", show=False),
+        Binding("ctrl+left", "step(-10)", "-10", show=False),
         Binding("home", "jump(0)", "start"),
         Binding("end", "jump(-1)", "end"),
         Binding("r", "rules", "rules/log"),
@@ -31,6 +31,8 @@ class ReplayScreen(MatchScreen):
         Binding("q,escape", "app.quit", "quit"),
         Binding("up", "move(0,-1)", show=False),
         Binding("down", "move(0,1)", show=False),
+        Binding("pageup", "scroll_rules(-1)", show=False),
+        Binding("pagedown", "scroll_rules(1)", show=False),
     ]
 
     def __init__(self, record: MatchRecord, db: CardDB) -> None:
@@ -43,6 +45,7 @@ class ReplayScreen(MatchScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.query_one("#command").display = False
         self.show()
 
     def game_at(self, i: int) -> Game:
@@ -62,7 +65,8 @@ class ReplayScreen(MatchScreen):
         g = self.game_at(self.index)
         n = len(self.record.commands)
         p = g.current_player()
-        self.view = match_view(g, p if p in (0, 1) else 0, open_hands=True, bottom=0)
+        auto = frozenset(i for i in self.record.options.get("auto", []) if isinstance(i, int))
+        self.view = match_view(g, p if p in (0, 1) else 0, open_hands=True, bottom=0, auto=auto)
         last = self.record.commands[self.index - 1] if self.index else "(start)"
         self.status = f"[b]REPLAY[/b] {self.index}/{n} · last: [b]{last}[/b] · ←/→ step · Home/End · q quits"
 

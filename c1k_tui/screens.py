@@ -45,7 +45,7 @@ HELP_TEXT = """[b]Council of 1000 — keys[/b]
   i            answer the Interrupt / choice prompt (it also opens by itself)
   esc          cancel the pick in progress
   :  or  /     type a command (formats.md §1); → or Tab completes from the legal commands
-               extra words: legal, why, help
+               extra words: legal, why, help · concede (asks first)
 
 [b]Looking[/b]
   arrows (hjkl) move the cursor: the rules panel shows the card, "why not?" and its rules
@@ -96,7 +96,8 @@ class HandoffScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         name, player, what, rule, turn, window = self.lines
         with Vertical(id="handoff-box"):
-            yield Static(Text(f"Pass to {name} ({player})", style="bold"), id="handoff-title")
+            who = name if name == player else f"{name} ({player})"
+            yield Static(Text(f"Pass to {who}", style="bold"), id="handoff-title")
             yield Static(Text.assemble(f"{name} to decide: ", (what, "bold"), f"   ({rule})"))
             yield Static(Text(f"Turn {turn} · {window}", style="dim"))
             yield Static("")

@@ -204,6 +204,8 @@ class ChipsRow(Widget):
         if s.set_count:
             t.append(f" set {'▒' * s.set_count}")
         t.append(f" · {s.champion_name}", style="italic")
+        if s.seat_name:
+            t.append(f" · {s.seat_name}", style="dim italic")
         t.truncate(cw, overflow="ellipsis", pad=True)
         self._ranges = [(0, cw, ("champ", s.player))]
         x = cw
@@ -348,13 +350,14 @@ class WindowLine(Widget):
 class StackView(Widget):
     """The stack, top first, with who put each item there and its targets; the next to resolve marked."""
 
-    items: reactive[tuple[StackEntry, ...]] = reactive(())
-    resolve_hint: reactive[str] = reactive("")
+    # its height follows the number of items: a layout, but only when the stack changes
+    items: reactive[tuple[StackEntry, ...]] = reactive((), layout=True)
+    resolve_hint: reactive[str] = reactive("", layout=True)
 
     def render(self) -> Text:
         t = Text()
         t.append("STACK", style="bold")
-        t.append(" (top resolves first)\n", style="dim")
+        t.append(" (top first)\n" if (self.size.width or 40) < 30 else " (top resolves first)\n", style="dim")
         if not self.items:
             t.append("(empty)", style="dim")
             return t

@@ -719,6 +719,8 @@ class Game:
 
     def ask_flux_order(self, resume: tuple[int, ...]) -> bool:
         """C1K 8.2: a Paradox player may reorder their own simultaneous Flux effects. False if asked."""
+        if len(self.trigger_queue) < 2:
+            return True
         for p in (self.active, 1 - self.active):
             # options in the default resolution order (the queue is in push order: last pushed resolves first)
             pos = tuple(reversed([i for i, t in enumerate(self.trigger_queue)
@@ -756,7 +758,7 @@ class Game:
                 return
             evolved = self.evolve_check()
             dead = [c for p in (self.active, 1 - self.active) for c in self.players[p].board
-                    if c and self.perms[c].damage >= self.max_health(c)]
+                    if c and self.lethal(c)]
             lost = [p for p in (0, 1) if self.players[p].life <= 0]
             if lost:
                 self.outcome = (Outcome(Termination.BOTH_DEFEATED, None) if len(lost) == 2
@@ -776,13 +778,22 @@ class Game:
                     self.fire("on_kill", killer, c)   # AS Combat steps 6: a combat death only
         raise RulesLoopError(f"state-based actions ran {SBA_LOOP_CAP} times without settling")
 
+    def lethal(self, c: int) -> bool:
+        """Damage ≥ health (health may also have dropped to 0 or less by −/− effects)."""
+        perm = self.perms[c]
+        if perm.damage == 0 and perm.health_mod >= 0 and perm.temp_health >= 0 and not perm.counters:
+            return self.card(c).health <= 0
+        return perm.damage >= self.max_health(c)
+
     def evolve_check(self) -> bool:
         """Evolve (Genesis): checked whenever state-based actions are, even mid-phase, before stat buffs
         (which are triggers, and wait for the stack). The unit keeps its counters and damage."""
         changed = False
+        defs = self.defs
         for p in (self.active, 1 - self.active):
             for c in self.players[p].board:
-                spec = self.card(c).evolve if c else None
+                d = defs[c] if c else None
+                spec = d.evolve if d is not None else None
                 if spec is None or (spec.growth and self.perms[c].counters.get("growth", 0) < spec.growth) \
                         or (spec.power and self.power(c) < spec.power):
                     continue
