@@ -231,7 +231,11 @@ class HandGrid(Widget):
 
     def columns(self) -> int:
         w = self.size.width or 80
-        return max(1, min(4, w // 24)) if (self.size.height or 4) >= 4 else max(1, min(4, w // 20))
+        h = max(1, self.size.height or 4)
+        cols = max(1, min(4, w // 24)) if h >= 4 else max(1, min(4, w // 20))
+        while cols < 6 and cols * h < len(self.cards):   # a big hand: narrower columns, all cards shown
+            cols += 1
+        return cols
 
     def render(self) -> Text:
         cols = self.columns()
@@ -350,9 +354,9 @@ class WindowLine(Widget):
 class StackView(Widget):
     """The stack, top first, with who put each item there and its targets; the next to resolve marked."""
 
-    # its height follows the number of items: a layout, but only when the stack changes
-    items: reactive[tuple[StackEntry, ...]] = reactive((), layout=True)
-    resolve_hint: reactive[str] = reactive("", layout=True)
+    # a fixed area (no layout when the stack changes); items that don't fit are counted
+    items: reactive[tuple[StackEntry, ...]] = reactive(())
+    resolve_hint: reactive[str] = reactive("")
 
     def render(self) -> Text:
         t = Text()
@@ -361,15 +365,23 @@ class StackView(Widget):
         if not self.items:
             t.append("(empty)", style="dim")
             return t
-        for it in self.items:
+        width = max(10, self.size.width or 38)
+        room = max(1, (self.size.height or 9) - 1 - (2 if self.resolve_hint else 0))
+        shown = self.items if len(self.items) <= room else self.items[: room - 1]
+        for it in shown:
+            line = Text(no_wrap=True, overflow="ellipsis")
             mark = "▶" if it.pos == 1 else " "
-            t.append(f"{mark}{it.pos} ", style="bold" if it.pos == 1 else "")
-            t.append(it.name, style="bold" if it.pos == 1 else "")
+            line.append(f"{mark}{it.pos} ", style="bold" if it.pos == 1 else "")
+            line.append(it.name, style="bold" if it.pos == 1 else "")
             who = "game" if it.who == "game" else it.who
-            t.append(f"  {who}" + (f" ({it.controller}'s)" if it.who == "game" else ""), style="dim")
+            line.append(f"  {who}" + (f" ({it.controller}'s)" if it.who == "game" else ""), style="dim")
             if it.targets:
-                t.append(" → " + ", ".join(it.targets))
+                line.append(" → " + ", ".join(it.targets))
+            line.truncate(width, overflow="ellipsis")
+            t.append_text(line)
             t.append("\n")
+        if len(shown) < len(self.items):
+            t.append(f"  … {len(self.items) - len(shown)} more below\n", style="dim")
         if self.resolve_hint:
             t.append(self.resolve_hint, style="italic")
         return t
