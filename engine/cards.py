@@ -442,6 +442,37 @@ def load_card_db(dirs: Iterable[Path] | None = None) -> CardDB:
                     db.add(c)
             except CardFileError as err:
                 problems += err.problems
+    problems += check_references(db)
     if problems:
         raise CardFileError("card set", problems)
     return db
+
+
+def check_references(db: CardDB) -> list[str]:
+    """Cards that name other cards (summon, evolve) must name cards that exist, of the right type."""
+    names = list(db.by_id)
+    problems: list[str] = []
+
+    def walk(card: CardDef, effects: Iterable[Effect]) -> None:
+        for e in effects:
+            if e.do == "summon" and e.card:
+                target = db.get(e.card)
+                if target is None:
+                    problems.append(f"card '{card.id}': summons unknown card '{e.card}'{suggest(e.card, names)}")
+                elif target.type != "unit":
+                    problems.append(f"card '{card.id}': summons '{e.card}', which is a {target.type}, not a unit")
+            for branch in (e.outcomes or []) + (e.branches or []):
+                walk(card, branch)
+
+    for card in sorted(db.by_id.values(), key=lambda c: c.id):
+        walk(card, card.effect)
+        for ab in card.abilities:
+            walk(card, ab.effect)
+        if card.evolve is not None:
+            target = db.get(card.evolve.into)
+            if target is None:
+                problems.append(f"card '{card.id}': evolves into unknown card '{card.evolve.into}'"
+                                f"{suggest(card.evolve.into, names)}")
+            elif target.type != "unit":
+                problems.append(f"card '{card.id}': evolves into '{card.evolve.into}', which is not a unit")
+    return problems

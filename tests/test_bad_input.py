@@ -208,3 +208,30 @@ def test_broken_record_is_reported(tmp_path: Path) -> None:
     with pytest.raises(CardFileError) as err2:
         load_record(p2)
     assert "'seed' missing or not a int" in str(err2.value)
+
+
+def test_card_set_cross_references_are_checked(tmp_path: Path) -> None:
+    from engine.cards import load_card_db
+
+    write(tmp_path, "set.toml", """
+[[card]]
+id = "caller"
+name = "Caller"
+type = "action"
+speed = "fast"
+effect = [ { do = "summon", card = "wisp-of-nothing" } ]
+
+[[card]]
+id = "seedling"
+name = "Seedling"
+type = "unit"
+power = 1
+health = 1
+keywords = ["evolve"]
+evolve = { into = "caller", growth = 1 }
+""")
+    with pytest.raises(CardFileError) as err:
+        load_card_db([tmp_path])
+    text = str(err.value)
+    assert "card 'caller': summons unknown card 'wisp-of-nothing'" in text
+    assert "card 'seedling': evolves into 'caller', which is not a unit" in text
