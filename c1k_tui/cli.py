@@ -352,5 +352,28 @@ def decks() -> None:
         typer.echo(p.stem)
 
 
+@app.command()
+def cards(
+    realm: Annotated[str | None, typer.Option(help="Only this Realm (dominion, veil, ruin, genesis, paradox, "
+                                                   "solace, null, neutral)")] = None,
+    keyword: Annotated[str | None, typer.Option(help="Only cards with this keyword (e.g. decay, guard)")] = None,
+    search: Annotated[str | None, typer.Option(help="Only cards whose name, id or text contains this")] = None,
+    card_type: Annotated[str | None, typer.Option("--type", help="Only this type (unit, relic, action, "
+                                                                 "champion, seat)")] = None,
+) -> None:
+    """The card set as a table, filtered by Realm, keyword, type or text."""
+    from c1k_tui.cards_cmd import print_cards
+    from engine.cards import KEYWORDS, suggest
+
+    realms = ("dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral")
+    if realm and realm.lower() not in realms:
+        raise _fail(f"unknown Realm '{realm}'{suggest(realm.lower(), realms)}; expected one of {', '.join(realms)}")
+    if keyword and keyword.lower().split()[0] not in KEYWORDS:
+        raise _fail(f"unknown keyword '{keyword}'{suggest(keyword.lower(), KEYWORDS)}")
+    shown = print_cards(_db(), realm, keyword, search, card_type)
+    if not shown:
+        raise typer.Exit(1)
+
+
 if __name__ == "__main__":
     sys.exit(app())

@@ -482,8 +482,9 @@ class MatchScreen(Screen[None]):
             if legal:
                 why.append(f"✓ {what}: legal now\n", style="green")
             else:
-                why.append(f"✗ why not? {what}: {reason} ", style="yellow")
-                why.append(f"({rule})\n", style="bold yellow")
+                why.append("✗ why not? ", style="yellow")
+                why.append(f"{rule}", style="bold yellow")
+                why.append(f" — {what}: {reason}\n", style="yellow")
         # the answer to "can I do this now?" comes right after the card's name line
         head, _, rest = t.plain.partition("\n")
         out = t[: len(head) + 1]

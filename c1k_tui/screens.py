@@ -55,7 +55,7 @@ HELP_TEXT = """[b]Council of 1000 — keys[/b]
   ?            this help           ctrl+q  quit (the match is autosaved after every command)
 
 [b]Marks[/b] (never colour alone)
-  ▶ cursor · ◎ legal target / slot / may attack / may block · ✓ chosen · ⛨ blocking
+  ▶ cursor · ◎ legal target / slot / may attack / may block · » picked · ✓ attacking (chosen) · ⛨ blocking
   ⚔atk attacking · ⤳dep deploying (can't attack this turn) · z exhausted · ★ active player
   hand: ✓ playable now, ✗ not now · ◆ cost, F/S Fast/Slow
 

@@ -3,7 +3,7 @@ that the screen assigns fresh values to, so a widget repaints only when what it 
 Widgets never touch the engine: a click posts a typed message (`SpotClicked`) and the screen decides.
 
 Marks (cursor, legal target, picked, toggled attacker, paired blocker) are shown with glyphs *and*
-styles, never by colour alone: ▶ cursor · ◎ legal target/slot · ✓ chosen · ⚔ attacking · ⛨ blocking.
+styles, never by colour alone: ▶ cursor · ◎ legal target/slot · » picked · ✓ chosen attacker · ⚔ attacking · ⛨ blocking.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from c1k_tui.view import HandCard, SideView, StackEntry, UnitView, WindowView, p
 
 Spot = tuple[Any, ...]   # ("hand", i) | ("unit", player, slot) | ("relic", player, slot) | ("champ", player)
 
-MARK_GLYPH = {"cursor": "▶", "legal": "◎", "picked": "✓", "toggled": "✓", "paired": "⛨"}
+MARK_GLYPH = {"cursor": "▶", "legal": "◎", "picked": "»", "toggled": "✓", "paired": "⛨"}
 
 
 class SpotClicked(Message):

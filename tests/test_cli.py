@@ -85,3 +85,15 @@ def test_unknown_deck_is_a_clear_error() -> None:
     res = runner.invoke(app, ["play", "ironbund"])
     assert res.exit_code == 2
     assert "did you mean 'ironbound'" in res.output
+
+
+def test_cards_table_filters_by_realm_keyword_and_text() -> None:
+    res = runner.invoke(app, ["cards", "--realm", "ruin", "--keyword", "wither"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert "Ashmonger Hag" in res.output and "Wither" in res.output
+    assert "Rotgnaw Rat" not in res.output        # Decay, not Wither
+    assert "card(s) · realm ruin · keyword wither" in res.output
+    found = runner.invoke(app, ["cards", "--search", "emberlash"], env={"COLUMNS": "200"})
+    assert "Emberlash" in found.output
+    bad = runner.invoke(app, ["cards", "--keyword", "witer"])
+    assert bad.exit_code == 2 and "did you mean 'wither'" in bad.output

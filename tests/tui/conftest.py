@@ -23,7 +23,18 @@ CARDS = [
      "health": 5, "text": "A plain 1/5."},
     {"id": "test-recruit", "name": "Test Recruit", "type": "unit", "realm": "neutral", "cost": 2, "power": 2,
      "health": 2, "text": "A plain 2/2."},
+    {"id": "test-bolt", "name": "Test Bolt", "type": "action", "realm": "neutral", "cost": 1, "speed": "fast",
+     "text": "Deal 2 damage to a unit.", "effect": [{"do": "damage", "amount": 2, "target": "unit"}]},
+    {"id": "test-favor", "name": "Test Favor", "type": "action", "realm": "neutral", "cost": 1, "speed": "fast",
+     "text": "Gain 2 Influence.", "effect": [{"do": "gain_influence", "amount": 2}]},
 ]
+
+
+def snapshot_data() -> dict[str, Any]:
+    """flow_data() with only the test's own cards, so a change to the card set never moves a snapshot."""
+    data = flow_data()
+    data["p2"]["hand"] = ["Test Bolt", "Test Recruit"]
+    return data
 
 
 @pytest.fixture(autouse=True)

@@ -9,32 +9,32 @@ from typing import Any
 
 from c1k_tui.app import C1KApp
 from engine.cards import CardDB
-from tests.tui.conftest import flow_data, session_from
+from tests.tui.conftest import session_from, snapshot_data
 
 SIZE = (120, 40)
 
 
 def _stack_of_three(db: CardDB) -> C1KApp:
-    data = flow_data()
-    data["p1"]["hand"] = ["Emberlash", "Hoarded Favor"]
+    data = snapshot_data()
+    data["p1"]["hand"] = ["Test Bolt", "Test Favor"]
     data["p1"]["influence"] = 3
     s = session_from(db, data, open_hands=True)
     g = s.game
     knight, wall = g.players[0].units()[0], g.players[1].units()[0]
-    s.send(f"play \"Emberlash\" target #{wall}")
-    s.send(f"play \"Emberlash\" target #{knight}")
-    s.send("play \"Hoarded Favor\"")
+    s.send(f"play \"Test Bolt\" target #{wall}")
+    s.send(f"play \"Test Bolt\" target #{knight}")
+    s.send("play \"Test Favor\"")
     assert len(g.stack) == 3
     return C1KApp(db=db, session=s)
 
 
 def test_main_screen(snap_compare: Any, db: CardDB) -> None:
-    app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True))
+    app = C1KApp(db=db, session=session_from(db, snapshot_data(), open_hands=True))
     assert snap_compare(app, terminal_size=SIZE)
 
 
 def test_handoff_screen(snap_compare: Any, db: CardDB) -> None:
-    app = C1KApp(db=db, session=session_from(db, flow_data()))
+    app = C1KApp(db=db, session=session_from(db, snapshot_data()))
     # after p1's pass, p2 must decide: the opaque hand-off screen, public facts only
     assert snap_compare(app, terminal_size=SIZE, press=["enter", "space"])
 
@@ -44,6 +44,7 @@ def test_stack_with_three_items(snap_compare: Any, db: CardDB) -> None:
 
 
 def test_rules_panel_with_why_not_at_80x24(snap_compare: Any, db: CardDB) -> None:
-    app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True))
-    # the cursor on p2's... own hand card that can't be played now, in the small layout (rules fold into tabs)
-    assert snap_compare(app, terminal_size=(80, 24), press=["space", "down"])
+    app = C1KApp(db=db, session=session_from(db, snapshot_data(), open_hands=True))
+    # after p1's pass, p2 decides; the cursor on a hand card that can't be played now (a Slow unit in the
+    # opponent's turn): the card panel says why not, with the rule — in the small layout (rules in tabs)
+    assert snap_compare(app, terminal_size=(80, 24), press=["space", "right"])
