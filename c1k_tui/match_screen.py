@@ -38,7 +38,7 @@ from c1k_tui.widgets import (
     TitleBar,
     WindowLine,
 )
-from engine.actions import Action, Activate, Interrupt, Play
+from engine.actions import Action, Activate, Interrupt, Play, SetCard
 
 Spot = tuple[Any, ...]
 
@@ -119,6 +119,7 @@ class MatchScreen(Screen[None]):
         Binding("n", "none", "none", show=False),
         Binding("a", "attack_all", "all attack", show=False),
         Binding("i", "interrupt", "interrupt", show=False),
+        Binding("s", "set_card", "Set (Veil)", show=False),
         Binding("colon", "command", "command"),
         Binding("slash", "command", "command", show=False),
         Binding("u", "app.undo", "undo"),
@@ -563,6 +564,22 @@ class MatchScreen(Screen[None]):
             self._say(f"[b]pass[/b] is not an answer here: {v.window.allowed} ({v.window.rule})")
             return
         self._send("pass")
+
+    def action_set_card(self) -> None:
+        """Veil: Set the hand card under the cursor face down (KW Set)."""
+        v = self.view
+        if v is None or self.cursor is None or not self._deciding():
+            return
+        spot = self.cursor
+        if spot[0] != "hand" or spot[1] >= len(v.hand):
+            self._say("Set: put the cursor on a card in your hand with Ambush, then press s")
+            return
+        card = v.hand[spot[1]]
+        if any(isinstance(a, SetCard) and a.card == card.cid for a in v.legal):
+            self._send(f"set #{card.cid}")
+            return
+        self._say(f"[b]✗ Set {card.name}[/b]: only a Veil card with Ambush, in your own main.priority on an "
+                  "empty stack, for 1 Influence ([b]KW Set[/b]) — not sent", "KW Set")
 
     def action_select(self) -> None:
         v = self.view

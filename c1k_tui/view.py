@@ -195,11 +195,12 @@ def side_view(g: Game, p: int) -> SideView:
 
 def hand_view(g: Game, p: int, explain: dict[int, tuple[bool, str, str]]) -> tuple[HandCard, ...]:
     out = []
-    for cid in g.players[p].hand:
+    for cid in g.players[p].hand + g.players[p].set_cards:
         d = g.card(cid)
         legal, rule, reason = explain.get(cid, (False, "", ""))
-        out.append(HandCard(cid, d.name, d.cost, d.speed, d.type, d.text, d.power, d.health,
-                            card_keywords(g, cid), legal, rule, reason))
+        is_set = cid in g.players[p].set_cards   # Veil: Set face down, played later at Fast speed
+        out.append(HandCard(cid, d.name + (" [Set]" if is_set else ""), d.cost, "fast" if is_set else d.speed,
+                            d.type, d.text, d.power, d.health, card_keywords(g, cid), legal, rule, reason))
     return tuple(out)
 
 

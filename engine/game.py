@@ -2092,7 +2092,7 @@ class Game:
         """For each card in hand, each activated ability and each unit (attack/block): legal now, or why not."""
         out: list[Explanation] = []
         ps = self.players[player]
-        for cid in ps.hand:
+        for cid in ps.hand + ps.set_cards:   # (a Set card is played from the Set zone)
             d = self.card(cid)
             r = self.refusal(Play(cid), player) if self.pending.player != player or self.pending.kind != "priority" \
                 else None

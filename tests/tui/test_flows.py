@@ -289,3 +289,32 @@ def test_help_and_cursor_keys_do_not_touch_the_match(db: CardDB) -> None:
         assert app.game.state_hash() == h and app.game.record == []
 
     run_app(app, body)
+
+
+def test_set_a_card_with_s_then_play_it_from_the_set_zone_at_fast_speed(db: CardDB, tmp_path: Path) -> None:
+    """KW Set in the app: `s` on an Ambush card Sets it (1 Influence, the player keeps priority); the card
+    then shows in the hand row as "[Set]" and Enter plays it — at Fast speed, in the opponent's turn too."""
+    data = flow_data()
+    data["p1"]["hand"] = ["Snare of Shadows"]
+    session = session_from(db, data, tmp_path)
+    app = C1KApp(db=db, session=session)
+
+    async def body(pilot: Any) -> None:
+        d = Driver(pilot, app)
+        await pilot.press("enter")
+        await pilot.pause()
+        g = app.game
+        snare = g.players[0].hand[0]
+        for _ in range(6):                                # arrow down to the hand row (the Snare)
+            if d.screen.cursor and d.screen.cursor[0] == "hand":
+                break
+            await d.keys("down")
+        assert d.screen.cursor == ("hand", 0)
+        await d.keys("s")
+        assert g.players[0].set_cards == [snare] and g.players[0].influence == 3
+        assert g.record[-1] == f"p1: set #{snare}" and g.current_player() == 0
+        view = d.screen.view
+        assert view is not None and any(c.cid == snare and "[Set]" in c.name for c in view.hand)
+        assert any(str(a) == f"play #{snare} target #{find_unit(g, 'wall')}" for a in view.legal)
+
+    run_app(app, body)
