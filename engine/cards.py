@@ -33,7 +33,9 @@ TriggerName = Literal[
     "on_death", "on_champion_hit", "end_of_combat", "start_of_draw", "start_of_influence", "start_of_end",
     "on_heal", "on_unit_played", "on_action_played", "on_damaged", "on_conquer", "on_bloom",
 ]
-InterruptEvent = Literal["opponent_plays_action", "attacker_declared", "opponent_declares_attackers", "flux_outcome"]
+InterruptEvent = Literal[
+    "opponent_plays_action", "attacker_declared", "opponent_declares_attackers", "flux_outcome", "thread_resolves",
+]
 
 VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
 TARGETS: tuple[str, ...] = Target.__args__  # type: ignore[attr-defined]

@@ -546,7 +546,15 @@ class Game:
         """Thread (Paradox, rules.md §6): a chosen branch resolves at the earliest legal window after its
         evaluation — the next moment a player would receive priority. False if a decision is pending."""
         while self.threads and self.outcome is None:
-            t = self.threads.pop(0)
+            t = self.threads[0]
+            if t.ctx == 0:   # C1K 7: "when a Thread branch would resolve" Interrupts, AP first (asked once)
+                asked = tuple(q for q in (self.active, 1 - self.active)
+                              if self.usable_interrupts(q, "thread_resolves"))
+                if asked:
+                    self.threads[0] = replace(t, ctx=1)
+                    self.ask_interrupts(InterruptWindow("thread_resolves", asked, 0, (), then))
+                    return False
+            self.threads.pop(0)
             e = self.thread_effect(t.source)
             if e is not None and e.branches and 1 <= t.mode <= len(e.branches):
                 self.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves")
@@ -1934,6 +1942,9 @@ class Game:
                 self.log(f"  Interrupt: {self.label(cid)} (resolves at once, no stack)")
                 event = (w.item,) if w.event == "opponent_plays_action" else w.attackers
                 self.run_effects(ab.effect, p, cid, list(a.targets), None, event)
+                if w.event == "thread_resolves" and self.threads and any(e.do == "counter" for e in ab.effect):
+                    cut = self.threads.pop(0)
+                    self.log(f"  the Thread branch of {cut.name} is cut: it doesn't resolve")
                 if from_hand:
                     self.to_graveyard(cid)
                 break

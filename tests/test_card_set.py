@@ -44,6 +44,8 @@ def referenced_keywords(card: CardDef) -> set[str]:
     walk(card.effect)
     for ab in card.abilities:
         walk(ab.effect)
+        # an Interrupt names the mechanic it answers ("when a Flux outcome is determined")
+        out.update({"flux_outcome": {"flux"}, "thread_resolves": {"thread"}}.get(ab.interrupt or "", set()))
     if card.evolve is not None and DB.get(card.evolve.into):
         out.update(DB.lookup(card.evolve.into).keywords)
     return out
