@@ -1756,8 +1756,9 @@ class Game:
                 self.log(f"  refused: {player_name(actor)}: {action} — {r.reason} ({r.rule}); "
                          f"priority passes to {self.players[1 - actor].name}")
             raise IllegalAction(r.rule, r.reason)
-        self.record.append(f"{player_name(actor)}: {action}")
-        self.log(f"{player_name(actor)}: {action}")
+        line = f"{player_name(actor)}: {action}"
+        self.record.append(line)
+        self.log_lines.append(line)
         self.execute(action, actor)
 
     def execute(self, action: Action, p: int) -> None:
