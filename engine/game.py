@@ -269,14 +269,8 @@ class Game:
         opponent's hand and Set cards are hidden — only their sizes show — and so is the PRNG state
         (which would predict shuffles and Flux outcomes)."""
         snap = self.snapshot()
-        hidden: set[int] = set()
-        for p, ps in enumerate(self.players):
-            hidden.update(ps.library)
-            if p != viewer:
-                hidden.update(ps.hand)
-                hidden.update(ps.set_cards)
-        snap["cards"] = [[i, "?" if i in hidden else (d.id if d else ""), self.owner[i], ZONE_NAMES[self.zone[i]]]
-                         for i, d in enumerate(self.defs) if i]
+        snap["cards"] = [[i, (d.id if d else "") if self.visible_to(i, viewer) else "?", self.owner[i],
+                          ZONE_NAMES[self.zone[i]]] for i, d in enumerate(self.defs) if i]
         players = []
         for p, ps in enumerate(self.players):
             view = ps.snapshot()
@@ -1546,7 +1540,7 @@ class Game:
                                           "deployed")
             return r
         ps = self.players[p]
-        cost = d.voidcast if a.voidcast and d.voidcast is not None else d.cost
+        cost = play_cost(d, a.voidcast)
         if cost > ps.influence:
             return Refusal("C1K 2.2", f"{d.name} costs {cost} Influence{' (Voidcast)' if a.voidcast else ''}; "
                                       f"you have {ps.influence}")
@@ -1812,7 +1806,7 @@ class Game:
         d = self.card(cid)
         ps = self.players[p]
         from_set = self.zone[cid] == SET
-        ps.influence -= d.voidcast if a.voidcast and d.voidcast is not None else d.cost
+        ps.influence -= play_cost(d, a.voidcast)
         if from_set:
             self.log(f"  {ps.name} reveals the Set card {self.label(cid)} (Ambush: Fast)")
         self.put_on_stack(cid, p, a.slot - 1 if a.slot is not None else -1, a.targets, a.mode or 0,
@@ -2152,7 +2146,13 @@ class Game:
 
 # ---------------------------------------------------------------- Realm and keyword hooks
 
-RANK_DESTRUCTION, RANK_TRANSFORM, RANK_OTHER = 0, 1, 2
+# (Genesis transformations — Evolve — happen with state-based actions, before any buff trigger resolves)
+RANK_DESTRUCTION, RANK_OTHER = 0, 2
+
+
+def play_cost(d: CardDef, voidcast: bool) -> int:
+    """What playing the card costs: its Voidcast cost when cast for it (Null), else its cost."""
+    return d.voidcast if voidcast and d.voidcast is not None else d.cost
 
 
 def trigger_rank(d: CardDef, ab: Ability) -> int:
