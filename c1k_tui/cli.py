@@ -375,5 +375,8 @@ def cards(
         raise typer.Exit(1)
 
 
+app.command("rules")(__import__("c1k_tui.rules_cmd", fromlist=["rules"]).rules)   # c1k rules [ID or words]
+
+
 if __name__ == "__main__":
     sys.exit(app())

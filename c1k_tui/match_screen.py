@@ -826,6 +826,11 @@ class MatchScreen(Screen[None]):
             self._say("legal now: " + (" · ".join(self.suggester.commands) or "(nothing but concede)")
                       if word == "legal" else "why not? — move the cursor onto a card: the rules panel says")
             return
+        if word == "rules" or word.startswith("rules "):   # the rule browser: `rules [ID or words]`
+            from c1k_tui.rule_screen import open_rule
+
+            open_rule(self.app, text[6:].strip() or self.refusal_rule or (self.view.window.rule if self.view else ""))
+            return
         self.set_focus(None)
         self._send(text)
 

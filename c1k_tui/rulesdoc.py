@@ -1,4 +1,7 @@
-"""The learner's rules (docs/rules.md), one section per rule id, for the rules panel.
+"""The learner's rules (docs/rules.md), one section per rule id, for the rules panel and `c1k rules`.
+
+The document ships inside the package as `c1k_tui/rules.md` (a link to docs/rules.md in the repository,
+copied as a file into a built wheel), so the rules work from a non-editable install too.
 
 Every `##`/`###` heading that starts with a rule id in backticks (`` `C1K 4.2` Declare blockers ``) opens
 a section that runs to the next heading. Window rules (C1K 1.1 …) and refusal rules (OPP Slow, KW Guard
@@ -10,13 +13,33 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 _HEAD = re.compile(r"^#{2,4}\s+`([^`]+)`\s*(.*)$")
 
 
 def rules_path() -> Path:
+    """The repository's docs/rules.md (the source the packaged copy is made from)."""
     return Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+
+
+def rules_text() -> str:
+    """The rules document: the packaged `c1k_tui/rules.md`, else the repository's docs/rules.md.
+
+    A checkout without symbolic links holds the link as a one-line file naming its target: it is followed."""
+    try:
+        text = (resources.files("c1k_tui") / "rules.md").read_text(encoding="utf-8")
+    except OSError:
+        text = ""
+    if text.strip() and "\n" not in text.strip() and text.strip().endswith(".md"):
+        text = ""    # a link stored as a plain file
+    if not text.strip():
+        try:
+            text = rules_path().read_text(encoding="utf-8")
+        except OSError:
+            text = ""
+    return text
 
 
 def parse_rules(text: str) -> dict[str, tuple[str, str]]:
@@ -41,10 +64,7 @@ def parse_rules(text: str) -> dict[str, tuple[str, str]]:
 
 @lru_cache(maxsize=1)
 def rules() -> dict[str, tuple[str, str]]:
-    try:
-        return parse_rules(rules_path().read_text(encoding="utf-8"))
-    except OSError:
-        return {}
+    return parse_rules(rules_text())
 
 
 def section(rule_id: str) -> tuple[str, str, str]:
@@ -63,3 +83,55 @@ def section(rule_id: str) -> tuple[str, str, str]:
 def keyword_rule(keyword: str) -> str:
     """The rule id of a keyword ('Decay 1' → 'KW Decay')."""
     return "KW " + keyword.split()[0].capitalize()
+
+
+_ID_FORM = re.compile(r"^\s*(c1k|opp|rb|as|kw|rules)\s*(.*)$", re.IGNORECASE)
+
+
+def normalize_id(text: str) -> str | None:
+    """The rule id a learner typed, in the document's spelling ('c1k 4.3' → 'C1K 4.3', 'kw guard' →
+    'KW Guard', 'guard' → 'KW Guard'), or None if it names no section."""
+    table = rules()
+    t = " ".join(text.split())
+    if t in table:
+        return t
+    low = {k.lower(): k for k in table}
+    if t.lower() in low:
+        return low[t.lower()]
+    m = _ID_FORM.match(t)
+    if m and m.group(2) and (m.group(1) + " " + m.group(2)).lower() in low:
+        return low[(m.group(1) + " " + m.group(2)).lower()]
+    if re.fullmatch(r"\d+(\.\d+)?", t) and f"c1k {t}" in low:
+        return low[f"c1k {t}"]
+    if f"kw {t.lower()}" in low:
+        return low[f"kw {t.lower()}"]
+    return None
+
+
+def search(words: str) -> list[tuple[str, str, int]]:
+    """Rules whose id, title or text contain every word: [(id, title, score)], best first (title hits
+    count most), in document order among equals."""
+    table = rules()
+    terms = [w.lower() for w in words.split() if w.strip()]
+    if not terms:
+        return []
+    hits: list[tuple[str, str, int, int]] = []
+    for order, (rid, (title, body)) in enumerate(table.items()):
+        head = f"{rid} {title}".lower()
+        low = body.lower()
+        if all(w in head or w in low for w in terms):
+            score = sum(10 * head.count(w) + low.count(w) for w in terms)
+            hits.append((rid, title, score, order))
+    hits.sort(key=lambda h: (-h[2], h[3]))
+    return [(rid, title, score) for rid, title, score, _ in hits]
+
+
+def rule_markdown(rule_id: str) -> str:
+    """One rule as Markdown (its heading and text): what the app's rule view and `c1k rules ID` show."""
+    rid, title, body = section(rule_id)
+    return f"## `{rid}` {title}\n\n{body}\n"
+
+
+def all_ids() -> list[str]:
+    """Every rule id in the document, in its order."""
+    return list(rules())

@@ -1,0 +1,83 @@
+"""The rule browser in the app: any rule id opens its text; every rule can be browsed and searched.
+
+`open_rule(app, "C1K 4.3")` pushes the browser at that rule (an unknown id opens its nearest family
+section). Left: every rule id (or, after typing words and Enter, the rules that contain them); right: the
+rule as Markdown. Escape closes it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Markdown, OptionList
+from textual.widgets.option_list import Option
+
+from c1k_tui import rulesdoc
+
+
+class RuleBrowser(ModalScreen[None]):
+    BINDINGS = [Binding("escape", "close", "close")]
+    DEFAULT_CSS = """
+    RuleBrowser > Vertical { width: 90%; height: 90%; border: round $accent; background: $surface; }
+    RuleBrowser #rule-ids { width: 30; }
+    RuleBrowser #rule-text { width: 1fr; }
+    RuleBrowser Input { height: 3; }
+    """
+
+    def __init__(self, rule_id: str = "") -> None:
+        super().__init__()
+        rid = rulesdoc.normalize_id(rule_id) if rule_id else None
+        self.rule_id = rid or (rulesdoc.section(rule_id)[0] if rule_id else "C1K 6")
+        self.ids = rulesdoc.all_ids()
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Input(placeholder="find rules by word (Enter) · Escape closes", id="rule-search")
+            with Horizontal():
+                yield OptionList(*self._options(self.ids), id="rule-ids")
+                with VerticalScroll(id="rule-text"):
+                    yield Markdown(rulesdoc.rule_markdown(self.rule_id), id="rule-md")
+        yield Footer()
+
+    def _options(self, ids: list[str]) -> list[Option]:
+        table = rulesdoc.rules()
+        return [Option(Text.assemble((rid, "bold cyan"), " ", table.get(rid, ("", ""))[0]), id=rid) for rid in ids]
+
+    def on_mount(self) -> None:
+        ol = self.query_one("#rule-ids", OptionList)
+        if self.rule_id in self.ids:
+            ol.highlighted = self.ids.index(self.rule_id)
+        ol.focus()
+
+    def show(self, rid: str) -> None:
+        self.rule_id = rid
+        self.query_one("#rule-md", Markdown).update(rulesdoc.rule_markdown(rid))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id:
+            self.show(event.option.id)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        words = event.value.strip()
+        rid = rulesdoc.normalize_id(words) if words else None
+        ids = [rid] if rid else ([h[0] for h in rulesdoc.search(words)] if words else rulesdoc.all_ids())
+        ol = self.query_one("#rule-ids", OptionList)
+        ol.clear_options()
+        ol.add_options(self._options(ids))
+        if ids:
+            ol.highlighted = 0
+            self.show(ids[0])
+            ol.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def open_rule(app: Any, rule_id: str = "") -> None:
+    """Open the rule browser at `rule_id` (any id shown on screen: a window's, a refusal's, a keyword's)."""
+    app.push_screen(RuleBrowser(rule_id))
