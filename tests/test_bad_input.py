@@ -50,6 +50,7 @@ def _candidates(g: Game) -> list[object]:
     return out
 
 
+@pytest.mark.slow   # 300 random states x every candidate action: ~10 s a run
 @pytest.mark.parametrize("practice", [False, True])
 def test_illegal_actions_in_every_window_change_only_priority(practice: bool) -> None:
     windows_seen: set[str] = set()

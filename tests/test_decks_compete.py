@@ -14,6 +14,8 @@ from engine.selfplay import play_random
 
 DB = load_card_db()
 DECKS = {p.stem: load_deck(p, DB) for p in bundled_deck_paths()}
+pytestmark = pytest.mark.slow   # random self-play of every deck pair: not in the fast tier
+
 PAIRS = list(itertools.combinations(sorted(DECKS), 2))
 
 

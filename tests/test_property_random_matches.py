@@ -24,6 +24,8 @@ DECKS = [load_deck(p, DB) for p in bundled_deck_paths()]
 MATCHES = int(os.environ.get("C1K_PROPERTY_MATCHES", "2000"))
 CHUNKS = 20
 
+pytestmark = pytest.mark.slow   # ~87% of the suite's time: not in the fast tier
+
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_matches_keep_invariants(chunk: int) -> None:
