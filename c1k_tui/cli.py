@@ -259,25 +259,21 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
 @scenario_app.command("check")
 def scenario_check(files: Annotated[list[Path], typer.Argument(help="*.scenario.toml files or folders")],
                    verbose: Annotated[bool, typer.Option("-v", help="Print every scenario")] = False) -> None:
-    """Run scenarios; exit non-zero on the first failure, printing the step, expected and actual."""
-    from engine.scenario import check_files
+    """Run every scenario file and folder given; report each failure (step, expected, actual) and a tally.
+    Exit 1 if any failed."""
+    from engine.scenario import check_files, scenario_paths, tally
 
-    paths: list[Path] = []
-    for f in files:
-        paths += sorted(f.rglob("*.scenario.toml")) if f.is_dir() else [f]
-    if not paths:
-        raise _fail("no scenario files given")
-    db = _db()
-    passed = 0
-    for res in check_files(paths, db):
+    if not scenario_paths(files):
+        raise _fail("no scenario files given (expected *.scenario.toml files or folders holding them)")
+    results = check_files(files, _db())
+    for res in results:
         if not res.ok:
             typer.echo(f"FAIL {res.path} — {res.title}\n  {res.message}")
-            typer.echo(f"{passed} passed, 1 failed")
-            raise typer.Exit(1)
-        passed += 1
-        if verbose:
+        elif verbose:
             typer.echo(f"ok   {res.path} — {res.title}")
-    typer.echo(f"{passed} passed, 0 failed")
+    typer.echo(tally(results))
+    if not all(r.ok for r in results):
+        raise typer.Exit(1)
 
 
 @app.command()

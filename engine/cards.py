@@ -382,12 +382,60 @@ def parse_cards(raw: list[Any], path: str, text: str = "") -> tuple[list[CardDef
     return cards, problems
 
 
-def load_card_file(path: Path) -> list[CardDef]:
-    text = path.read_text(encoding="utf-8")
+#: a card, deck or scenario file larger than this is refused before parsing (the bundled set: ~60 KB a file)
+MAX_FILE_BYTES = 2_000_000
+#: tables and lists nested deeper than this are refused (a Flux inside a Thread inside an ability: ~8)
+MAX_DEPTH = 32
+
+
+def nesting_depth(value: object) -> int:
+    """How deeply tables/lists nest in a parsed TOML value (iterative: no recursion limit to hit)."""
+    deepest = 0
+    todo: list[tuple[object, int]] = [(value, 0)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, dict):
+            deepest = max(deepest, d + 1)
+            todo += [(x, d + 1) for x in v.values()]
+        elif isinstance(v, list):
+            deepest = max(deepest, d + 1)
+            todo += [(x, d + 1) for x in v]
+    return deepest
+
+
+def read_toml(path: Path) -> tuple[dict[str, Any], str]:
+    """Read and parse a UTF-8 TOML file; every way it can fail is a CardFileError naming the file (and the
+    line where TOML or the decoder says one): missing, a folder, not UTF-8, too large, not TOML, too deep."""
+    where = str(path)
+    try:
+        raw = path.read_bytes()
+    except IsADirectoryError as err:
+        raise CardFileError(where, [f"{where}: is a folder, not a file"]) from err
+    except FileNotFoundError as err:
+        raise CardFileError(where, [f"{where}: no such file"]) from err
+    except OSError as err:
+        raise CardFileError(where, [f"{where}: can't be read: {err.strerror or err}"]) from err
+    if len(raw) > MAX_FILE_BYTES:
+        raise CardFileError(where, [f"{where}: {len(raw)} bytes; a file may have at most {MAX_FILE_BYTES}"])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw[:err.start].count(b"\n") + 1
+        raise CardFileError(where, [f"{where}:{line}: not UTF-8 text (byte {err.start}: "
+                                    f"{raw[err.start:err.start + 1]!r}); save the file as UTF-8"]) from err
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise CardFileError(str(path), [f"{path}: not valid TOML: {err}"]) from err
+        raise CardFileError(where, [f"{where}: not valid TOML: {err}"]) from err
+    except RecursionError as err:
+        raise CardFileError(where, [f"{where}: not valid TOML: tables or lists nested too deeply"]) from err
+    if nesting_depth(data) > MAX_DEPTH:
+        raise CardFileError(where, [f"{where}: tables or lists nested more than {MAX_DEPTH} deep"])
+    return data, text
+
+
+def load_card_file(path: Path) -> list[CardDef]:
+    data, text = read_toml(path)
     unknown = [k for k in data if k != "card"]
     problems = [f"{path}:1: unknown top-level key '{k}'{suggest(k, ['card'])}" for k in unknown]
     raw = data.get("card", [])
@@ -450,10 +498,12 @@ def load_card_db(dirs: Iterable[Path] | None = None) -> CardDB:
     return db
 
 
-def check_references(db: CardDB) -> list[str]:
-    """Cards that name other cards (summon, evolve) must name cards that exist, of the right type."""
+def check_references(db: CardDB, only: Iterable[str] | None = None) -> list[str]:
+    """Cards that name other cards (summon, evolve) must name cards that exist, of the right type.
+    `only`: check just these card ids (the others may still be named)."""
     names = list(db.by_id)
     problems: list[str] = []
+    wanted = None if only is None else set(only)
 
     def walk(card: CardDef, effects: Iterable[Effect]) -> None:
         for e in effects:
@@ -467,6 +517,8 @@ def check_references(db: CardDB) -> list[str]:
                 walk(card, branch)
 
     for card in sorted(db.by_id.values(), key=lambda c: c.id):
+        if wanted is not None and card.id not in wanted:
+            continue
         walk(card, card.effect)
         for ab in card.abilities:
             walk(card, ab.effect)
