@@ -197,15 +197,33 @@ class CardModel(_Model):
                 raise ValueError(f"keyword '{kw}' and an ability with when = \"{trig}\" go together")
         if ("evolve" in names) != (self.evolve is not None):
             raise ValueError("keyword 'evolve' and an 'evolve = { into = ..., growth/power = ... }' table go together")
-        if ("voidcast" in names) != (self.voidcast is not None):
-            raise ValueError("keyword 'voidcast' and a 'voidcast' cost go together")
-        if "voidcast" in names and self.type != "action":
-            raise ValueError("only actions have Voidcast")
+        # formats.md §2: the 'voidcast' cost alone makes a Voidcast card; the keyword is optional
+        if "voidcast" in names and self.voidcast is None:
+            raise ValueError("keyword 'voidcast' needs a Voidcast cost: add 'voidcast = N'")
+        if self.voidcast is not None and self.type != "action":
+            raise ValueError("only actions have Voidcast (a 'voidcast' cost)")
+        # Flux Interrupts ("when a Flux outcome is determined", C1K 7) need a moment when players may be
+        # asked: Conquer happens inside combat damage and an Interrupt resolves at once — neither has one
+        for a in self.abilities:
+            if (a.when == "on_conquer" or a.interrupt is not None) and _has_verb(a.effect, "flux"):
+                what = "a Conquer effect (it happens inside combat damage, C1K 4.3)" if a.when \
+                    else "an Interrupt (it resolves at once, without the stack, C1K 7)"
+                raise ValueError(f"Flux can't be used inside {what}: nobody could be asked for a Flux "
+                                 "Interrupt there; put the Flux in a triggered ability (e.g. on_champion_hit)")
+        if "nullify" in names and _has_verb(self.effect, "flux"):
+            raise ValueError("Flux can't be used inside a Nullify Action (it resolves at once as an Interrupt, "
+                             "C1K 7): nobody could be asked for a Flux Interrupt there")
         if "nullify" in names and self.type != "action":
             raise ValueError("Nullify is an action played as an Interrupt from the hand")
         if "ambush" in names and self.realm != "veil":
             raise ValueError("only Veil cards can be Set (ambush)")
         return self
+
+
+def _has_verb(effects: Iterable[Effect], verb: str) -> bool:
+    """Whether `verb` occurs in these effects, Flux outcomes and Thread branches included."""
+    return any(e.do == verb or any(_has_verb(b, verb) for b in (e.outcomes or []) + (e.branches or []))
+               for e in effects)
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:
@@ -263,6 +281,8 @@ class CardDef:
     @staticmethod
     def from_model(m: CardModel) -> CardDef:
         kws = dict(check_keyword(k) for k in m.keywords)
+        if m.voidcast is not None:
+            kws.setdefault("voidcast", 0)   # the cost alone makes it a Voidcast card (formats.md §2)
         speed = m.speed or "slow"
         return CardDef(
             id=m.id, name=m.name, type=m.type, realm=m.realm, cost=m.cost, speed=speed,

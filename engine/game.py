@@ -474,7 +474,8 @@ class Game:
                 for cid in self.players[p].void:
                     self.triggers.append(Trigger(p, cid, -1, self.card(cid).name, 0, 2, "voidcast", "",
                                                  0, self.void_items[cid].targets if cid in self.void_items else (),
-                                                 True, 0, False,
+                                                 True, self.void_items[cid].mode if cid in self.void_items else 0,
+                                                 False,
                                                  self.void_items[cid].tseq if cid in self.void_items else ()))
             return self.open_priority()
         if w == END_CLEANUP:
@@ -500,7 +501,7 @@ class Game:
                 self.log(f"  {self.label(a)} can't attack now ({'Suppressed' if perm.has_status('suppressed') else 'Rooted'}): "
                          "it leaves combat (C1K 4.1)")
                 self.attackers = tuple(x for x in self.attackers if x != a)
-                self.blocks = tuple(b for b in self.blocks if b[1] != a)
+                self.blocks = tuple((b, 0 if x == a else x) for b, x in self.blocks if b or x != a)
 
     def combatants(self) -> list[int]:
         ids = list(self.attackers) + [b for b, _ in self.blocks]
@@ -508,6 +509,8 @@ class Game:
 
     def end_turn_effects(self) -> None:
         for perm in self.perms.values():
+            if perm.temp_granted.get("ward"):   # unspent Ward points granted until end of turn
+                perm.ward = max(0, perm.ward - perm.temp_granted["ward"])
             perm.temp_power = perm.temp_health = 0
             perm.temp_statuses = []
             perm.temp_granted = {}
@@ -829,9 +832,11 @@ class Game:
         if cid in ps.relics:
             ps.relics[ps.relics.index(cid)] = 0
         self.perms.pop(cid, None)
-        # it is no longer in combat; an attacker it was blocking stays blocked (by nothing: 0)
+        # it is no longer in combat; an attacker it was blocking stays blocked (by nothing: 0), and a
+        # blocker whose attacker left stays a combatant (its end-of-combat triggers, rules.md §5)
         self.attackers = tuple(a for a in self.attackers if a != cid)
-        self.blocks = tuple((0 if b == cid else b, a) for b, a in self.blocks if a != cid)
+        self.blocks = tuple((0 if b == cid else b, 0 if a == cid else a) for b, a in self.blocks
+                            if not (b == cid and a == 0) and not (a == cid and b == 0))
 
     def to_graveyard(self, cid: int) -> None:
         if self.card(cid).token:
@@ -1136,9 +1141,14 @@ class Game:
                         from engine.cards import check_keyword
 
                         name, n = check_keyword(e.keyword)
-                        (self.perms[t].temp_granted if temporary else self.perms[t].granted)[name] = n
+                        perm = self.perms[t]
                         if name == "ward":
-                            self.perms[t].ward += n
+                            # Ward N adds N points to the pool; granted 'until end of turn', the points
+                            # still unspent at cleanup go (temporary points are spent first)
+                            perm.ward += n
+                            if temporary:
+                                n += perm.temp_granted.get("ward", 0)
+                        (perm.temp_granted if temporary else perm.granted)[name] = n
                     self.log(f"  {self.label(t)} gains {e.status or e.keyword}")
             elif v == "suppress":
                 for t in targets:
@@ -1244,22 +1254,32 @@ class Game:
         ignoring speed (and paying nothing if `free`)."""
         ps = self.players[controller]
         zone = ps.hand if e.zone == "hand" else ps.graveyard
-        cands = [c for c in zone
-                 if (e.card_type == "any" or self.card(c).type == e.card_type)
-                 and self.card(c).type in ("unit", "relic", "action")
-                 and (self.card(c).type != "action" or not self.card_choice_slots(c, None))
-                 and not self.card(c).branches   # (no way to give a Thread's mode in a choice)
-                 and (e.free or self.card(c).cost <= ps.influence)
-                 and self.has_room(c, controller)]
+        allowed = tuple(c for c in zone if e.card_type == "any" or self.card(c).type == e.card_type)
+        offer = Choice("permit", controller, allowed, 1, (0,), None, source, e.free)
+        # formats.md §1: answered with the ordinary play command (targets, mode, slot) — so every card
+        # with at least one legal way to play it is offered, targeted and Thread cards included
+        cands = tuple(c for c in allowed if self.permit_options(c, controller, offer))
         if not cands:
             self.log("  permission: nothing can be played")
             return True
-        self.choice = Choice("permit", controller, tuple(cands), 1, (0,), None, source, e.free)
+        self.choice = replace(offer, values=cands)
         self.priority = -1
         self.pending = Decision("choice", controller, self.window, "OPP Permissions",
-                                f"{ps.name}: you may play one of these now (or decline)",
-                                tuple(self.label(c) for c in cands), 0, 1, True, eligible=tuple(cands))
+                                f"{ps.name}: you may play one of these now — play <card> [slot n] [target …] "
+                                "[mode n] — or decline",
+                                tuple(self.label(c) for c in cands), 0, 1, True, eligible=cands)
         return False
+
+    def permit_options(self, cid: int, p: int, permit: Choice) -> list[Action]:
+        """The play commands that answer permission `permit` with card `cid` (speed ignored, OPP)."""
+        d = self.card(cid)
+        out: list[Action] = []
+        for m in (list(range(1, d.branches + 1)) if d.branches else [None]):
+            if self.play_refusal(Play(cid, None, (), m), p, check_targets=False, permit=permit) is not None:
+                return []
+            for ts in self.target_combos(self.play_slots(cid, p, m), p, cid):
+                out.append(Play(cid, None, ts, m))
+        return out
 
     def has_room(self, cid: int, p: int) -> bool:
         d = self.card(cid)
@@ -1432,6 +1452,9 @@ class Game:
             if d.kind != "priority":
                 return Refusal(d.rule, f"there is no priority to pass: {self.describe_pending()}")
             return None
+        if isinstance(action, Play) and d.kind == "choice" and self.choice is not None \
+                and self.choice.kind == "permit":
+            return self.play_refusal(action, player, permit=self.choice)
         if isinstance(action, (Play, Activate, SetCard)):
             if d.kind != "priority":
                 return Refusal(d.rule, f"you can't do that now: {self.describe_pending()}")
@@ -1470,6 +1493,13 @@ class Game:
                 return Refusal(d.rule, "each option can be chosen once")
             if len(action.options) != ch.count:
                 return Refusal(d.rule, f"choose exactly {ch.count} option(s)")
+            if ch.kind == "permit":   # `choose n` plays a card that needs no target and no mode
+                c = ch.values[action.options[0] - 1]
+                r = self.play_refusal(Play(c), player, check_targets=False, permit=ch)
+                if r is None and self.card(c).type == "action" and self.play_slots(c, player, None):
+                    r = Refusal("C1K 6", f"{self.card(c).name} needs targets: answer with "
+                                         f"'play \"{self.card(c).name}\" target …'")
+                return r
             return None
         return Refusal("C1K 10", "unknown action")
 
@@ -1511,14 +1541,21 @@ class Game:
                 return Refusal("OPP Slow", f"{what} is Slow: only with an empty stack (respond with Fast actions)")
         return None
 
-    def play_refusal(self, a: Play, p: int, check_targets: bool = True) -> Refusal | None:
+    def play_refusal(self, a: Play, p: int, check_targets: bool = True,
+                     permit: Choice | None = None) -> Refusal | None:
+        """Why playing `a` is illegal for p now. `permit`: the play answers that special play permission
+        (OPP): it overrides speed and zone, and its card must be one the permission allows."""
         cid = a.card
         if not 0 < cid < len(self.defs):
             return Refusal("AS Unit play", f"#{cid} is not a card in this match")
         if not self.visible_to(cid, p):
             return Refusal("AS Unit play", f"#{cid} is not a card you can play (not in your hand)")
         d = self.card(cid)
-        where = self.playable_from(cid, p)
+        where = "permit" if permit is not None else self.playable_from(cid, p)
+        if permit is not None and cid not in permit.values:
+            allowed = ", ".join(self.label(c) for c in permit.values) or "nothing"
+            return Refusal("OPP Permissions", f"{d.name} is not a card this permission lets you play "
+                                              f"(it allows: {allowed})")
         if where is None:
             zone = ZONE_NAMES[self.zone[cid]]
             if self.zone[cid] == GRAVEYARD and self.owner[cid] == p:
@@ -1533,14 +1570,14 @@ class Game:
                                          "when your opponent plays an Action")
         rule = "AS Unit play" if d.type == "unit" else ("AS Action play" if d.type == "action" else "AS Unit play")
         # Set/Ambush (Veil, C1K §9 "visibility affects timing legality"): a Set card is played at Fast speed
-        r = self.speed_refusal("fast" if where == "set" else d.speed, p, d.name)
+        r = None if permit is not None else self.speed_refusal("fast" if where == "set" else d.speed, p, d.name)
         if r:
             if d.type == "unit" and self.win == INFLUENCE_RESPONSE:
                 return Refusal("C1K 2.3", f"{d.name} is a Slow Unit: in the Influence Phase only Fast Units may be "
                                           "deployed")
             return r
         ps = self.players[p]
-        cost = play_cost(d, a.voidcast)
+        cost = 0 if permit is not None and permit.free else play_cost(d, a.voidcast)
         if cost > ps.influence:
             return Refusal("C1K 2.2", f"{d.name} costs {cost} Influence{' (Voidcast)' if a.voidcast else ''}; "
                                       f"you have {ps.influence}")
@@ -1563,7 +1600,8 @@ class Game:
         elif n:
             return Refusal("KW Thread", f"{d.name} asks you to choose a branch now: add 'mode 1' … 'mode {n}'")
         if check_targets:
-            return self.targets_refusal(self.play_slots(cid, p, a.mode), a.targets, p, cid)
+            return self.targets_refusal(self.play_slots(cid, p, a.mode), a.targets, p, cid,
+                                        self.card_choice_slots(cid, a.mode))
         return None
 
     def play_slots(self, cid: int, p: int, mode: int | None) -> list[str]:
@@ -1574,17 +1612,49 @@ class Game:
             slots = [s for s in slots if self.target_candidates(s, p, cid)]
         return slots
 
-    def targets_refusal(self, slots: list[str], targets: tuple[int, ...], p: int, source: int) -> Refusal | None:
+    def targets_refusal(self, slots: list[str], targets: tuple[int, ...], p: int, source: int,
+                        full: list[str] | None = None) -> Refusal | None:
+        """`full`: the slots before those without any legal choice were dropped (a Unit's on-play target):
+        a target named for a dropped slot is refused for its own true reason (e.g. it is Veiled)."""
         if len(targets) != len(slots):
+            if full is not None and len(targets) == len(full) and full != slots:
+                for slot, t in zip(full, targets, strict=True):
+                    r = self.target_refusal(slot, t, p, source)
+                    if r is not None:
+                        return r
             if not slots:
                 return Refusal("C1K 6", "this needs no target")
             return Refusal("C1K 6", f"name {len(slots)} target(s): {', '.join(s.replace('_', ' ') for s in slots)}")
         for slot, t in zip(slots, targets, strict=True):
-            if t not in self.target_candidates(slot, p, source):
-                what = self.label(t) if 0 < t < len(self.defs) and self.visible_to(t, p) else f"#{t}"
-                return Refusal("C1K 6", f"{what} is not a legal target: it needs a {slot.replace('_', ' ')}"
-                                        f"{' in play' if slot != 'champion' else ''}")
+            r = self.target_refusal(slot, t, p, source)
+            if r is not None:
+                return r
         return None
+
+    def target_refusal(self, slot: str, t: int, p: int, source: int) -> Refusal | None:
+        """Why `t` is not a legal choice for a `slot` target of player p — the true reason (rules.md §3):
+        every check that fails is the reason, not the first one in the code."""
+        if t in self.target_candidates(slot, p, source):
+            return None
+        known = 0 < t < len(self.defs) and self.visible_to(t, p)
+        what = self.label(t) if known else f"#{t}"
+        want = slot.replace("_", " ")
+        if not known:
+            return Refusal("C1K 6", f"{what} is not a legal target: it needs a {want}"
+                                    f"{' in play' if slot != 'champion' else ''}")
+        if slot == "champion":
+            return Refusal("C1K 6", f"{what} is not a legal target: it needs a Champion")
+        if not self.is_unit_in_play(t):
+            where = "a Champion" if self.is_champion(t) else f"in the {ZONE_NAMES[self.zone[t]]}"
+            return Refusal("C1K 6", f"{what} is not a legal target: it needs a {want} in play, and it is {where}")
+        if slot == "friendly_unit" and self.owner[t] != p:
+            return Refusal("C1K 6", f"{what} is not a legal target: it needs a friendly unit (one of yours)")
+        if slot == "enemy_unit" and self.owner[t] == p:
+            return Refusal("C1K 6", f"{what} is not a legal target: it needs an enemy unit (one of your opponent's)")
+        if not self.targetable(t, p):
+            return Refusal("KW Veiled", f"{what} is Veiled: your opponent's Veiled units can't be targeted "
+                                        "(C1K 9, Veil)")
+        return Refusal("C1K 6", f"{what} is not a legal target for this {want}")
 
     def activated(self, cid: int) -> tuple[tuple[int, Ability], ...]:
         return self.card(cid).act
@@ -1637,7 +1707,9 @@ class Game:
 
     def attack_block_reason(self, cid: int) -> Refusal | None:
         """Why this unit of the active player can't attack (None if it can)."""
-        if not self.is_unit_in_play(cid) or self.owner[cid] != self.active:
+        if self.is_unit_in_play(cid) and self.owner[cid] != self.active:
+            return Refusal("C1K 4.1", f"{self.label(cid)} is not yours: only the active player's units attack")
+        if not self.is_unit_in_play(cid):
             return Refusal("C1K 4.1", f"#{cid} is not a unit of the attacking player in play")
         perm = self.perms[cid]
         d = self.card(cid)
@@ -1729,6 +1801,25 @@ class Game:
         for cid, _, ab in self.usable_interrupts(p, w.event):
             if cid == a.source:
                 return self.targets_refusal(self.choice_slots(ab.effect), a.targets, p, cid)
+        # the true reason it isn't usable (rules.md §3): cost, once per turn, Suppress — or no such Interrupt
+        src = a.source
+        if 0 < src < len(self.defs) and self.visible_to(src, p) and self.owner[src] == p:
+            d = self.card(src)
+            abilities = [(-1, d.hand_interrupt)] if d.hand_interrupt is not None and self.zone[src] == HAND \
+                else ([(i, ab) for i, ab in enumerate(d.abilities) if ab.interrupt is not None]
+                      if self.in_play(src) else [])
+            events = (w.event, "opponent_declares_attackers") if w.event == "attacker_declared" else (w.event,)
+            for i, ab in abilities:
+                if ab.interrupt not in events:
+                    continue
+                perm = self.perms.get(src)
+                if perm is not None and perm.has_status("suppressed"):
+                    return Refusal("KW Suppress", f"{d.name} is Suppressed: its abilities don't function")
+                if ab.cost > self.players[p].influence:
+                    return Refusal("C1K 2.2", f"{d.name}'s Interrupt costs {ab.cost} Influence; "
+                                              f"you have {self.players[p].influence}")
+                if perm is not None and ab.once_per_turn and perm.used.get(i) == self.turn:
+                    return Refusal("C1K 7", f"{d.name}'s Interrupt can be used once per turn and was used this turn")
         return Refusal("C1K 7", f"#{a.source} has no usable Interrupt for this event")
 
     # ------------------------------------------------------------------ commands: carrying out
@@ -1762,7 +1853,10 @@ class Game:
         elif isinstance(action, Pass):
             self.do_pass(p)
         elif isinstance(action, Play):
-            self.do_play(action, p)
+            if self.choice is not None and self.choice.kind == "permit":
+                self.do_permit_play(action, p)
+            else:
+                self.do_play(action, p)
         elif isinstance(action, Activate):
             self.do_activate(action, p)
         elif isinstance(action, Attack):
@@ -1843,6 +1937,22 @@ class Game:
                 self.ask_interrupts(InterruptWindow("opponent_plays_action", (opp,), self.stack[-1].uid, (), resume))
                 return False
         return True
+
+    def do_permit_play(self, a: Play, p: int) -> None:
+        """OPP Permissions: the play command that answers a permission (targets, mode and slot in it)."""
+        ch = self.choice
+        assert ch is not None
+        self.choice = None
+        cid = a.card
+        d = self.card(cid)
+        if not ch.free:
+            self.players[p].influence -= play_cost(d, a.voidcast)
+        self.log(f"  {self.players[p].name} plays {self.label(cid)} by permission (OPP Permissions)")
+        self.put_on_stack(cid, p, a.slot - 1 if a.slot is not None else -1, a.targets, a.mode or 0,
+                          voidcast=a.voidcast)
+        if not self.announce_play(cid, p, ch.resume):
+            return
+        self.resume(ch.resume)
 
     def do_set(self, a: SetCard, p: int) -> None:
         """Set is a special action: it doesn't use the stack, and the player keeps priority."""
@@ -2044,6 +2154,8 @@ class Game:
             ch = self.choice
             assert ch is not None
             n = len(ch.values)
+            if ch.kind == "permit":   # formats.md §1: the ordinary play command, or decline
+                return [Decline()] + [o for c in ch.values for o in self.permit_options(c, p, ch)]
             pick = itertools.permutations if ch.kind == "order" else itertools.combinations
             opts: list[Action] = [Choose(tuple(c)) for c in pick(range(1, n + 1), ch.count)]
             if d.can_decline:

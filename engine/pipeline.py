@@ -81,6 +81,12 @@ def _ward(game: Game, ev: Event) -> None:
         return
     spent = min(perm.ward, ev.amount)
     perm.ward -= spent
+    temp = perm.temp_granted.get("ward", 0)
+    if temp:   # points granted until end of turn are spent first
+        if temp > spent:
+            perm.temp_granted["ward"] = temp - spent
+        else:
+            del perm.temp_granted["ward"]
     ev.amount -= spent
     ev.prevented += spent
     game.log(f"  Ward of {game.label(ev.target)} prevents {spent} damage ({perm.ward} left)")
