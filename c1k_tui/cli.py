@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -75,6 +75,7 @@ def play(
                                                   "(default: a random one)")] = None,
     text: Annotated[bool, typer.Option("--text", help="The plain prompt loop instead of the Textual app")] = False,
     practice: Annotated[bool, typer.Option(help="Practice mode: a refused action never moves priority")] = False,
+    first: Annotated[Literal["p1", "p2", "random"], typer.Option(help="Who goes first (random: from the seed)")] = "p1",
     open_hands: Annotated[bool, typer.Option("--open-hands", help="Show both hands, no hand-off screen "
                                                                   "(teaching, solo playtesting)")] = False,
     playtest: Annotated[bool, typer.Option(help="Allow decks that break the format rules")] = False,
@@ -113,7 +114,7 @@ def play(
         decks = _decks(db, deck_a, deck_b, playtest)
         decks[0].player, decks[1].player = p1, p2
         s = seed if seed is not None else secrets.randbelow(1_000_000)
-        game = Game.new(db, decks[0], decks[1], s, MatchOptions(practice=practice))
+        game = Game.new(db, decks[0], decks[1], s, MatchOptions(practice=practice, first=first))
         typer.echo(f"Council of 1000 — {decks[0].name} ({p1}) vs {decks[1].name} ({p2}), seed {s}")
         typer.echo(HELP)
         loop(game, decks, input, typer.echo, save, open_hands, auto_pass)
@@ -146,7 +147,7 @@ def play(
             deck = load_deck(find_deck(name), db, playtest)
             deck.player = player
             decks.append(deck)
-        return MatchSession.new(db, decks, s, MatchOptions(practice=practice), flow=Flow(flow), save_path=target,
+        return MatchSession.new(db, decks, s, MatchOptions(practice=practice, first=first), flow=Flow(flow), save_path=target,
                                 open_hands=open_hands)
 
     if scenario is not None:

@@ -143,11 +143,13 @@ class Game:
     @classmethod
     def new(cls, db: CardDB, deck1: object, deck2: object, seed: int,
             options: MatchOptions | None = None) -> Game:
-        """A fresh match: decks shuffled with the StateSeed, 5 cards each, p1 starts and skips its first draw."""
+        """A fresh match: who goes first (match option), decks shuffled with the StateSeed, 5 cards each; the
+        first player skips their first draw."""
         from engine.decks import Deck
 
         assert isinstance(deck1, Deck) and isinstance(deck2, Deck)
         g = cls(db, options, seed)
+        g.first_player = g.active = g.draw_first_player()   # before the shuffle (rules.md §1)
         for p, deck in enumerate((deck1, deck2)):
             ps = g.players[p]
             ps.name = deck.player or player_name(p)
@@ -168,9 +170,17 @@ class Game:
                 ps.library.append(g.new_card(deck.library[i], p, LIBRARY))
         for p in (0, 1):
             g.draw(p, g.seat_mod(p, "opening_hand"))
-        g.log(f"Match begins: seed {seed}; {g.players[0].name} (p1) goes first")
+        fp = g.first_player
+        g.log(f"Match begins: seed {seed}; {g.players[fp].name} ({player_name(fp)}) goes first"
+              + (" (drawn at random)" if g.options.first == "random" else ""))
         g.goto(DRAW_START)
         return g
+
+    def draw_first_player(self) -> int:
+        """Who goes first, by the match option `first` (p1, p2, or random from the StateSeed's generator)."""
+        if self.options.first == "random":
+            return self.rng.below(2)
+        return 1 if self.options.first == "p2" else 0
 
     def new_card(self, card: CardDef, owner: int, zone: int) -> int:
         self.defs.append(card)

@@ -506,8 +506,12 @@ def build(scn: Scenario) -> Game:
     options = MatchOptions(**{k: v for k, v in opts.items() if k in OPTION_KEYS})
     g = Game(scn.db, options, int(head.get("seed", 0)))
     g.turn = int(head.get("turn", 1))
-    g.active = 0 if head.get("active", "p1") == "p1" else 1
-    g.first_player = g.active if g.turn % 2 == 1 else 1 - g.active
+    if "active" in head:
+        g.active = 0 if head["active"] == "p1" else 1
+        g.first_player = g.active if g.turn % 2 == 1 else 1 - g.active
+    else:   # who goes first is the match option `first` (rules.md §1), as in Game.new
+        g.first_player = g.draw_first_player()
+        g.active = g.first_player if g.turn % 2 == 1 else 1 - g.first_player
     db = scn.db
     for p in (0, 1):
         pd = scn.data.get(player_name(p), {})

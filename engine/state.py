@@ -372,10 +372,24 @@ class MatchOptions:
     relic_slots: int = 3
     #: OPP 8.1's rule (not C1K's): after an action the actor keeps priority. Off by default (rules.md §3).
     actor_keeps_priority: bool = False
+    #: who goes first (rules.md §1, TPS "turn order is deterministic and configurable"): p1, p2, or
+    #: random — drawn from the StateSeed's generator before the shuffle, so it is part of the replay
+    first: str = "p1"
+
+    def __post_init__(self) -> None:
+        if self.first not in FIRST_PLAYER_CHOICES:
+            raise ValueError(f"first = '{self.first}': expected one of {', '.join(FIRST_PLAYER_CHOICES)}")
 
     def to_dict(self) -> dict[str, object]:
-        return {"practice": self.practice, "max_turns": self.max_turns, "unit_slots": self.unit_slots,
-                "relic_slots": self.relic_slots, "actor_keeps_priority": self.actor_keeps_priority}
+        out: dict[str, object] = {
+            "practice": self.practice, "max_turns": self.max_turns, "unit_slots": self.unit_slots,
+            "relic_slots": self.relic_slots, "actor_keeps_priority": self.actor_keeps_priority}
+        if self.first != "p1":   # the default is left out (records and hashes of p1-first matches unchanged)
+            out["first"] = self.first
+        return out
+
+
+FIRST_PLAYER_CHOICES = ("p1", "p2", "random")
 
 
 @dataclass
