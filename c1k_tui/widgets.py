@@ -275,7 +275,7 @@ class TitleBar(Static):
             return Text("Council of 1000")
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append("Council of 1000", style="bold")
-        t.append(f" · Turn {w.turn} · {w.active_name} active · seed {w.seed}")
+        t.append(f" · Turn {w.turn} · {w.active_name} active" + (f" · seed {w.seed}" if w.seed is not None else ""))
         if self.extra:
             t.append(f" · {self.extra}", style="dim")
         return t

@@ -2,7 +2,8 @@
 
 Public API: `legal_actions()`, `apply(action, player=None)`, `apply_command(text)`, `parse(text)`,
 `current_player()`, `is_terminal()`, `outcome`, `decision`, `clone()`, `snapshot()`, `state_hash()`,
-`why_not(action, player)`, `explain(player)`, `window`, `stack_view()`, `log_lines`.
+`why_not(action, player)`, `explain(player)`, `window`, `stack_view()`, `events`, `log_lines`.
+What a player may know of it: `engine.view.observe(game, player)` and `engine.events.events_for`.
 
 Only this module advances windows and phases, and only when the rules say so (TPS "Controlled
 transitions"): a window ends when both players pass on an empty stack, or — for trigger windows and
@@ -37,6 +38,7 @@ from engine.actions import (
     parse_command,
 )
 from engine.cards import CHOICE_TARGETS, SEAT_MODIFIERS, Ability, CardDB, CardDef, Effect
+from engine.events import Event, EventLog, describe_effects, log_lines_for
 from engine.rng import SplitMix64
 from engine.state import (
     BOARD,
@@ -96,6 +98,12 @@ class RulesLoopError(RuntimeError):
     """State-based actions or triggers kept causing each other past the cap: an infinite loop in the cards."""
 
 
+#: the event kind of each command (Decline of an Interrupt is "interrupt", of a choice "choice")
+_COMMAND_KIND = {"Pass": "pass", "Play": "play", "Activate": "activate", "Attack": "attack", "Block": "block",
+                 "Interrupt": "interrupt", "Decline": "choice", "Choose": "choice", "SetCard": "set",
+                 "Concede": "concede"}
+
+
 def _bit(p: int) -> int:
     return 1 << p
 
@@ -133,7 +141,7 @@ class Game:
         self.seq = 0
         self.outcome: Outcome | None = None
         self.pending = Decision("none", -1, WINDOWS[DRAW_START], "C1K 1.1", "setting up")
-        self.log_lines: list[str] = []
+        self._events = EventLog()   # bookkeeping, not state: not in the snapshot, shared by clones
         self.record: list[str] = []
         self.aliases: dict[str, int] = {}
         self.void_items: dict[int, StackItem] = {}   # Voidcast: how a card in the Void was cast (targets)
@@ -242,7 +250,7 @@ class Game:
         g.seq = self.seq
         g.outcome = self.outcome
         g.pending = self.pending
-        g.log_lines = self.log_lines.copy()
+        g._events = self._events.fork()
         g.record = self.record.copy()
         g.aliases = self.aliases
         g.void_items = self.void_items.copy()
@@ -274,27 +282,6 @@ class Game:
             "pending": self.pending.snapshot(),
         }
 
-    def view_for(self, viewer: int) -> dict[str, object]:
-        """The state as `viewer` may see it (for the UI and any AI): every library's contents, the
-        opponent's hand and Set cards are hidden — only their sizes show — and so is the PRNG state
-        (which would predict shuffles and Flux outcomes)."""
-        snap = self.snapshot()
-        snap["cards"] = [[i, (d.id if d else "") if self.visible_to(i, viewer) else "?", self.owner[i],
-                          ZONE_NAMES[self.zone[i]]] for i, d in enumerate(self.defs) if i]
-        players = []
-        for p, ps in enumerate(self.players):
-            view = ps.snapshot()
-            view["library"] = len(ps.library)
-            if p != viewer:
-                view["hand"] = len(ps.hand)
-                view["set"] = len(ps.set_cards)
-            players.append(view)
-        snap["players"] = players
-        snap["rng"] = None
-        snap["seed"] = None   # the seed would replay every shuffle: as hidden as the generator itself
-        snap["viewer"] = viewer
-        return snap
-
     def snapshot_bytes(self) -> bytes:
         return json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
@@ -311,8 +298,25 @@ class Game:
     def label(self, cid: int) -> str:
         return f"{self.card(cid).name} #{cid}"
 
-    def log(self, line: str) -> None:
-        self.log_lines.append(line)
+    @property
+    def events(self) -> EventLog:
+        """Every event of the match, private ones included (filter with `engine.events.events_for`)."""
+        return self._events
+
+    @property
+    def log_lines(self) -> list[str]:
+        """The English log as a spectator may read it (private events by their public face): a
+        compatibility view derived from the events."""
+        return log_lines_for(self, -1)
+
+    def log(self, line: str, kind: str = "note", actor: int = -1, cards: tuple[int, ...] = (), amount: int = 0,
+            detail: str = "", rule: str = "", private_to: int = -1, public_text: str = "",
+            command: int = -1) -> None:
+        """Emit an event (`line`: its English text). `rule` defaults to the current window's rule."""
+        ev = self._events
+        w = self.win
+        ev.append(Event(len(ev), kind, self.turn, WINDOWS[w], rule or WINDOW_RULE[w], actor, private_to, line,
+                        public_text, cards, amount, detail, command))
 
     def controller(self, cid: int) -> int:
         return self.owner[cid]
@@ -411,6 +415,10 @@ class Game:
 
     def set_over(self) -> None:
         assert self.outcome is not None
+        if not (self.pending.kind == "none" and self.pending.rule == "RULES 1"):   # once per match
+            o = self.outcome
+            self.log(f"  the match is over: {o}", "game_over", -1 if o.winner is None else o.winner,
+                     detail=o.termination.value, rule="RULES 1")
         self.priority = -1
         self.pending = Decision("none", -1, self.window, "RULES 1", f"the match is over: {self.outcome}")
 
@@ -421,7 +429,7 @@ class Game:
         self.priority = -1
         self.passed = 0
         ap = self.active
-        self.log(f"T{self.turn} {WINDOWS[w]}")
+        self.log(f"T{self.turn} {WINDOWS[w]}", "window", ap)
         if w == DRAW_START:
             if self.options.max_turns and self.turn > self.options.max_turns:
                 self.outcome = Outcome(Termination.TURN_LIMIT, None)
@@ -434,7 +442,7 @@ class Game:
             if not (self.turn == 1 and ap == self.first_player):
                 self.draw(ap, self.players[ap].draw_count)
             else:
-                self.log("  the first player skips the draw of their first turn")
+                self.log("  the first player skips the draw of their first turn", actor=ap, rule="C1K 1.2")
             return DRAW_POST
         if w == INFLUENCE_START:
             self.sba()
@@ -445,7 +453,7 @@ class Game:
             if ps.capacity < ps.max_influence:
                 ps.capacity = min(ps.max_influence, ps.capacity + ps.influence_gain)
             ps.influence = ps.capacity
-            self.log(f"  {ps.name}: Influence {ps.influence}/{ps.capacity}")
+            self.log(f"  {ps.name}: Influence {ps.influence}/{ps.capacity}", "influence", ap, amount=ps.influence)
             return INFLUENCE_RESPONSE
         if w == DECLARE_ATTACKERS:
             self.attackers = ()
@@ -458,7 +466,7 @@ class Game:
         if w == DECLARE_BLOCKERS:
             self.drop_illegal_attackers()
             if not self.attackers:
-                self.log("  no attacker remains: combat ends")
+                self.log("  no attacker remains: combat ends", actor=ap)
                 return END_START
             dp = 1 - ap
             self.pending = Decision("blockers", dp, WINDOWS[w], WINDOW_RULE[w],
@@ -509,7 +517,7 @@ class Game:
             perm = self.perms.get(a)
             if perm is not None and (perm.has_status("suppressed") or perm.has_status("rooted")):
                 self.log(f"  {self.label(a)} can't attack now ({'Suppressed' if perm.has_status('suppressed') else 'Rooted'}): "
-                         "it leaves combat (C1K 4.1)")
+                         "it leaves combat (C1K 4.1)", actor=self.owner[a], cards=(a,), rule="C1K 4.1")
                 self.attackers = tuple(x for x in self.attackers if x != a)
                 self.blocks = tuple((b, 0 if x == a else x) for b, x in self.blocks if b or x != a)
 
@@ -529,7 +537,7 @@ class Game:
 
     def finish_cleanup(self) -> int:
         self.end_turn_effects()
-        self.log("  'until end of turn' effects end")
+        self.log("  'until end of turn' effects end", rule="C1K 5.2")
         self.sba()
         return END_FINAL
 
@@ -564,7 +572,8 @@ class Game:
             self.threads.pop(0)
             e = self.thread_effect(t.source)
             if e is not None and e.branches and 1 <= t.mode <= len(e.branches):
-                self.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves")
+                self.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves", "thread", t.controller,
+                         (t.source,), t.mode, f"resolves: {describe_effects(e.branches[t.mode - 1])}", "KW Thread")
                 if not self.run_effects(e.branches[t.mode - 1], t.controller, t.source, list(t.targets), None,
                                         mode=t.mode, top=True, then=then):
                     return False
@@ -598,6 +607,7 @@ class Game:
         if d.player != p:
             d = replace(d, player=p)
         self.pending = d
+        self.log(f"  {name} has priority", "priority", p, rule="C1K 6")
 
     def resume(self, how: tuple[int, ...]) -> None:
         """Continue after a choice or an interrupt decision."""
@@ -703,13 +713,15 @@ class Game:
                 if need and t.chosen:
                     if not t.targets:
                         # a played unit's on-play targets came with the command: none were legal then
-                        self.log(f"  {t.name}: no legal target was named when it was played — the trigger is removed")
+                        self.log(f"  {t.name}: no legal target was named when it was played — the trigger is removed",
+                                 "trigger", t.controller, (t.source,), detail="removed", rule="C1K 6")
                         continue
                 elif need:   # choose the targets now, one at a time (C1K 6)
                     cands = self.target_candidates(need[0], t.controller, t.source)
                     if not cands:
                         if not t.targets:
-                            self.log(f"  {t.name}: no legal target — the trigger is removed")
+                            self.log(f"  {t.name}: no legal target — the trigger is removed", "trigger",
+                                     t.controller, (t.source,), detail="removed", rule="C1K 6")
                             continue
                         self.push(t)
                         continue
@@ -763,7 +775,8 @@ class Game:
         item = StackItem(self.next_seq(), t.kind, t.source, t.controller, -1, t.name, t.ability, t.targets,
                          t.mode, t.keyword, t.ctx, -1, t.tseq if t.tseq else self.target_seqs(t.targets))
         self.stack.append(item)
-        self.log(f"  trigger: {t.name} → stack ({player_name(t.controller)})")
+        self.log(f"  trigger: {t.name} → stack ({player_name(t.controller)})", "trigger", t.controller,
+                 (t.source,) + t.targets if t.source else t.targets, rule="C1K 8")
 
     # ------------------------------------------------------------------ state-based actions
 
@@ -778,7 +791,8 @@ class Game:
             if lost:
                 self.outcome = (Outcome(Termination.BOTH_DEFEATED, None) if len(lost) == 2
                                 else Outcome(Termination.CHAMPION_DEFEATED, 1 - lost[0]))
-                self.log(f"  {', '.join(self.players[p].name for p in lost)} at 0 life: {self.outcome}")
+                self.log(f"  {', '.join(self.players[p].name for p in lost)} at 0 life: {self.outcome}", "sba",
+                         lost[0] if len(lost) == 1 else -1, detail=self.outcome.termination.value, rule="RULES 1")
                 return
             if not dead:
                 if evolved:
@@ -817,7 +831,8 @@ class Game:
                     continue
                 old = self.label(c)
                 self.defs[c] = into
-                self.log(f"  Evolve: {old} transforms into {into.name}")
+                self.log(f"  Evolve: {old} transforms into {into.name}", "sba", p, (c,), detail=into.id,
+                         rule="KW Evolve")
                 changed = True
         return changed
 
@@ -827,12 +842,15 @@ class Game:
         ps = self.players[p]
         for _ in range(n):
             if not ps.library:
-                self.log(f"  {ps.name} must draw from an empty library: Deck Exhaustion")
+                self.log(f"  {ps.name} must draw from an empty library: Deck Exhaustion", "draw", p,
+                         rule="C1K 1.2")
                 self.game_trigger(p, "Deck Exhaustion")
                 continue
             c = ps.library.pop(0)
             ps.hand.append(c)
             self.zone[c] = HAND
+            self.log(f"  {ps.name} draws {self.label(c)}", "draw", p, (c,), 1, rule="C1K 1.2", private_to=p,
+                     public_text=f"  {ps.name} draws a card")
 
     def leave_play(self, cid: int) -> None:
         p = self.owner[cid]
@@ -863,7 +881,7 @@ class Game:
         self.fire("on_death", cid, cid)
         self.leave_play(cid)
         self.to_graveyard(cid)
-        self.log(f"  {self.label(cid)} is destroyed ({cause})")
+        self.log(f"  {self.label(cid)} is destroyed ({cause})", "destroy", self.owner[cid], (cid,), detail=cause)
         pipeline.after(self, ev)
         return True
 
@@ -881,12 +899,16 @@ class Game:
         if self.is_champion(target):
             ps = self.players[self.champion_owner(target)]
             ps.life -= amount
-            self.log(f"  {self.label(source) if source else 'the rules'} deals {amount} to {ps.name} (life {ps.life})")
+            self.log(f"  {self.label(source) if source else 'the rules'} deals {amount} to {ps.name} (life {ps.life})",
+                     "damage", self.owner[source] if source else -1, (source, target), amount,
+                     "combat" if combat else "")
         elif target in self.perms:
             perm = self.perms[target]
             perm.damage += amount
             perm.killer = source
-            self.log(f"  {self.label(source) if source else 'the rules'} deals {amount} to {self.label(target)}")
+            self.log(f"  {self.label(source) if source else 'the rules'} deals {amount} to {self.label(target)}",
+                     "damage", self.owner[source] if source else -1, (source, target), amount,
+                     "combat" if combat else "")
             self.fire("on_damaged", target, source)
         else:
             return 0
@@ -911,7 +933,8 @@ class Game:
         else:
             return 0
         if healed > 0:
-            self.log(f"  {self.label(target)} heals {healed}")
+            self.log(f"  {self.label(target)} heals {healed}", "heal", self.owner[source] if source else -1,
+                     (source, target), healed)
             self.fire("on_heal", target, source)
         ev.dealt = healed
         pipeline.after(self, ev)
@@ -925,7 +948,8 @@ class Game:
         if slot is None or not (0 <= slot < len(slots)) or slots[slot]:
             empty = [i for i, c in enumerate(slots) if not c]
             if not empty:
-                self.log(f"  {self.label(cid)} has no empty slot and goes to the graveyard")
+                self.log(f"  {self.label(cid)} has no empty slot and goes to the graveyard", "move", p, (cid,),
+                         detail="graveyard", rule="AS Unit play")
                 self.to_graveyard(cid)
                 return False
             slot = empty[0]
@@ -940,7 +964,8 @@ class Game:
         ward = d.keywords.get("ward")
         if ward:
             perm.ward = ward
-        self.log(f"  {self.label(cid)} enters play in slot {slot + 1}" + (" (summoned)" if summoned else ""))
+        self.log(f"  {self.label(cid)} enters play in slot {slot + 1}" + (" (summoned)" if summoned else ""), "move", p,
+                 (cid,), slot + 1, "summoned" if summoned else "play", "AS Unit play")
         return True
 
     # ------------------------------------------------------------------ targets
@@ -1007,7 +1032,8 @@ class Game:
     def resolve_top(self) -> bool:
         """Resolve the top item. False if a decision (a permission, a Flux Interrupt) is now pending."""
         item = self.stack.pop()
-        self.log(f"  resolve: {item.name}")
+        self.log(f"  resolve: {item.name}", "resolve", item.controller, (item.source,) + item.targets if item.source
+                 else item.targets, rule="C1K 6")
         if item.kind == "card":
             d = self.card(item.source)
             if self.zone[item.source] != STACK:
@@ -1025,7 +1051,8 @@ class Game:
                 ps.void.append(item.source)
                 self.zone[item.source] = VOID
                 self.void_items[item.source] = item
-                self.log(f"  {self.label(item.source)} (Voidcast) moves to the Void: it returns at the next end.start")
+                self.log(f"  {self.label(item.source)} (Voidcast) moves to the Void: it returns at the next end.start",
+                         "move", item.controller, (item.source,), detail="void", rule="KW Voidcast")
                 return True
             return self.run_effects(d.effect, item.controller, item.source, list(item.targets), item,
                                     mode=item.mode, top=True)
@@ -1052,7 +1079,8 @@ class Game:
                 ps = self.players[item.controller]
                 ps.exhaustions += 1
                 ps.life -= ps.exhaustions
-                self.log(f"  Deck Exhaustion: {ps.name} loses {ps.exhaustions} life (life {ps.life})")
+                self.log(f"  Deck Exhaustion: {ps.name} loses {ps.exhaustions} life (life {ps.life})", "damage",
+                         item.controller, amount=ps.exhaustions, detail="Deck Exhaustion", rule="C1K 1.2")
             return True
         return True
 
@@ -1076,7 +1104,8 @@ class Game:
                 then = item.tseq[item.targets.index(c)]
                 legal = not then or (c in self.perms and self.perms[c].seq == then)
             if not legal:
-                self.log(f"  target {self.label(c) if 0 < c < len(self.defs) else c} is no longer legal")
+                self.log(f"  target {self.label(c) if 0 < c < len(self.defs) else c} is no longer legal",
+                         actor=controller, cards=(source, c), rule="C1K 6")
                 return []
             return [c]
         if t == "self":
@@ -1128,7 +1157,8 @@ class Game:
                         self.discard_random(p, e.amount)
                     else:
                         self.players[p].influence += e.amount
-                        self.log(f"  {self.players[p].name} gains {e.amount} Influence")
+                        self.log(f"  {self.players[p].name} gains {e.amount} Influence", "influence", p, (source,),
+                                 self.players[p].influence)
             elif v == "buff":
                 for t in targets:
                     if t in self.perms and not self.is_champion(t):
@@ -1139,7 +1169,8 @@ class Game:
                         else:
                             perm.power_mod += e.power
                             perm.health_mod += e.health
-                        self.log(f"  {self.label(t)} gets {e.power:+d}/{e.health:+d}")
+                        self.log(f"  {self.label(t)} gets {e.power:+d}/{e.health:+d}", actor=controller,
+                                 cards=(source, t))
             elif v == "grant":
                 temporary = (e.until or "end_of_turn") == "end_of_turn"
                 for t in targets:
@@ -1159,12 +1190,13 @@ class Game:
                             if temporary:
                                 n += perm.temp_granted.get("ward", 0)
                         (perm.temp_granted if temporary else perm.granted)[name] = n
-                    self.log(f"  {self.label(t)} gains {e.status or e.keyword}")
+                    self.log(f"  {self.label(t)} gains {e.status or e.keyword}", actor=controller, cards=(source, t))
             elif v == "suppress":
                 for t in targets:
                     if t in self.perms:
                         self.add_status(t, "suppressed", False)
-                        self.log(f"  {self.label(t)} is Suppressed: its abilities don't function and it can't attack")
+                        self.log(f"  {self.label(t)} is Suppressed: its abilities don't function and it can't attack",
+                                 actor=controller, cards=(source, t), rule="KW Suppress")
             elif v == "destroy":
                 for t in targets:
                     if self.is_unit_in_play(t) or self.zone[t] == RELICS:
@@ -1178,7 +1210,8 @@ class Game:
                         else:
                             self.players[self.owner[t]].hand.append(t)
                             self.zone[t] = HAND
-                        self.log(f"  {self.label(t)} returns to its owner's hand")
+                        self.log(f"  {self.label(t)} returns to its owner's hand", "move", controller, (source, t),
+                                 detail="hand")
             elif v == "summon":
                 d = self.db.lookup(e.card or "")
                 for _ in range(e.amount):
@@ -1191,7 +1224,9 @@ class Game:
             elif v == "flux" and e.outcomes:
                 # Paradox (C1K §9): one outcome from the StateSeed PRNG, resolved as one atomic event
                 k = self.rng.below(len(e.outcomes))
-                self.log(f"  Flux: outcome {k + 1} of {len(e.outcomes)}")
+                what = describe_effects(e.outcomes[k])
+                self.log(f"  Flux: outcome {k + 1} of {len(e.outcomes)} — {what}", "flux", controller, (source,), k + 1,
+                         what, "KW Flux")
                 asked = tuple(q for q in (self.active, 1 - self.active) if self.usable_interrupts(q, "flux_outcome"))
                 if top and asked:
                     self.resolving = Resolving(item, controller, source, tuple(todo[i:]), tuple(chosen), event,
@@ -1204,7 +1239,9 @@ class Game:
                 if r is not None and r.flux.outcomes:
                     k = self.rng.below(len(r.flux.outcomes))
                     self.resolving = replace(r, k=k)
-                    self.log(f"  the Flux outcome is drawn again: outcome {k + 1} of {len(r.flux.outcomes)}")
+                    what = describe_effects(r.flux.outcomes[k])
+                    self.log(f"  the Flux outcome is drawn again: outcome {k + 1} of {len(r.flux.outcomes)} — {what}",
+                             "flux", controller, (r.source,), k + 1, what, "KW Flux")
             elif v == "thread" and e.branches:
                 # Paradox: the branch was chosen when played; it resolves at the earliest legal window
                 m = max(mode, 1)
@@ -1214,12 +1251,15 @@ class Game:
                     del chosen[:n]
                     self.threads.append(Trigger(controller, source, -1, self.card(source).name, 0, RANK_OTHER,
                                                 "thread", "", 0, branch_targets, True, m))
-                    self.log(f"  Thread: branch {m} waits for the next moment a player would receive priority")
+                    self.log(f"  Thread: branch {m} waits for the next moment a player would receive priority",
+                             "thread", controller, (source,), m, f"waits: {describe_effects(e.branches[m - 1])}",
+                             "KW Thread")
             elif v == "permit":
                 if e.duration == "end_of_turn":
                     self.players[controller].permits.append((e.zone or "hand", e.card_type, self.turn))
                     self.log(f"  {self.players[controller].name} may play {e.card_type} cards from their "
-                             f"{e.zone} this turn (OPP Permissions)")
+                             f"{e.zone} this turn (OPP Permissions)", actor=controller, cards=(source,),
+                             rule="OPP Permissions")
                 else:
                     permit = e
         if top:
@@ -1233,7 +1273,8 @@ class Game:
         r = self.resolving
         assert r is not None and r.flux.outcomes is not None
         self.resolving = None
-        self.log(f"  Flux outcome {r.k + 1} happens")
+        self.log(f"  Flux outcome {r.k + 1} happens", "flux", r.controller, (r.source,), r.k + 1,
+                 describe_effects(r.flux.outcomes[r.k]), "KW Flux")
         self.run_effects(r.flux.outcomes[r.k], r.controller, r.source, [], None, r.event, r.mode)
         if self.run_effects(r.effects, r.controller, r.source, list(r.chosen), r.item, r.event, r.mode, top=True,
                             then=r.then):
@@ -1248,7 +1289,7 @@ class Game:
                 return
             c = ps.hand.pop(self.rng.below(len(ps.hand)))
             self.to_graveyard(c)
-            self.log(f"  {ps.name} discards {self.label(c)} at random")
+            self.log(f"  {ps.name} discards {self.label(c)} at random", "discard", p, (c,), detail="random")
 
     def counter_item(self, uid: int) -> None:
         for i, it in enumerate(self.stack):
@@ -1256,7 +1297,7 @@ class Game:
                 del self.stack[i]
                 if it.kind == "card" and self.zone[it.source] == STACK:
                     self.to_graveyard(it.source)
-                self.log(f"  {it.name} is countered")
+                self.log(f"  {it.name} is countered", "counter", it.controller, (it.source,), rule="C1K 7")
                 return
 
     def offer_permit(self, e: Effect, controller: int, source: int) -> bool:
@@ -1270,7 +1311,7 @@ class Game:
         # with at least one legal way to play it is offered, targeted and Thread cards included
         cands = tuple(c for c in allowed if self.permit_options(c, controller, offer))
         if not cands:
-            self.log("  permission: nothing can be played")
+            self.log("  permission: nothing can be played", actor=controller, cards=(source,), rule="OPP Permissions")
             return True
         self.choice = replace(offer, values=cands)
         self.priority = -1
@@ -1334,7 +1375,7 @@ class Game:
                     assignments.append((b, a, max(0, self.power(b))))
             if not assignments:
                 continue
-            self.log(f"  combat {step} step")
+            self.log(f"  combat {step} step", actor=ap, rule="C1K 4.3")
             for src, dst, amount in assignments:
                 dealt = self.damage(src, dst, amount, combat=True)
                 if dealt > 0 and dst == champion:
@@ -1359,7 +1400,7 @@ class Game:
                 continue
             for ab in self.card(a).abilities:
                 if ab.when == "on_conquer":
-                    self.log(f"  Conquer: {self.label(a)} damaged the Champion")
+                    self.log(f"  Conquer: {self.label(a)} damaged the Champion", actor=ap, cards=(a,), rule="KW Conquer")
                     self.run_effects(ab.effect, self.owner[a], a, [], None)
         self.sba()
 
@@ -1456,8 +1497,8 @@ class Game:
         name = self.players[player].name
         if d.player != player:
             who = self.players[d.player].name if d.player >= 0 else "nobody"
-            return Refusal("C1K 10", f"{name} cannot act now: {who} must {self.describe_pending()} "
-                                     f"(acting out of priority order)")
+            # neutral: what the other player is deciding is theirs to know (rules.md §7a)
+            return Refusal("C1K 10", f"{name} cannot act now: waiting for {who} (acting out of priority order)")
         if isinstance(action, Pass):
             if d.kind != "priority":
                 return Refusal(d.rule, f"there is no priority to pass: {self.describe_pending()}")
@@ -1848,13 +1889,39 @@ class Game:
                     and not isinstance(action, Concede)):
                 self.record.append(f"{player_name(actor)}: {action}")
                 self.give_priority(1 - actor, self.passed)
-                self.log(f"  refused: {player_name(actor)}: {action} — {r.reason} ({r.rule}); "
-                         f"priority passes to {self.players[1 - actor].name}")
+                # the attempt may name a card in the typist's hand: the other player sees only the rule
+                nxt = self.players[1 - actor].name
+                self.log(f"  refused: {player_name(actor)}: {action} — {r.reason} ({r.rule}); priority passes to {nxt}",
+                         "refusal", actor, detail=r.reason, rule=r.rule, private_to=actor,
+                         public_text=f"  refused: {player_name(actor)} tried an action not allowed now ({r.rule}); "
+                                     f"priority passes to {nxt}", command=len(self.record) - 1)
             raise IllegalAction(r.rule, r.reason)
         line = f"{player_name(actor)}: {action}"
         self.record.append(line)
-        self.log_lines.append(line)
+        self.log_command(line, action, actor)
         self.execute(action, actor)
+
+    def log_command(self, line: str, action: Action, actor: int) -> None:
+        """The event of a command about to be carried out. Declining an Interrupt is private to the asked
+        player (that they were asked at all says they held a usable Interrupt: rules.md §7a)."""
+        n = len(self.record) - 1
+        d = self.pending
+        if isinstance(action, Decline) and d.kind == "interrupt":
+            self.log(line, "interrupt", actor, detail="declined", rule="C1K 7", private_to=actor, command=n)
+            return
+        kind = _COMMAND_KIND.get(type(action).__name__, "note")
+        cards: tuple[int, ...] = ()
+        if isinstance(action, Play):
+            cards = (action.card,) + action.targets
+        elif isinstance(action, (Activate, Interrupt)):
+            cards = (action.source,) + action.targets
+        elif isinstance(action, SetCard):
+            cards = (action.card,)
+        elif isinstance(action, Attack):
+            cards = action.units
+        elif isinstance(action, Block):
+            cards = tuple(c for pair in action.pairs for c in pair)
+        self.log(line, kind, actor, cards, rule=d.rule, command=n)
 
     def execute(self, action: Action, p: int) -> None:
         if isinstance(action, Concede):
@@ -1912,7 +1979,8 @@ class Game:
         from_set = self.zone[cid] == SET
         ps.influence -= play_cost(d, a.voidcast)
         if from_set:
-            self.log(f"  {ps.name} reveals the Set card {self.label(cid)} (Ambush: Fast)")
+            self.log(f"  {ps.name} reveals the Set card {self.label(cid)} (Ambush: Fast)", "move", p, (cid,),
+                     detail="revealed", rule="KW Ambush")
         self.put_on_stack(cid, p, a.slot - 1 if a.slot is not None else -1, a.targets, a.mode or 0,
                           voidcast=a.voidcast)
         self.after_play(cid, p)
@@ -1929,6 +1997,8 @@ class Game:
         item = StackItem(self.next_seq(), "card", cid, p, p, d.name, -1, targets, mode,
                          "voidcast" if voidcast else "", 1 if targets_later else 0, slot, self.target_seqs(targets))
         self.stack.append(item)
+        self.log(f"  {self.label(cid)} → stack ({player_name(p)})", "stack", p, (cid,) + targets, mode,
+                 "voidcast" if voidcast else "", "C1K 6")
         return item
 
     def after_play(self, cid: int, p: int) -> None:
@@ -1971,7 +2041,7 @@ class Game:
         ps.hand.remove(a.card)
         ps.set_cards.append(a.card)
         self.zone[a.card] = SET
-        self.log(f"  {ps.name} Sets a card face down (#{a.card})")
+        self.log(f"  {ps.name} Sets a card face down (#{a.card})", "set", p, (a.card,), SET_COST, rule="KW Set")
         self.give_priority(p, 0)
 
     def do_activate(self, a: Activate, p: int) -> None:
@@ -1986,18 +2056,22 @@ class Game:
             perm.used[idx] = self.turn
         self.stack.append(StackItem(self.next_seq(), "ability", a.source, p, p, self.card(a.source).name, idx,
                                     a.targets, tseq=self.target_seqs(a.targets)))
+        self.log(f"  {self.card(a.source).name}'s ability → stack ({player_name(p)})", "stack", p,
+                 (a.source,) + a.targets, a.n, rule="C1K 3.1")
         self.after_action(p)
 
     def do_attack(self, a: Attack) -> None:
         if not a.units:
-            self.log(f"  {self.players[self.active].name} declares no attack: combat ends")
+            self.log(f"  {self.players[self.active].name} declares no attack: combat ends", "attack", self.active,
+                     rule="C1K 4.1")
             self.attackers = ()
             self.goto(END_START)
             return
         self.attackers = a.units
         for u in a.units:
             self.perms[u].exhausted = True
-        self.log(f"  attackers: {', '.join(self.label(u) for u in a.units)}")
+        self.log(f"  attackers: {', '.join(self.label(u) for u in a.units)}", "attack", self.active, a.units,
+                 len(a.units), rule="C1K 4.1")
         for u in a.units:
             self.fire("on_attack", u)
         for fn in ATTACK_DECLARED_HOOKS:   # Realm hooks (Rally) apply at once, no stack
@@ -2013,9 +2087,11 @@ class Game:
     def do_block(self, a: Block) -> None:
         self.blocks = a.pairs
         if a.pairs:
-            self.log("  blocks: " + ", ".join(f"{self.label(b)} blocks {self.label(x)}" for b, x in a.pairs))
+            self.log("  blocks: " + ", ".join(f"{self.label(b)} blocks {self.label(x)}" for b, x in a.pairs), "block",
+                     1 - self.active, tuple(c for pair in a.pairs for c in pair), len(a.pairs), rule="C1K 4.2")
         else:
-            self.log(f"  {self.players[1 - self.active].name} declares no blockers")
+            self.log(f"  {self.players[1 - self.active].name} declares no blockers", "block", 1 - self.active,
+                     rule="C1K 4.2")
         for b, _ in a.pairs:
             self.fire("on_block", b)
         for u in self.combatants():
@@ -2031,6 +2107,9 @@ class Game:
         self.pending = Decision("interrupt", p, self.window, "C1K 7",
                                 f"{self.players[p].name}: use an Interrupt ({names}) or decline", (), 0, 0, True,
                                 eligible=tuple(usable))
+        # private: that a player is asked says they hold a usable Interrupt (rules.md §7a)
+        self.log(f"  {self.players[p].name} is asked: use an Interrupt ({names}) or decline ({w.event})", "interrupt",
+                 p, tuple(usable), detail="asked", rule="C1K 7", private_to=p)
 
     def next_interrupt(self) -> None:
         w = self.intr
@@ -2054,12 +2133,14 @@ class Game:
                     self.zone[cid] = STACK
                 elif ab.once_per_turn:
                     self.perms[cid].used[idx] = self.turn
-                self.log(f"  Interrupt: {self.label(cid)} (resolves at once, no stack)")
+                self.log(f"  Interrupt: {self.label(cid)} (resolves at once, no stack)", "interrupt", p,
+                         (cid,) + a.targets, detail="used", rule="C1K 7")
                 event = (w.item,) if w.event == "opponent_plays_action" else w.attackers
                 self.run_effects(ab.effect, p, cid, list(a.targets), None, event)
                 if w.event == "thread_resolves" and self.threads and any(e.do == "counter" for e in ab.effect):
                     cut = self.threads.pop(0)
-                    self.log(f"  the Thread branch of {cut.name} is cut: it doesn't resolve")
+                    self.log(f"  the Thread branch of {cut.name} is cut: it doesn't resolve", "thread", cut.controller,
+                             (cut.source,), cut.mode, "cut", "KW Thread")
                 if from_hand:
                     self.to_graveyard(cid)
                 break
@@ -2079,17 +2160,19 @@ class Game:
             for c in picked:
                 ps.hand.remove(c)
                 self.to_graveyard(c)
-                self.log(f"  {ps.name} discards {self.label(c)}")
+                self.log(f"  {ps.name} discards {self.label(c)}", "discard", ch.player, (c,), rule="C1K 5.2")
         elif ch.kind == "thread":
             assert ch.trigger is not None
             self.trigger_queue[0] = replace(ch.trigger, mode=picked[0])
-            self.log(f"  {self.players[ch.player].name} chooses branch {picked[0]} for {ch.trigger.name}")
+            self.log(f"  {self.players[ch.player].name} chooses branch {picked[0]} for {ch.trigger.name}", "thread",
+                     ch.player, (ch.trigger.source,), picked[0], "chosen", "KW Thread")
         elif ch.kind == "order":
             resolution = [self.trigger_queue[ch.values[k - 1]] for k in a.options]
             for pos, t in zip(sorted(ch.values), reversed(resolution), strict=True):
                 self.trigger_queue[pos] = replace(t, ordered=True)
             self.log(f"  {self.players[ch.player].name} orders the Flux effects: "
-                     + ", ".join(t.name for t in resolution))
+                     + ", ".join(t.name for t in resolution), "choice", ch.player, tuple(t.source for t in resolution),
+                     rule="C1K 8")
         elif ch.kind == "trigger_target":
             assert ch.trigger is not None
             self.trigger_queue.insert(0, replace(ch.trigger, targets=ch.trigger.targets + (picked[0],)))
@@ -2097,7 +2180,8 @@ class Game:
             c = picked[0]
             if not ch.free:
                 self.players[ch.player].influence -= self.card(c).cost
-            self.log(f"  {self.players[ch.player].name} plays {self.label(c)} by permission (OPP Permissions)")
+            self.log(f"  {self.players[ch.player].name} plays {self.label(c)} by permission (OPP Permissions)", "play",
+                     ch.player, (c,), self.card(c).cost if not ch.free else 0, "permission", "OPP Permissions")
             self.put_on_stack(c, ch.player, -1, (), 0, targets_later=True)
             if not self.announce_play(c, ch.player, ch.resume):
                 return

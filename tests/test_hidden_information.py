@@ -1,14 +1,15 @@
-"""Hidden information (issue: Realms): view_for(player) shows no card of a library, of the opponent's
+"""Hidden information (rules.md §7a): observe(game, player) shows no card of a library, of the opponent's
 hand or Set zone, and nothing that would predict the shuffles (seed, PRNG state); refusals name no
 hidden card."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from engine.actions import IllegalAction, MalformedCommand, Play
+from engine import events_for, observe
+from engine.actions import Attack, IllegalAction, MalformedCommand, Pass, Play
 from engine.cards import load_card_db
 from engine.decks import find_deck, load_deck
 from engine.game import Game
@@ -29,7 +30,18 @@ def _hidden_ids(g: Game, viewer: int) -> set[int]:
     return out
 
 
-def test_view_for_masks_libraries_the_opponents_hand_and_the_generator() -> None:
+def _mid_match(seed: int, steps: int, decks: tuple[str, str] = ("veil-masquerade", "ironbound")) -> Game:
+    d = [load_deck(find_deck(n), DB) for n in decks]
+    g = Game.new(DB, d[0], d[1], seed)
+    agent = SplitMix64(seed ^ 77)
+    for _ in range(steps):
+        if g.is_terminal():
+            break
+        g.apply(random_action(g, agent))
+    return g
+
+
+def test_observe_masks_libraries_the_opponents_hand_and_the_seed() -> None:
     decks = [load_deck(find_deck(n), DB) for n in ("veil-masquerade", "ironbound")]
     g = Game.new(DB, decks[0], decks[1], 99)
     agent = SplitMix64(5)
@@ -37,18 +49,70 @@ def test_view_for_masks_libraries_the_opponents_hand_and_the_generator() -> None
         if g.is_terminal():
             break
         for viewer in (0, 1):
-            view = g.view_for(viewer)
-            assert view["seed"] is None and view["rng"] is None
+            view = observe(g, viewer)
+            assert view.seed is None
             hidden = _hidden_ids(g, viewer)
-            cards = {c[0]: c[1] for c in view["cards"]}  # type: ignore[attr-defined]
-            assert all(cards[i] == "?" for i in hidden)
-            visible = [i for i in cards if i not in hidden]
-            assert all(cards[i] != "?" for i in visible)
-            me, other = view["players"][viewer], view["players"][1 - viewer]  # type: ignore[index]
-            assert isinstance(me["hand"], list) and isinstance(other["hand"], int)
-            assert isinstance(me["library"], int) and isinstance(other["library"], int)
-            json.dumps(view)
+            text = repr(view)
+            for cid in hidden:
+                assert f"cid={cid}," not in text and f"#{cid} " not in text and f"source={cid}," not in text
+            assert [c.cid for c in view.hand] == g.players[viewer].hand + g.players[viewer].set_cards
+            other = view.opponent
+            assert other.hand_size == len(g.players[1 - viewer].hand)
+            assert other.set_count == len(g.players[1 - viewer].set_cards)
+            assert view.me.library == len(g.players[viewer].library)
+            if g.current_player() != viewer:
+                assert view.decision is None and view.priority == -1
+                assert view.waiting_text == f"waiting for {g.players[g.current_player()].name}"
+            else:
+                assert view.decision is not None and view.decision.kind == g.decision.kind
         g.apply(random_action(g, agent))
+    while not g.is_terminal():
+        g.apply(random_action(g, agent))
+    assert observe(g, 0).seed == 99 and observe(g, 1).outcome == str(g.outcome)
+
+
+def _reshuffle_hidden(g: Game, viewer: int, seed: int) -> Game:
+    """A copy of `g` that differs only in what `viewer` can't see: every card hidden from them is replaced
+    by another card of the set (a library's, the opponent's hand's and Set's)."""
+    h = g.clone()
+    pool = [d for _, d in sorted(DB.by_id.items()) if d.type in ("unit", "relic", "action") and not d.token]
+    rng = SplitMix64(seed)
+    for cid in sorted(_hidden_ids(g, viewer)):
+        h.defs[cid] = pool[rng.below(len(pool))]
+    return h
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 250), other=st.integers(0, 2**32))
+def test_games_that_differ_only_in_hidden_cards_look_the_same(seed: int, steps: int, other: int) -> None:
+    g = _mid_match(seed, steps)
+    for viewer in (0, 1):
+        h = _reshuffle_hidden(g, viewer, other)
+        assert observe(h, viewer) == observe(g, viewer)
+        assert events_for(h, viewer) == events_for(g, viewer)
+
+
+def test_matches_that_differ_only_in_hidden_cards_give_the_same_events() -> None:
+    """Two matches whose p2 holds (and draws) different cards: p1 reads the same log, draws included."""
+    def game(hand: list[str], library: list[str]) -> Game:
+        data = {
+            "scenario": {"window": "main.priority", "turn": 3},
+            "p1": {"hand": ["Emberlash"], "library": ["Emberlash"] * 3},
+            "p2": {"hand": hand, "library": library},
+        }
+        return build(scenario_from_data(data, "<test>", DB))
+
+    a = game(["Unmake", "Unmake"], ["Briar Scout"] * 3)
+    b = game(["Briar Scout", "Emberlash"], ["Unmake"] * 3)
+    for g in (a, b):
+        while g.turn < 5:   # both players pass (and attack with nothing) through p2's turn: p2 draws
+            g.apply(Attack(()) if g.decision.kind == "attackers" else Pass())
+    assert any(e.kind == "draw" and e.actor == 1 for e in a.events)
+    assert [e.text for e in events_for(a, 0)] == [e.text for e in events_for(b, 0)]
+    assert observe(a, 0) == observe(b, 0)
+    assert [e.text for e in events_for(a, 1)] != [e.text for e in events_for(b, 1)]
+    drawn = next(e for e in events_for(a, 0) if e.kind == "draw" and e.actor == 1)
+    assert drawn.text == "  p2 draws a card" and drawn.cards == ()
 
 
 def test_a_set_card_stays_hidden_and_refusals_never_name_a_hidden_card() -> None:
@@ -61,7 +125,7 @@ def test_a_set_card_stays_hidden_and_refusals_never_name_a_hidden_card() -> None
     snare = g.players[0].hand[0]
     g.apply_command(f"p1: set #{snare}")
     assert g.players[0].set_cards == [snare]
-    assert g.view_for(1)["players"][0]["set"] == 1  # type: ignore[index]
+    assert observe(g, 1).opponent.set_count == 1
     hidden = [snare, g.players[1].hand[0], g.players[0].library[0], g.players[1].library[0]]
     names = {g.card(c).name for c in hidden}
     for cid in hidden:

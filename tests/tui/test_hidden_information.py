@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from c1k_tui.session import reveal_reason
-from c1k_tui.view import match_view, public_log
+from c1k_tui.view import log_for, match_view
+from engine import events_for
 from engine.cards import CardDB
 from tests.tui.conftest import flow_data, session_from
 
@@ -37,12 +38,14 @@ def test_a_refused_command_is_redacted_for_the_other_player(db: CardDB) -> None:
     recruit = next(c for c in g.players[1].hand if g.card(c).name == "Test Recruit")
     out = s.send(f"play #{recruit}")                    # Slow in the opponent's turn: refused (C1K 10)
     assert not out.ok and out.rule == "OPP Slow"
-    line = next(x for x in g.log_lines if "refused" in x)
-    assert f"#{recruit}" in line
-    seen_by_p1 = public_log(g.log_lines, 0, False)
+    refused = next(e for e in g.events if e.kind == "refusal")
+    assert f"#{recruit}" in refused.text and refused.private_to == 1 and refused.rule == "OPP Slow"
+    seen_by_p1 = log_for(g, 0, False)
     assert not any(f"#{recruit}" in x for x in seen_by_p1)
     assert any("p2 tried an action not allowed now (OPP Slow)" in x for x in seen_by_p1)
-    assert any(f"#{recruit}" in x for x in public_log(g.log_lines, 1, False))
+    assert not any(f"#{recruit}" in e.text for e in events_for(g, 0))
+    assert any(f"#{recruit}" in x for x in log_for(g, 1, False))
+    assert any(f"#{recruit}" in x for x in log_for(g, 0, True))   # open hands: everything
 
 
 def test_undo_rule_sees_draws_plays_and_randomness(db: CardDB) -> None:

@@ -1,0 +1,230 @@
+"""Typed events: every change the engine makes, as immutable values that say who may see them.
+
+The match's English log is a rendering of these events, and the only filter for hidden information in
+a log is `events_for(game, player)`: an event is public (`private_to == -1`) or private to one player,
+in which case the other player sees `public_text` instead (or nothing when it is empty) — a draw is
+"p2 draws Ember Sprite #31" for p2 and "p2 draws a card" for p1.
+
+Events are bookkeeping, not state: they are not in `Game.snapshot()` (so no state hash depends on the
+wording of a line), and `Game.clone()` shares them (`EventLog.fork` is O(log n), so clones made for a
+search don't grow with the length of the match).
+
+Kinds (`Event.kind`):
+
+| kind | what happened | cards | amount |
+|---|---|---|---|
+| window | a window was entered (text "T3 main.priority") | | |
+| priority | a player received priority (not shown in the text log) | | |
+| pass, play, set, activate, attack, block, interrupt, choice, concede | a player's command (text: the command line; `command`: its index in the match record). `interrupt` with `detail="declined"`/`"asked"` is private to the asked player | source, targets | |
+| refusal | a refused command (private to the typist; the other player sees the rule only) | | |
+| stack | an item was put on the stack | source | |
+| resolve | the top item resolves | source | |
+| counter | an item was countered | source | |
+| trigger | a triggered ability went on the stack (or was removed) | source | |
+| damage, heal | damage dealt / healed, after prevention and modification | source, target | dealt |
+| destroy | a card was destroyed (`detail`: the cause) | card | |
+| draw | a card was drawn (private to the drawer) | card | 1 |
+| discard | a card was discarded | card | |
+| move | a card changed zone (enters play, returns to hand, Void, no room) | card | |
+| influence | a player's Influence changed | | new value |
+| flux | a Flux outcome was drawn (`detail` spells out the effects) | source | outcome (1-based) |
+| thread | a Thread branch waits, resolves or is cut | source | branch |
+| sba | a state-based action (0 life, Evolve) | | |
+| game_over | the match ended (`detail`: the termination) | | |
+| note | anything else the rules say out loud (keywords, permissions, combat steps) | | |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, overload
+
+if TYPE_CHECKING:
+    from engine.cards import Effect
+    from engine.game import Game
+
+#: kinds a text log leaves out (they would repeat on every pass)
+QUIET_KINDS = frozenset({"priority"})
+#: kinds that are a player's typed command (their `command` field is the index in the match record)
+COMMAND_KINDS = frozenset({"pass", "play", "set", "activate", "attack", "block", "interrupt", "choice",
+                           "concede", "refusal"})
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. `text` is the line a player who may see it reads; a private event
+    (`private_to` 0 or 1) shows the other player `public_text` instead, or nothing when that is ""."""
+
+    n: int               # index in the match's event list (game.events)
+    kind: str
+    turn: int
+    window: str          # window id where it happened ("combat.damage")
+    rule: str            # rule id ("C1K 4.3")
+    actor: int           # 0 / 1 = the player who acted or whom it concerns; -1 = the game
+    private_to: int      # -1 public; 0 / 1: only that player may see `text`
+    text: str
+    public_text: str = ""
+    cards: tuple[int, ...] = ()   # card ids involved: source first, then targets/affected
+    amount: int = 0
+    detail: str = ""     # e.g. the Flux outcome chosen, the termination, the cause of a destruction
+    command: int = -1    # a typed command (or refused attempt): its index in the match record
+
+    def visible_to(self, player: int) -> bool:
+        """Whether `player` may read `text` (-1: a spectator, who sees public events only)."""
+        return self.private_to < 0 or self.private_to == player
+
+    def seen_by(self, player: int) -> Event | None:
+        """This event as `player` may know it: itself, its public face, or None (nothing at all)."""
+        if self.visible_to(player):
+            return self
+        if not self.public_text:
+            return None
+        return replace(self, text=self.public_text, public_text="", cards=(), detail="", private_to=-1)
+
+
+class EventLog(Sequence[Event]):
+    """An append-only list of events whose copies share everything already written.
+
+    The events are kept as immutable chunks (tuples) plus a short mutable tail. `fork()` freezes the
+    tail into a chunk and gives the copy the list of chunks: chunks are merged so that there are
+    O(log n) of them, so a fork costs O(log n), not O(n)."""
+
+    __slots__ = ("_chunks", "_done", "_tail")
+
+    def __init__(self) -> None:
+        self._chunks: list[tuple[Event, ...]] = []
+        self._done = 0        # events in the chunks
+        self._tail: list[Event] = []
+
+    def append(self, e: Event) -> None:
+        self._tail.append(e)
+
+    def _freeze(self) -> None:
+        if not self._tail:
+            return
+        chunk = tuple(self._tail)
+        self._tail = []
+        chunks = self._chunks
+        chunks.append(chunk)
+        self._done += len(chunk)
+        while len(chunks) >= 2 and len(chunks[-2]) <= 2 * len(chunks[-1]):
+            b = chunks.pop()
+            chunks[-1] = chunks[-1] + b
+
+    def fork(self) -> EventLog:
+        """A copy that shares every event written so far."""
+        self._freeze()
+        other = EventLog.__new__(EventLog)
+        other._chunks = self._chunks.copy()
+        other._done = self._done
+        other._tail = []
+        return other
+
+    def __len__(self) -> int:
+        return self._done + len(self._tail)
+
+    def __iter__(self) -> Iterator[Event]:
+        for c in self._chunks:
+            yield from c
+        yield from self._tail
+
+    @overload
+    def __getitem__(self, i: int) -> Event: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Event]: ...
+
+    def __getitem__(self, i: int | slice) -> Event | list[Event]:
+        if isinstance(i, slice):
+            return list(self)[i]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        if i >= self._done:
+            return self._tail[i - self._done]
+        for c in self._chunks:
+            if i < len(c):
+                return c[i]
+            i -= len(c)
+        raise IndexError(i)   # pragma: no cover
+
+    def since(self, start: int) -> Iterator[Event]:
+        """The events from index `start` on."""
+        if start >= self._done:
+            yield from self._tail[max(0, start - self._done):]
+            return
+        pos = 0
+        for c in self._chunks:
+            if pos + len(c) > start:
+                yield from c[max(0, start - pos):]
+            pos += len(c)
+        yield from self._tail
+
+
+def events_for(game: Game, player: int, since: int = 0) -> tuple[Event, ...]:
+    """The events from index `since` on as `player` may know them (-1: a spectator): private events of
+    the other player appear by their public face only (or not at all)."""
+    out = []
+    for e in game.events.since(since):
+        seen = e if e.private_to < 0 or e.private_to == player else e.seen_by(player)
+        if seen is not None:
+            out.append(seen)
+    return tuple(out)
+
+
+def log_lines_for(game: Game, player: int, since: int = 0) -> list[str]:
+    """The English log `player` may read (-1: a spectator): the text of their events, quiet kinds left out."""
+    return [e.text for e in events_for(game, player, since) if e.kind not in QUIET_KINDS]
+
+
+# ---------------------------------------------------------------- spelling out effects
+
+_WHO = {
+    "self": "itself", "unit": "a unit", "friendly_unit": "a friendly unit", "enemy_unit": "an enemy unit",
+    "champion": "a Champion", "enemy_champion": "the enemy Champion", "friendly_champion": "your Champion",
+    "all_enemy_units": "each enemy unit", "all_friendly_units": "each friendly unit", "all_units": "each unit",
+    "event": "that",
+}
+_PLAYER = {"you": "you", "opponent": "the opponent", "each": "each player"}
+
+
+def describe_effect(e: Effect) -> str:
+    """One effect in a learner's words ("deal 2 damage to the enemy Champion")."""
+    who = _WHO.get(e.target or "", "")
+    v = e.do
+    if v == "damage":
+        return f"deal {e.amount} damage to {who}"
+    if v == "heal":
+        return f"heal {e.amount} on {who}"
+    if v == "draw":
+        return f"{_PLAYER[e.player]} draw{'s' if e.player != 'you' else ''} {e.amount}"
+    if v == "discard":
+        return f"{_PLAYER[e.player]} discard{'s' if e.player != 'you' else ''} {e.amount} at random"
+    if v == "gain_influence":
+        return f"{_PLAYER[e.player]} gain{'s' if e.player != 'you' else ''} {e.amount} Influence"
+    if v == "buff":
+        until = " until end of turn" if (e.until or "permanent") == "end_of_turn" else ""
+        return f"{who} gets {e.power:+d}/{e.health:+d}{until}"
+    if v == "grant":
+        return f"{who} gains {e.status or e.keyword}"
+    if v == "summon":
+        return f"summon {e.amount} {e.card}"
+    if v == "flux":
+        return "Flux: one outcome at random"
+    if v == "thread":
+        return "Thread: a chosen branch"
+    if v == "permit":
+        return f"you may play {e.card_type} from your {e.zone}"
+    if v == "reroll":
+        return "draw the Flux outcome again"
+    return f"{v.replace('_', ' ')} {who}".strip()
+
+
+def describe_effects(effects: Iterable[Effect]) -> str:
+    return "; ".join(describe_effect(e) for e in effects) or "nothing"
+
+
+__all__ = ["COMMAND_KINDS", "Event", "EventLog", "QUIET_KINDS", "describe_effect", "describe_effects",
+           "events_for", "log_lines_for"]
