@@ -313,29 +313,14 @@ def bench(
 
 
 @app.command()
-def validate(paths: Annotated[list[Path], typer.Argument(help="Card files (with [[card]]) or deck files")]) -> None:
-    """Validate card and deck files: every problem at once, with file and line. Exit 1 if any."""
-    import tomllib
+def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or scenario files, or folders of them")]) -> None:
+    """Validate card, deck and scenario files (and folders): every problem at once, with file and line. Exit 1 if any."""
+    from engine.validation import validate_paths
 
-    from engine.cards import CardFileError, load_card_file
-    from engine.decks import load_deck
-
-    db = _db()
-    problems: list[str] = []
-    for p in paths:
-        try:
-            raw = tomllib.loads(p.read_text(encoding="utf-8"))
-            if "card" in raw:
-                load_card_file(p)
-            else:
-                load_deck(p, db)
-        except CardFileError as err:
-            problems += err.problems
-        except (OSError, tomllib.TOMLDecodeError) as err:
-            problems.append(f"{p}: {err}")
+    n, problems = validate_paths(paths)
     for line in problems:
         typer.echo(line)
-    typer.echo(f"{len(paths)} file(s), {len(problems)} problem(s)")
+    typer.echo(f"{n} file(s), {len(problems)} problem(s)")
     if problems:
         raise typer.Exit(1)
 

@@ -9,6 +9,7 @@ a `CardDef` (a slotted, immutable record) and effects stay frozen models read by
 from __future__ import annotations
 
 import difflib
+import functools
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -65,6 +66,21 @@ SEAT_MODIFIERS: dict[str, int] = {
     "relic_slots": 3,          # relic slots
 }
 
+#: sane bounds (c1k validate): beyond them a number is a typo or an attack on the engine (amount = 1e9 hangs a
+#: draw loop; 1e9 unit slots exhaust memory). The bundled set stays far inside them.
+MAX_COST = 20
+MAX_AMOUNT = 50            # damage, heal, draw, discard, summon, gain_influence
+MAX_STAT = 50              # power, health, buffs
+MAX_LIFE = 100
+MAX_KEYWORD_NUMBER = 20    # decay 1 … decay 20
+MAX_LIST = 20              # effects, abilities, Flux outcomes, Thread branches per list
+MAX_TEXT = 2000
+SEAT_MODIFIER_BOUNDS: dict[str, tuple[int, int]] = {
+    "draw_count": (0, 5), "hand_size": (1, 20), "max_influence": (1, 20), "influence_gain": (0, 5),
+    "starting_life_bonus": (-19, 50), "opening_hand": (0, 10), "starting_influence": (0, 20),
+    "unit_slots": (1, 12), "relic_slots": (0, 6),
+}
+
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -72,17 +88,17 @@ class _Model(BaseModel):
 
 class Effect(_Model):
     do: Verb
-    amount: int = Field(default=1, ge=0)
+    amount: int = Field(default=1, ge=0, le=MAX_AMOUNT)
     target: Target | None = None
-    power: int = 0
-    health: int = 0
+    power: int = Field(default=0, ge=-MAX_STAT, le=MAX_STAT)
+    health: int = Field(default=0, ge=-MAX_STAT, le=MAX_STAT)
     until: Literal["end_of_turn", "permanent"] | None = None
     keyword: str | None = None
     status: Literal["barrier", "veiled", "suppressed", "rooted"] | None = None
     card: str | None = None
     player: Literal["you", "opponent", "each"] = "you"
-    outcomes: list[list[Effect]] | None = None
-    branches: list[list[Effect]] | None = None
+    outcomes: list[list[Effect]] | None = Field(default=None, max_length=MAX_LIST)
+    branches: list[list[Effect]] | None = Field(default=None, max_length=MAX_LIST)
     # permit (OPP special play permissions)
     zone: Literal["hand", "graveyard"] | None = None
     card_type: Literal["unit", "relic", "action", "any"] = "any"
@@ -110,7 +126,7 @@ class Effect(_Model):
 
 
 class Activation(_Model):
-    cost: int = Field(default=0, ge=0)
+    cost: int = Field(default=0, ge=0, le=MAX_COST)
     speed: Speed = "fast"
     once_per_turn: bool = False
     exhaust: bool = False
@@ -120,10 +136,10 @@ class Ability(_Model):
     when: TriggerName | None = None
     activate: Activation | None = None
     interrupt: InterruptEvent | None = None
-    cost: int = Field(default=0, ge=0)
+    cost: int = Field(default=0, ge=0, le=MAX_COST)
     once_per_turn: bool = False
-    text: str = ""
-    effect: list[Effect]
+    text: str = Field(default="", max_length=MAX_TEXT)
+    effect: list[Effect] = Field(max_length=MAX_LIST)
 
     @model_validator(mode="after")
     def _one_kind(self) -> Ability:
@@ -138,8 +154,8 @@ class EvolveSpec(_Model):
     damage. Conditions (all given must hold): at least `growth` growth counters, at least `power` power."""
 
     into: str
-    growth: int | None = Field(default=None, ge=1)
-    power: int | None = Field(default=None, ge=1)
+    growth: int | None = Field(default=None, ge=1, le=MAX_STAT)
+    power: int | None = Field(default=None, ge=1, le=MAX_STAT)
 
     @model_validator(mode="after")
     def _cond(self) -> EvolveSpec:
@@ -149,20 +165,20 @@ class EvolveSpec(_Model):
 
 
 class CardModel(_Model):
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str = Field(min_length=1)
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)
+    name: str = Field(min_length=1, max_length=60)
     type: CardType
     realm: Realm = "neutral"
-    cost: int = Field(default=0, ge=0, le=20)
+    cost: int = Field(default=0, ge=0, le=MAX_COST)
     speed: Speed | None = None
-    power: int | None = None
-    health: int | None = None
-    life: int | None = None
-    voidcast: int | None = None
-    keywords: list[str] = []
-    text: str = ""
-    effect: list[Effect] = []
-    abilities: list[Ability] = []
+    power: int | None = Field(default=None, ge=0, le=MAX_STAT)
+    health: int | None = Field(default=None, ge=0, le=MAX_STAT)
+    life: int | None = Field(default=None, ge=1, le=MAX_LIFE)
+    voidcast: int | None = Field(default=None, ge=0, le=MAX_COST)
+    keywords: list[str] = Field(default=[], max_length=len(KEYWORDS))
+    text: str = Field(default="", max_length=MAX_TEXT)
+    effect: list[Effect] = Field(default=[], max_length=MAX_LIST)
+    abilities: list[Ability] = Field(default=[], max_length=MAX_LIST)
     modifiers: dict[str, int] = {}
     token: bool = False
     evolve: EvolveSpec | None = None
@@ -180,6 +196,9 @@ class CardModel(_Model):
         for key in value:
             if key not in SEAT_MODIFIERS:
                 raise ValueError(f"unknown seat modifier '{key}'{suggest(key, SEAT_MODIFIERS)}")
+            lo, hi = SEAT_MODIFIER_BOUNDS.get(key, (-MAX_STAT, MAX_STAT))
+            if not lo <= value[key] <= hi:
+                raise ValueError(f"seat modifier '{key}' = {value[key]} is out of bounds: from {lo} to {hi}")
         return value
 
     @model_validator(mode="after")
@@ -240,8 +259,10 @@ def check_keyword(text: str) -> tuple[str, int]:
     if name not in KEYWORDS:
         raise ValueError(f"unknown keyword '{text}'{suggest(name, KEYWORDS)}")
     if name in NUMBERED_KEYWORDS:
-        if len(parts) != 2 or not parts[1].isdigit():
+        if len(parts) != 2 or not (parts[1].isascii() and parts[1].isdigit()):
             raise ValueError(f"keyword '{name}' takes a number, e.g. '{name} 1'")
+        if len(parts[1]) > 3 or not 1 <= int(parts[1]) <= MAX_KEYWORD_NUMBER:
+            raise ValueError(f"keyword '{text}': the number is out of bounds: from 1 to {MAX_KEYWORD_NUMBER}")
         return name, int(parts[1])
     if name == "evolve":
         return name, 0
@@ -327,7 +348,24 @@ def _allowed_for(loc: tuple[Any, ...]) -> list[str]:
         return ["dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral"]
     if last == "speed":
         return ["slow", "fast"]
+    if last == "interrupt":
+        return list(InterruptEvent.__args__)  # type: ignore[attr-defined]
+    for model in (Effect, Ability, Activation, EvolveSpec, CardModel):
+        f = model.model_fields.get(last)
+        if f is not None:
+            return [str(a) for a in _literal_values(f.annotation)]
     return []
+
+
+def _literal_values(annotation: object) -> list[object]:
+    """The allowed words of a Literal (or Optional Literal) field annotation."""
+    if getattr(annotation, "__origin__", None) is Literal:
+        return list(getattr(annotation, "__args__", ()))
+    out: list[object] = []
+    for arg in getattr(annotation, "__args__", ()):
+        if getattr(arg, "__origin__", None) is Literal:
+            out += list(arg.__args__)
+    return out
 
 
 def _model_for(loc: tuple[Any, ...]) -> type[BaseModel]:
@@ -341,6 +379,8 @@ def _model_for(loc: tuple[Any, ...]) -> type[BaseModel]:
         return Ability
     if last == "activate":
         return Activation
+    if last == "evolve":
+        return EvolveSpec
     return CardModel
 
 
@@ -357,30 +397,35 @@ def describe_validation_error(err: ValidationError) -> list[str]:
             bad = str(e.get("input"))
             out.append(f"'{where}' = '{bad}' is not valid{suggest(bad, _allowed_for(loc))}; "
                        f"expected {e['ctx']['expected'] if 'ctx' in e else 'another value'}")
+        elif e["type"] in ("less_than_equal", "greater_than_equal", "too_long", "string_too_long"):
+            ctx = e.get("ctx", {})
+            bound = (f"at most {ctx['le']}" if "le" in ctx else f"at least {ctx['ge']}" if "ge" in ctx
+                     else f"at most {ctx.get('max_length')} {'characters' if 'string' in e['type'] else 'entries'}")
+            shown = repr(e.get("input"))
+            out.append(f"'{where}' = {shown[:40]}{'…' if len(shown) > 40 else ''} is out of bounds: {bound}")
         else:
             msg = str(e["msg"]).removeprefix("Value error, ")
             out.append(f"'{where}': {msg}")
     return out
 
 
+@functools.lru_cache(maxsize=4)
+def _card_lines(text: str) -> tuple[list[str], list[int]]:
+    """The lines of a card file and the 0-based line of each [[card]] header (computed once per text)."""
+    lines = text.splitlines()
+    return lines, [i for i, line in enumerate(lines) if line.strip().startswith("[[card]]")]
+
+
 def _line_of(text: str, card_index: int, key: str | None) -> int:
     """Best-effort 1-based line of the card_index-th [[card]] (and of `key` inside it) in the TOML text."""
-    lines = text.splitlines()
-    seen = -1
-    start = 0
-    for i, line in enumerate(lines):
-        if line.strip().startswith("[[card]]"):
-            seen += 1
-            if seen == card_index:
-                start = i
-                break
-    else:
+    lines, starts = _card_lines(text)
+    if card_index >= len(starts):
         return 1
+    start = starts[card_index]
+    end = starts[card_index + 1] if card_index + 1 < len(starts) else len(lines)
     if key:
-        for j in range(start + 1, len(lines)):
+        for j in range(start + 1, end):
             s = lines[j].strip()
-            if s.startswith("[[card]]"):
-                break
             if s.startswith(key) and s[len(key):].lstrip().startswith(("=", ".")):
                 return j + 1
     return start + 1
@@ -388,12 +433,27 @@ def _line_of(text: str, card_index: int, key: str | None) -> int:
 
 def parse_cards(raw: list[Any], path: str, text: str = "") -> tuple[list[CardDef], list[str]]:
     """Validate a list of raw card tables. Returns (cards, problems); problems name file:line and card."""
-    cards: list[CardDef] = []
+    located, problems = parse_cards_located(raw, path, text)
+    return [c for c, _ in located], problems
+
+
+def parse_cards_located(raw: list[Any], path: str, text: str = "") -> tuple[list[tuple[CardDef, str]], list[str]]:
+    """`parse_cards`, each card with where it is defined ("file:line")."""
+    cards: list[tuple[CardDef, str]] = []
     problems: list[str] = []
     for i, entry in enumerate(raw):
         ident = entry.get("id", f"card #{i + 1}") if isinstance(entry, dict) else f"card #{i + 1}"
+        if not isinstance(ident, str) or len(ident) > 60:
+            ident = f"card #{i + 1}"
+        line = _line_of(text, i, None) if text else 0
+        if not isinstance(entry, dict):
+            problems.append(f"{path}:{line}: card #{i + 1}: expected a table ([[card]]), got {type(entry).__name__}")
+            continue
+        if nesting_depth(entry) > MAX_DEPTH:
+            problems.append(f"{path}:{line}: card '{ident}': tables or lists nested more than {MAX_DEPTH} deep")
+            continue
         try:
-            cards.append(CardDef.from_model(CardModel.model_validate(entry)))
+            cards.append((CardDef.from_model(CardModel.model_validate(entry)), f"{path}:{line}"))
         except ValidationError as err:
             for e, line_msg in zip(err.errors(), describe_validation_error(err), strict=True):
                 top = next((str(k) for k in e["loc"] if isinstance(k, str)), None)
@@ -455,6 +515,11 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
 
 
 def load_card_file(path: Path) -> list[CardDef]:
+    return [c for c, _ in load_card_file_located(path)]
+
+
+def load_card_file_located(path: Path) -> list[tuple[CardDef, str]]:
+    """The cards of one file, each with its "file:line"; CardFileError lists every problem of the file."""
     data, text = read_toml(path)
     unknown = [k for k in data if k != "card"]
     problems = [f"{path}:1: unknown top-level key '{k}'{suggest(k, ['card'])}" for k in unknown]
@@ -462,7 +527,7 @@ def load_card_file(path: Path) -> list[CardDef]:
     if not isinstance(raw, list):
         problems.append(f"{path}: 'card' must be an array of tables ([[card]])")
         raw = []
-    cards, more = parse_cards(raw, str(path), text)
+    cards, more = parse_cards_located(raw, str(path), text)
     problems += more
     if problems:
         raise CardFileError(str(path), problems)
@@ -475,14 +540,18 @@ class CardDB:
     def __init__(self, cards: Iterable[CardDef] = ()) -> None:
         self.by_id: dict[str, CardDef] = {}
         self.by_name: dict[str, CardDef] = {}
+        #: card id -> "file:line" where it is defined (cards loaded from files)
+        self.origin: dict[str, str] = {}
         for c in cards:
             self.add(c)
 
-    def add(self, card: CardDef) -> None:
+    def add(self, card: CardDef, origin: str = "") -> None:
         if card.id in self.by_id and self.by_id[card.id] != card:
             raise ValueError(f"duplicate card id '{card.id}'")
         self.by_id[card.id] = card
         self.by_name[card.name.lower()] = card
+        if origin:
+            self.origin[card.id] = origin
 
     def get(self, key: str) -> CardDef | None:
         return self.by_id.get(key) or self.by_name.get(key.lower())
@@ -494,7 +563,9 @@ class CardDB:
         return card
 
     def copy(self) -> CardDB:
-        return CardDB(self.by_id.values())
+        db = CardDB(self.by_id.values())
+        db.origin = dict(self.origin)
+        return db
 
 
 def bundled_cards_dir() -> Path:
@@ -503,19 +574,37 @@ def bundled_cards_dir() -> Path:
 
 def load_card_db(dirs: Iterable[Path] | None = None) -> CardDB:
     """Load every `*.toml` card file of the given folders (default: the bundled set), sorted by name."""
-    db = CardDB()
-    problems: list[str] = []
-    for d in dirs if dirs is not None else [bundled_cards_dir()]:
-        for f in sorted(d.glob("*.toml")):
-            try:
-                for c in load_card_file(f):
-                    db.add(c)
-            except CardFileError as err:
-                problems += err.problems
-    problems += check_references(db)
+    files = [f for d in (dirs if dirs is not None else [bundled_cards_dir()]) for f in sorted(d.glob("*.toml"))]
+    db, problems = build_card_db(files)
     if problems:
         raise CardFileError("card set", problems)
     return db
+
+
+def build_card_db(files: Iterable[Path]) -> tuple[CardDB, list[str]]:
+    """Load card files as one set (what `c1k validate` and the game both do): every problem of every file,
+    duplicate ids and names across the whole set, and cross-references (summon, evolve)."""
+    db = CardDB()
+    problems: list[str] = []
+    for f in files:
+        try:
+            located = load_card_file_located(f)
+        except CardFileError as err:
+            problems += err.problems
+            continue
+        for card, where in located:
+            if card.id in db.by_id:
+                problems.append(f"{where}: duplicate card id '{card.id}' (already defined at "
+                                f"{db.origin.get(card.id, '?')})")
+                continue
+            other = db.by_name.get(card.name.lower())
+            if other is not None:
+                problems.append(f"{where}: card '{card.id}': duplicate card name '{card.name}' (card '{other.id}' at "
+                                f"{db.origin.get(other.id, '?')})")
+                continue
+            db.add(card, where)
+    problems += check_references(db)
+    return db, problems
 
 
 def check_references(db: CardDB, only: Iterable[str] | None = None) -> list[str]:
@@ -525,14 +614,19 @@ def check_references(db: CardDB, only: Iterable[str] | None = None) -> list[str]
     problems: list[str] = []
     wanted = None if only is None else set(only)
 
+    def at(card: CardDef) -> str:
+        return f"{db.origin[card.id]}: " if card.id in db.origin else ""
+
     def walk(card: CardDef, effects: Iterable[Effect]) -> None:
         for e in effects:
             if e.do == "summon" and e.card:
                 target = db.get(e.card)
                 if target is None:
-                    problems.append(f"card '{card.id}': summons unknown card '{e.card}'{suggest(e.card, names)}")
+                    problems.append(f"{at(card)}card '{card.id}': summons unknown card '{e.card}'"
+                                    f"{suggest(e.card, names)}")
                 elif target.type != "unit":
-                    problems.append(f"card '{card.id}': summons '{e.card}', which is a {target.type}, not a unit")
+                    problems.append(f"{at(card)}card '{card.id}': summons '{e.card}', which is a {target.type}, "
+                                    f"not a unit")
             for branch in (e.outcomes or []) + (e.branches or []):
                 walk(card, branch)
 
@@ -545,8 +639,8 @@ def check_references(db: CardDB, only: Iterable[str] | None = None) -> list[str]
         if card.evolve is not None:
             target = db.get(card.evolve.into)
             if target is None:
-                problems.append(f"card '{card.id}': evolves into unknown card '{card.evolve.into}'"
+                problems.append(f"{at(card)}card '{card.id}': evolves into unknown card '{card.evolve.into}'"
                                 f"{suggest(card.evolve.into, names)}")
             elif target.type != "unit":
-                problems.append(f"card '{card.id}': evolves into '{card.evolve.into}', which is not a unit")
+                problems.append(f"{at(card)}card '{card.id}': evolves into '{card.evolve.into}', which is not a unit")
     return problems

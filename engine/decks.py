@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.cards import CardDB, CardDef, CardFileError, suggest
+from engine.cards import CardDB, CardDef, CardFileError, read_toml, suggest
 
 LIBRARY_SIZE = 40
 MAX_COPIES = 3
 MAX_REALMS = 2
+#: a hard bound on copies of one card even with --playtest (beyond it: a typo, or an attack on memory)
+MAX_COPIES_PLAYTEST = LIBRARY_SIZE
+MAX_DECK_ENTRIES = 200
 
 
 @dataclass
@@ -53,6 +55,8 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
     for k in head:
         if k not in ("name", "champion", "seat"):
             bad(k, f"unknown key '{k}' in [deck]{suggest(k, ['name', 'champion', 'seat'])}")
+    if "name" in head and (not isinstance(head["name"], str) or len(head["name"]) > 100):
+        bad("name", f"[deck] name must be text of at most 100 characters, not {str(head['name'])[:40]!r}")
     all_names = list(db.by_id) + [c.name for c in db.by_id.values()]
 
     def find(key: str, kind: str) -> CardDef | None:
@@ -77,13 +81,20 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
     if not isinstance(cards, dict):
         bad("[cards]", "missing [cards] table (card id or name = copies)")
         cards = {}
+    if len(cards) > MAX_DECK_ENTRIES:
+        bad("[cards]", f"{len(cards)} entries in [cards]: at most {MAX_DECK_ENTRIES}")
+        cards = {}
     for key, n in cards.items():
         card = db.get(key)
         if card is None:
             bad(key, f"unknown card '{key}'{suggest(key, all_names)}")
             continue
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            bad(key, f"'{key}': the number of copies must be a whole number >= 1, not {n!r}")
+            bad(key, f"'{key}': the number of copies must be a whole number >= 1, not {str(n)[:40]!r}")
+            continue
+        if counts.get(card.id, 0) + n > MAX_COPIES_PLAYTEST:
+            bad(key, f"{n} copies of '{card.name}': at most {MAX_COPIES} "
+                     f"(and never more than {MAX_COPIES_PLAYTEST}, even to playtest)")
             continue
         if card.type not in ("unit", "relic", "action"):
             bad(key, f"'{card.name}' is a {card.type}: only units, relics and actions go in [cards]")
@@ -111,11 +122,7 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
 
 
 def load_deck(path: Path, db: CardDB, playtest: bool = False) -> Deck:
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise CardFileError(str(path), [f"{path}: not valid TOML: {err}"]) from err
+    data, text = read_toml(path)
     return deck_from_data(data, db, str(path), text, playtest)
 
 

@@ -270,6 +270,7 @@ def scenario_from_data(data: dict[str, Any], path: str, db: CardDB | None = None
             for card in cards:
                 scn_db.by_id[card.id] = card
                 scn_db.by_name[card.name.lower()] = card
+                scn_db.origin.pop(card.id, None)
             c.problems += [f"{path}: {m}" for m in check_references(scn_db, only={card.id for card in cards})]
     aliases: dict[str, str] = {}
     for p in ("p1", "p2"):

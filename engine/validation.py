@@ -1,0 +1,70 @@
+"""`c1k validate`: check card, deck and scenario files — and folders of them — as one set.
+
+Card files given replace the bundled files at the same path and join the rest of the bundled set, so
+duplicate ids or names and cross-references (summon, evolve) are checked across the whole set the game
+would load; decks and scenarios are checked against that set. The checks are the loaders' own
+(`build_card_db`, `load_deck`, `load_scenario`): what passes here loads in the game. Every problem is a
+line `file:line: …`; nothing raises.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.cards import CardDB, CardFileError, build_card_db, bundled_cards_dir, read_toml
+from engine.decks import load_deck
+
+#: at most this many files from one invocation (a folder holding the whole disk is a mistake)
+MAX_FILES = 5000
+
+
+def expand(paths: list[Path]) -> list[Path]:
+    """Files as given; folders become every `*.toml` file under them (sorted)."""
+    out: list[Path] = []
+    for p in paths:
+        out += sorted(p.rglob("*.toml")) if p.is_dir() else [p]
+    return out
+
+
+def kind_of(path: Path, data: dict[str, object]) -> str:
+    if path.name.endswith(".scenario.toml"):
+        return "scenario"
+    return "cards" if "card" in data else "deck"
+
+
+def validate_paths(paths: list[Path]) -> tuple[int, list[str]]:
+    """(number of files checked, every problem found), each problem a `file:line: …` line."""
+    files = expand(paths)
+    if len(files) > MAX_FILES:
+        return len(files), [f"{len(files)} files: at most {MAX_FILES} in one run; name fewer files or folders"]
+    problems: list[str] = []
+    kinds: dict[Path, str] = {}
+    for f in files:
+        try:
+            data, _ = read_toml(f)
+        except CardFileError as err:
+            problems += err.problems
+            continue
+        kinds[f] = kind_of(f, data)
+    given = [f for f, k in kinds.items() if k == "cards"]
+    resolved = {f.resolve() for f in given}
+    bundled = [b for b in sorted(bundled_cards_dir().glob("*.toml")) if b.resolve() not in resolved]
+    db, card_problems = build_card_db(bundled + given)
+    problems += card_problems
+    for f, k in kinds.items():
+        if k in ("deck", "scenario"):
+            problems += _problems(f, k, db)
+    return len(files), problems
+
+
+def _problems(path: Path, kind: str, db: CardDB) -> list[str]:
+    try:
+        if kind == "deck":
+            load_deck(path, db)
+        else:
+            from engine.scenario import load_scenario  # (it imports the game: only needed for scenarios)
+
+            load_scenario(path, db)
+    except CardFileError as err:
+        return list(err.problems)
+    return []
