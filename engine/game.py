@@ -176,11 +176,12 @@ class Game:
             g.rng.shuffle(order)
             for i in order:
                 ps.library.append(g.new_card(deck.library[i], p, LIBRARY))
+        fp = g.first_player
+        # (the seed is not in the log: it would reveal every hidden card; the view shows it at game over)
+        g.log(f"Match begins: {g.players[fp].name} ({player_name(fp)}) goes first"
+              + (" (drawn at random)" if g.options.first == "random" else ""), actor=fp, rule="C1K 1.1")
         for p in (0, 1):
             g.draw(p, g.seat_mod(p, "opening_hand"))
-        fp = g.first_player
-        g.log(f"Match begins: seed {seed}; {g.players[fp].name} ({player_name(fp)}) goes first"
-              + (" (drawn at random)" if g.options.first == "random" else ""))
         g.goto(DRAW_START)
         return g
 
@@ -417,8 +418,8 @@ class Game:
         assert self.outcome is not None
         if not (self.pending.kind == "none" and self.pending.rule == "RULES 1"):   # once per match
             o = self.outcome
-            self.log(f"  the match is over: {o}", "game_over", -1 if o.winner is None else o.winner,
-                     detail=o.termination.value, rule="RULES 1")
+            self.log(f"  the match is over: {o}; the seed was {self.seed}", "game_over",
+                     -1 if o.winner is None else o.winner, detail=o.termination.value, rule="RULES 1")
         self.priority = -1
         self.pending = Decision("none", -1, self.window, "RULES 1", f"the match is over: {self.outcome}")
 

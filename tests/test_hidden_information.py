@@ -71,6 +71,18 @@ def test_observe_masks_libraries_the_opponents_hand_and_the_seed() -> None:
     assert observe(g, 0).seed == 99 and observe(g, 1).outcome == str(g.outcome)
 
 
+def test_the_seed_is_in_no_event_until_the_match_is_over() -> None:
+    seed = 987_654_321_987
+    decks = [load_deck(find_deck(n), DB) for n in ("paradox-flux", "ironbound")]
+    g = Game.new(DB, decks[0], decks[1], seed)
+    agent = SplitMix64(1)
+    while not g.is_terminal():
+        g.apply(random_action(g, agent))
+    over = next(e.n for e in g.events if e.kind == "game_over")
+    assert not any(str(seed) in e.text or str(seed) in e.public_text for e in g.events[:over])
+    assert str(seed) in g.events[over].text
+
+
 def _reshuffle_hidden(g: Game, viewer: int, seed: int) -> Game:
     """A copy of `g` that differs only in what `viewer` can't see: every card hidden from them is replaced
     by another card of the set (a library's, the opponent's hand's and Set's)."""
