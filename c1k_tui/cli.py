@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
@@ -56,6 +56,26 @@ def _decks(db: CardDB, a: str | None, b: str | None, playtest: bool = False) -> 
     return out
 
 
+def new_seed() -> int:
+    """A new match's StateSeed: 64 bits from the operating system's entropy (rules.md §7)."""
+    import secrets
+
+    return secrets.randbits(64)
+
+
+def _run_text(loop: Any, game: Any, decks: list[Deck], save: Path | None, open_hands: bool, auto_pass: bool,
+              recorder: Any) -> None:
+    """The text loop, with the engine's own errors (an endless rules loop) shown as a message."""
+    from engine.game import RulesLoopError
+
+    try:
+        loop(game, decks, input, typer.echo, save, open_hands, auto_pass, recorder)
+    except RulesLoopError as err:
+        raise _fail(f"the match can't go on: {err}", 1) from err
+    except KeyboardInterrupt:
+        typer.echo("\n(interrupted" + (f" — the match is saved in {save})" if save else ")"))
+
+
 def _interactive() -> bool:
     """The Textual app needs a terminal; piped input (scripts, tests) gets the text loop."""
     return sys.stdin.isatty() and sys.stdout.isatty()
@@ -94,30 +114,36 @@ def play(
 
     Opens the Textual app (with no decks named: the start screen); `--text` or piped input uses the
     plain prompt loop."""
-    import secrets
-
+    if seed is not None and not 0 <= seed < 2**64:
+        raise _fail(f"--seed {seed}: a seed is a whole number from 0 to 2^64 - 1")
     if text or not _interactive():
         from c1k_tui.textplay import HELP, loop
         from engine.game import Game
+        from engine.record import Recorder, Start
         from engine.state import MatchOptions
 
         db = _db()
         if scenario is not None:
-            from engine.scenario import ScenarioError, build, load_scenario
+            from engine.scenario import ScenarioError, load_scenario
+            from engine.scenario import build as build_position
 
             try:
-                game = build(load_scenario(scenario, db))
+                scn = load_scenario(scenario, db)
+                game = build_position(scn)
             except (ScenarioError, OSError) as err:
                 raise _fail(str(err)) from err
-            loop(game, [], input, typer.echo, save, open_hands, auto_pass)
+            recorder = Recorder(Start.of_scenario(str(scenario), scn.data), game)
+            _run_text(loop, game, [], save, open_hands, auto_pass, recorder)
             return
         decks = _decks(db, deck_a, deck_b, playtest)
         decks[0].player, decks[1].player = p1, p2
-        s = seed if seed is not None else secrets.randbelow(1_000_000)
-        game = Game.new(db, decks[0], decks[1], s, MatchOptions(practice=practice, first=first))
-        typer.echo(f"Council of 1000 — {decks[0].name} ({p1}) vs {decks[1].name} ({p2}), seed {s}")
+        s = seed if seed is not None else new_seed()
+        options = MatchOptions(practice=practice, first=first)
+        game = Game.new(db, decks[0], decks[1], s, options)
+        typer.echo(f"Council of 1000 — {decks[0].name} ({p1}) vs {decks[1].name} ({p2})"
+                   + (f", seed {s}" if seed is not None else " (the seed is shown when the match is over)"))
         typer.echo(HELP)
-        loop(game, decks, input, typer.echo, save, open_hands, auto_pass)
+        _run_text(loop, game, decks, save, open_hands, auto_pass, Recorder(Start.of_decks(decks, s, options), game))
         return
     from c1k_tui.app import C1KApp
     from c1k_tui.paths import default_autosave
@@ -125,7 +151,7 @@ def play(
 
     flow = _flow(full_control, auto_pass, stops)
     target = save or default_autosave()
-    s = seed if seed is not None else secrets.randbelow(1_000_000)
+    s = seed if seed is not None else new_seed()
     if deck_a is None and deck_b is None and scenario is None:
         choice = StartChoice("ironbound", "emberfall", s, p1, p2, open_hands, practice, flow)
         C1KApp(mode="start", start=choice, autosave=target).run()
@@ -174,19 +200,12 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
         from engine import record as rec
 
         db = _db()
-
         try:
             r = rec.load(record)
-            if r.options.get("scenario"):
-                from c1k_tui.session import game_from_record
-
-                game, decks = game_from_record(r, db)
-            else:
-                game = rec.replay(r, db)
-                _, decks = rec.start(r, db)
-        except (OSError, ValueError) as err:  # CardFileError is a ValueError
-            raise _fail(str(err)) from err
-        loop(game, decks, input, typer.echo, record, open_hands)
+            game, decks, recorder = rec.resume(r, db)
+        except (OSError, ValueError) as err:  # RecordError is a ValueError
+            raise _fail(f"can't resume {record}:\n{err}") from err
+        _run_text(loop, game, decks, record, open_hands or r.app.get("open_hands") is True, True, recorder)
         return
     from c1k_tui.app import C1KApp
 
@@ -206,21 +225,33 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
 
 @app.command()
 def replay(record: Annotated[Path, typer.Argument(help="A match record to step through")]) -> None:
-    """Step forward and back through a match record in the app (both hands shown)."""
+    """Step forward and back through a match record in the app (both hands shown).
+
+    Every command's state hash is checked first: a record that was changed is refused, naming the first
+    command that doesn't match."""
     from engine import record as rec
 
     db = _db()
     try:
         r = rec.load(record)
-        from c1k_tui.session import game_from_record
-
-        game, _ = game_from_record(r, db)
-    except (OSError, ValueError) as err:  # CardFileError is a ValueError
-        raise _fail(str(err)) from err
+    except (OSError, ValueError) as err:  # RecordError is a ValueError
+        raise _fail(f"can't replay {record}:\n{err}") from err
+    states = rec.replay_iter(r, db)
+    shown = 0
+    try:
+        game = next(states)
+        if not _interactive():
+            start = r.start
+            typer.echo(f"scenario {start.scenario.get('path')}" if start.scenario is not None else
+                       f"{start.names[0]} vs {start.names[1]} · seed {start.seed}")
+        for i, _ in enumerate(states, 1):   # (the same Game, moved on by each command)
+            if not _interactive():
+                typer.echo(f"{i:>4}  {r.commands[i - 1]}" + ("   (refused)" if r.entries[i - 1].refused else ""))
+            shown = i
+    except (ValueError, RuntimeError, RecursionError) as err:  # RecordError, RulesLoopError
+        raise _fail(f"{record}: replay stops after {shown} good command(s):\n{err}", 1) from err
     if not _interactive():
-        typer.echo(f"{len(r.commands)} commands; final state hash {game.state_hash()}")
-        for i, c in enumerate(r.commands, 1):
-            typer.echo(f"{i:>4}  {c}")
+        typer.echo(f"{len(r.commands)} commands, every state hash checked; final state hash {game.state_hash()}")
         return
     from c1k_tui.app import C1KApp
 

@@ -7,12 +7,12 @@ A replay is a review: both hands are shown.
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual.binding import Binding
 
 from c1k_tui.match_screen import MatchScreen
-from c1k_tui.session import game_from_record
 from c1k_tui.view import match_view
-from engine.actions import IllegalAction
+from engine import record as rec
 from engine.cards import CardDB
 from engine.game import Game
 from engine.record import MatchRecord
@@ -40,8 +40,10 @@ class ReplayScreen(MatchScreen, inherit_bindings=False):
         self.record = record
         self.db = db
         self.index = 0
-        start, _ = game_from_record(record, db, 0)
+        self.error = ""
+        start, _ = rec.begin(record, db)     # checked against the record's starting hash
         self.states: dict[int, Game] = {0: start}
+        self.good = len(record.commands)      # how many commands replay to their recorded hashes
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -49,26 +51,33 @@ class ReplayScreen(MatchScreen, inherit_bindings=False):
         self.show()
 
     def game_at(self, i: int) -> Game:
+        """The state after the record's first i commands (each one's hash checked: the replay stops at
+        the first that doesn't match, and says so)."""
+        i = min(i, self.good)
         if i in self.states:
             return self.states[i]
         k = max(j for j in self.states if j <= i)
         g = self.states[k].clone()
         for j in range(k, i):
             try:
-                g.apply_command(self.record.commands[j])
-            except IllegalAction:
-                pass
+                rec.step(g, self.record, j)
+            except rec.RecordError as err:
+                self.good, self.error = j, str(err)
+                return self.states[j]
             self.states[j + 1] = g.clone()
         return self.states[i]
 
     def show(self) -> None:
         g = self.game_at(self.index)
+        self.index = min(self.index, self.good)
         n = len(self.record.commands)
         p = g.current_player()
-        auto = frozenset(i for i in self.record.options.get("auto", []) if isinstance(i, int))
+        auto = frozenset(i for i, e in enumerate(self.record.entries) if e.auto)
         self.view = match_view(g, p if p in (0, 1) else 0, open_hands=True, bottom=0, auto=auto)
         last = self.record.commands[self.index - 1] if self.index else "(start)"
-        self.status = f"[b]REPLAY[/b] {self.index}/{n} · last: [b]{last}[/b] · ←/→ step · Home/End · q quits"
+        seed = "" if self.record.start.scenario is not None else f" · seed {self.record.seed}"
+        self.status = (f"[b]REPLAY[/b] {self.index}/{n} · last: [b]{escape(last)}[/b]{seed} · ←/→ step · Home/End · "
+                       "q quits" + (f"\n[red]{escape(self.error)}[/red]" if self.error else ""))
 
     def action_step(self, d: int) -> None:
         self.index = max(0, min(len(self.record.commands), self.index + d))

@@ -26,7 +26,7 @@ from engine.actions import Action, Attack, Block, IllegalAction, MalformedComman
 from engine.cards import CardDB
 from engine.decks import Deck
 from engine.game import Game
-from engine.scenario import Scenario, build, scenario_from_data
+from engine.scenario import Scenario, build
 from engine.state import HAND, LIBRARY, SET, WINDOW_INDEX, MatchOptions, player_name
 
 AUTO_LOOP_CAP = 100_000
@@ -137,7 +137,7 @@ class MatchSession:
     def __init__(self, game: Game, db: CardDB, decks: list[Deck], flow: Flow | None = None,
                  save_path: Path | None = None, scenario: dict[str, Any] | None = None,
                  open_hands: bool = False, auto: list[int] | None = None, lesson: dict[str, Any] | None = None,
-                 ) -> None:
+                 recorder: rec.Recorder | None = None, start: rec.Start | None = None) -> None:
         self.game = game
         self.db = db
         self.decks = decks
@@ -148,6 +148,12 @@ class MatchSession:
         self.auto: list[int] = list(auto or [])   # record indices of the commands the flow options sent
         self.lesson = lesson
         self.save_error = ""
+        if recorder is None:
+            if start is None:
+                start = (rec.Start.of_scenario(str(scenario.get("path", "<scenario>")), scenario["data"])
+                         if scenario is not None else rec.Start.of_decks(decks, game.seed, game.options))
+            recorder = rec.Recorder(start, game)
+        self.recorder = recorder
 
     # ---------------------------------------------------------------- construction
 
@@ -155,7 +161,7 @@ class MatchSession:
     def new(cls, db: CardDB, decks: list[Deck], seed: int, options: MatchOptions | None = None,
             **kw: Any) -> MatchSession:
         game = Game.new(db, decks[0], decks[1], seed, options)
-        return cls(game, db, decks, **kw)
+        return cls(game, db, decks, start=rec.Start.of_decks(decks, seed, options), **kw)
 
     @classmethod
     def from_scenario(cls, scn: Scenario, db: CardDB, path: str, **kw: Any) -> MatchSession:
@@ -165,26 +171,23 @@ class MatchSession:
     @classmethod
     def from_record(cls, record: rec.MatchRecord, db: CardDB, upto: int | None = None,
                     **kw: Any) -> MatchSession:
-        game, decks = game_from_record(record, db, upto)
-        opts = record.options
-        kw.setdefault("flow", Flow.from_dict(opts.get("flow")))
-        kw.setdefault("open_hands", bool(opts.get("open_hands", False)))
-        n = len(record.commands) if upto is None else upto
-        auto = [i for i in opts.get("auto", []) if isinstance(i, int) and i < n]
-        return cls(game, db, decks, scenario=opts.get("scenario"), auto=auto, lesson=opts.get("lesson"), **kw)
+        """Resume a record: it is replayed with every hash checked (RecordError at the first that differs)."""
+        game, decks, recorder = rec.resume(record, db, upto)
+        app = record.app
+        kw.setdefault("flow", Flow.from_dict(app.get("flow") if isinstance(app.get("flow"), dict) else None))
+        kw.setdefault("open_hands", app.get("open_hands") is True)
+        lesson = app.get("lesson")
+        auto = [i for i, e in enumerate(recorder.entries) if e.auto]
+        return cls(game, db, decks, scenario=record.start.scenario, auto=auto,
+                   lesson=lesson if isinstance(lesson, dict) else None, recorder=recorder, **kw)
 
     # ---------------------------------------------------------------- records
 
     def record(self) -> rec.MatchRecord:
-        r = rec.MatchRecord.of(self.game, self.decks)
-        r.options["flow"] = self.flow.to_dict()
-        r.options["open_hands"] = self.open_hands
-        r.options["auto"] = list(self.auto)
-        if self.scenario is not None:
-            r.options["scenario"] = self.scenario
+        app: dict[str, Any] = {"flow": self.flow.to_dict(), "open_hands": self.open_hands}
         if self.lesson is not None:
-            r.options["lesson"] = self.lesson
-        return r
+            app["lesson"] = self.lesson
+        return self.recorder.record(self.game, set(self.auto), app)
 
     def save(self, path: Path | None = None) -> None:
         target = path or self.save_path
@@ -194,7 +197,7 @@ class MatchSession:
             rec.save(self.record(), target)
             self.save_error = ""
         except OSError as err:       # a full disk must not end the match: say so and carry on
-            self.save_error = f"autosave failed: {err}"
+            self.save_error = f"autosave to {target} failed: {err.strerror or err}"
 
     # ---------------------------------------------------------------- commands
 
@@ -263,10 +266,7 @@ class MatchSession:
         cmds = self.game.record[n - span:]
         for text in cmds:
             nxt = g.clone()
-            try:
-                nxt.apply_command(text)
-            except IllegalAction:
-                pass
+            rec.play_line(nxt, text)
             why = reveal_reason(g, nxt)
             if why is not None:
                 return False, f"'{cmds[0]}' can't be undone: {why}"
@@ -284,23 +284,12 @@ class MatchSession:
         return True
 
     def replay_upto(self, n: int) -> Game:
-        r = self.record()
-        game, _ = game_from_record(r, self.db, n)
+        game, _, _ = rec.resume(self.record(), self.db, n)
         return game
 
 
 def game_from_record(record: rec.MatchRecord, db: CardDB, upto: int | None = None) -> tuple[Game, list[Deck]]:
-    """Replay a record (a match from decks, or one that started from a scenario) to its end or `upto`."""
-    scn = record.options.get("scenario")
-    if not scn:
-        game = rec.replay(record, db, upto)
-        _, decks = rec.start(record, db)
-        return game, decks
-    scenario = scenario_from_data(scn["data"], str(scn.get("path", "<scenario>")), db)
-    game = build(scenario)
-    for text in record.commands[:upto]:
-        try:
-            game.apply_command(text)
-        except IllegalAction:
-            pass
-    return game, []
+    """Replay a record (a match from decks, or one that started from a scenario) to its end or `upto`,
+    checking every hash (RecordError at the first command that differs)."""
+    game, decks, _ = rec.resume(record, db, upto)
+    return game, decks

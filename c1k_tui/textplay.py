@@ -12,7 +12,7 @@ from pathlib import Path
 from engine.actions import IllegalAction, MalformedCommand
 from engine.decks import Deck
 from engine.game import Game
-from engine.record import MatchRecord, save
+from engine.record import Recorder, save
 from engine.state import WINDOW_RULE, WINDOW_TEXT, WINDOWS, player_name
 
 HELP = """Commands (formats.md §1): pass · play <card> [slot <n>] [target <ref> ...] [mode <n>]
@@ -113,7 +113,23 @@ def only_pass(g: Game) -> bool:
 
 
 def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable[[str], None],
-         save_path: Path | None = None, open_hands: bool = False, auto_pass: bool = False) -> Game:
+         save_path: Path | None = None, open_hands: bool = False, auto_pass: bool = False,
+         recorder: Recorder | None = None) -> Game:
+    failed = [False]
+
+    def autosave() -> None:
+        if save_path is None or recorder is None:
+            return
+        try:
+            save(recorder.record(g), save_path)
+            if failed[0]:
+                write(f"(saving to {save_path} works again)")
+            failed[0] = False
+        except OSError as err:    # the match goes on; say so once
+            if not failed[0]:
+                write(f"!! can't save the match to {save_path}: {err.strerror or err} — playing on without saving")
+            failed[0] = True
+
     write(render(g, open_hands))
     while not g.is_terminal():
         p = g.current_player()
@@ -124,8 +140,7 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
             write(f"(auto: {g.players[p].name} can only '{only}')")
             g.apply(only, p)
             write("\n".join(g.log_lines[before:]))
-            if save_path is not None:
-                save(MatchRecord.of(g, decks), save_path)
+            autosave()
             if not only_pass(g) or g.is_terminal():
                 write(render(g, open_hands))
             continue
@@ -159,8 +174,7 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
             continue
         except IllegalAction as err:
             write(f"!! refused: {err.reason} ({err.rule})")
-        if save_path is not None:
-            save(MatchRecord.of(g, decks), save_path)
+        autosave()
         new = g.log_lines[before:]
         if new:
             write("\n".join(new))

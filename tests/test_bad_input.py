@@ -22,6 +22,7 @@ from engine.actions import (
 from engine.cards import CardFileError, load_card_db, load_card_file
 from engine.decks import find_deck, load_deck
 from engine.game import Game
+from engine.record import RecordError
 from engine.record import load as load_record
 from engine.rng import SplitMix64
 from engine.scenario import ScenarioError, load_scenario
@@ -202,13 +203,15 @@ expect.windw = "x"
 
 def test_broken_record_is_reported(tmp_path: Path) -> None:
     p = write(tmp_path, "r.json", '{"format": "c1k-match-record", "seed": "x"')
-    with pytest.raises(CardFileError) as err:
+    with pytest.raises(RecordError) as err:
         load_record(p)
     assert "r.json:1: not valid JSON" in str(err.value)
-    p2 = write(tmp_path, "r2.json", '{"format": "c1k-match-record", "seed": "x", "decks": [], "commands": []}')
-    with pytest.raises(CardFileError) as err2:
+    p2 = write(tmp_path, "r2.json", '{"format": "c1k-match-record", "version": 2, "seed": "x", "decks": [], '
+                                    '"start": {"hash": "h"}, "commands": []}')
+    with pytest.raises(RecordError) as err2:
         load_record(p2)
-    assert "'seed' missing or not a int" in str(err2.value)
+    assert "r2.json: seed: the seed is a whole number" in str(err2.value)
+    assert "r2.json: decks: a match has two decks, not 0" in str(err2.value)
 
 
 def test_card_set_cross_references_are_checked(tmp_path: Path) -> None:

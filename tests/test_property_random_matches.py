@@ -13,7 +13,7 @@ from engine.actions import parse_action
 from engine.cards import load_card_db
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
-from engine.record import MatchRecord, replay
+from engine.record import Start, begin_game, play_line
 from engine.rng import SplitMix64, derive_seed
 from engine.selfplay import SELFPLAY_MAX_TURNS, random_action
 from engine.state import WINDOWS, MatchOptions
@@ -55,8 +55,11 @@ def test_random_matches_keep_invariants(chunk: int) -> None:
             del stack_before
         assert g.outcome is not None
         final = g.state_hash()
-        record = MatchRecord([deck_a.to_dict(), deck_b.to_dict()], seed, opts.to_dict(), list(g.record))
-        assert replay(record, DB).state_hash() == final, f"seed {seed}: replay differs"
+        # the record's commands (seat-prefixed, as the engine prints them) replay to the same state
+        again, _ = begin_game(Start.of_decks([deck_a, deck_b], seed, opts), DB)
+        for line in g.record:
+            play_line(again, line)
+        assert again.state_hash() == final, f"seed {seed}: replay differs"
         if fork is not None:
             for a in actions[fork_at:]:
                 fork.apply(a)

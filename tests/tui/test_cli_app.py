@@ -29,7 +29,7 @@ def test_a_scenario_record_resumes_to_the_same_hash(db: CardDB, tmp_path: Path) 
     s = session_from(db, flow_data(), tmp_path)
     s.send("pass")
     r = rec.load(tmp_path / "match.json")
-    assert r.options["scenario"]["data"]["scenario"]["title"] == "flow"
+    assert r.start.scenario is not None and r.start.scenario["data"]["scenario"]["title"] == "flow"
     g, decks = game_from_record(r, db)
     assert g.state_hash() == s.game.state_hash() and decks == []
     res = runner.invoke(app, ["resume", str(tmp_path / "match.json")], input="")

@@ -72,5 +72,5 @@ def test_auto_pass_sends_explicit_recorded_passes(db: CardDB) -> None:
     s2 = session_from(db, data, flow="auto")
     s2.send("pass")                               # p2 can only pass: the app sends it, recorded
     assert s2.auto == [1] and s2.game.record[1] == "p2: pass"
-    assert s2.record().options["flow"]["auto_pass"] is True
-    assert s2.record().options["auto"] == [1]
+    assert s2.record().app["flow"]["auto_pass"] is True
+    assert [e.auto for e in s2.record().entries] == [False, True]
