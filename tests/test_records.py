@@ -221,9 +221,15 @@ def test_version_1_records_are_refused_with_a_reason(tmp_path: Path) -> None:
 
 def test_options_are_recorded_and_replayed() -> None:
     decks = _decks()
-    opts = MatchOptions(practice=True, max_turns=30)
+    opts = MatchOptions(practice=True, max_turns=30, first="p2")
     g = Game.new(DB, decks[0], decks[1], 5, opts)
     r = rec.record_of(g, rec.Start.of_decks(decks, 5, opts), g.clone())
     loaded = rec.from_data(json.loads(r.to_json()))
     assert loaded.start.options["practice"] is True and loaded.start.options["max_turns"] == 30
     assert rec.replay(loaded, DB).state_hash() == g.state_hash()
+    for bad, message in (({"first": "p3"}, "first"), ({"unit_slots": 10**9}, "out of range"),
+                         ({"practice": 1}, "'practice' is true or false"), ({"colour": 1}, "unknown option 'colour'")):
+        data = json.loads(r.to_json())
+        data["options"] = bad
+        with pytest.raises(rec.RecordError, match=message):
+            rec.from_data(data)
