@@ -33,6 +33,7 @@ TriggerName = Literal[
     "on_play", "on_summon", "on_attack", "on_block", "start_of_combat", "end_of_attack", "on_kill",
     "on_death", "on_champion_hit", "end_of_combat", "start_of_draw", "start_of_influence", "start_of_end",
     "on_heal", "on_unit_played", "on_action_played", "on_damaged", "on_conquer", "on_bloom",
+    "start_of_main", "on_combat_victory", "on_combat_loss",
 ]
 InterruptEvent = Literal[
     "opponent_plays_action", "attacker_declared", "opponent_declares_attackers", "flux_outcome", "thread_resolves",

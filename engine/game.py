@@ -456,6 +456,10 @@ class Game:
             ps.influence = ps.capacity
             self.log(f"  {ps.name}: Influence {ps.influence}/{ps.capacity}", "influence", ap, amount=ps.influence)
             return INFLUENCE_RESPONSE
+        if w == MAIN:
+            # AS "[Start of main]": the active player's start-of-main triggers, before any player action
+            self.fire_start("start_of_main", ap)
+            return self.open_priority()
         if w == DECLARE_ATTACKERS:
             self.attackers = ()
             self.blocks = ()
@@ -646,15 +650,17 @@ class Game:
     # ------------------------------------------------------------------ triggers
 
     def fire(self, when: str, cid: int, ctx: int = 0, targets: tuple[int, ...] = (), chosen: bool = False,
-             mode: int = 0, tseq: tuple[int, ...] = ()) -> None:
-        """Queue the `when` abilities of card `cid` (a Suppressed card's abilities don't function)."""
+             mode: int = 0, tseq: tuple[int, ...] = (), seq: int | None = None) -> None:
+        """Queue the `when` abilities of card `cid` (a Suppressed card's abilities don't function).
+        `seq`: when the card entered play, for a card that has just left it (last known information)."""
         d = self.card(cid)
         if not d.abilities:
             return
         perm = self.perms.get(cid)
         if perm is not None and perm.has_status("suppressed"):
             return
-        seq = perm.seq if perm is not None else 0
+        if seq is None:
+            seq = perm.seq if perm is not None else 0
         for i, ab in enumerate(d.abilities):
             if ab.when == when:
                 self.triggers.append(Trigger(self.controller(cid), cid, i, d.name, seq, trigger_rank(d, ab),
@@ -781,7 +787,10 @@ class Game:
 
     # ------------------------------------------------------------------ state-based actions
 
-    def sba(self) -> None:
+    def sba(self, fights: dict[int, int] | None = None, losers: list[int] | None = None) -> None:
+        """State-based actions. In combat damage, `fights` maps each combatant of a blocked pair to the
+        unit it fought: one destroyed here lost that combat (its `on_combat_loss` fires with its
+        `on_death`, rules.md §5) and is added to `losers`."""
         for _ in range(SBA_LOOP_CAP):
             if self.outcome is not None:
                 return
@@ -801,11 +810,15 @@ class Game:
                 return
             # destroyed simultaneously: "on kill" only for a killer that stays in play (AS Combat steps 6)
             killers = {c: self.perms[c].killer for c in dead}
+            seqs = {c: self.perms[c].seq for c in dead}
             destroyed = [c for c in dead if self.destroy(c, cause="state-based action")]
             for c in destroyed:
                 killer = killers[c]
                 if self.win == COMBAT_DAMAGE and killer and killer not in dead and self.is_unit_in_play(killer):
                     self.fire("on_kill", killer, c)   # AS Combat steps 6: a combat death only
+                if fights is not None and losers is not None and c in fights:
+                    self.fire("on_combat_loss", c, fights[c], seq=seqs[c])   # AS Combat steps 3-5
+                    losers.append(c)
         raise RulesLoopError(f"state-based actions ran {SBA_LOOP_CAP} times without settling")
 
     def lethal(self, c: int) -> bool:
@@ -1352,6 +1365,10 @@ class Game:
         self.lifedrain_due = [0, 0]
         hit: list[int] = []
         conquerors: list[int] = []
+        # Combat Victory / Loss (rules.md §5): the blocked pairs that fight, and who is destroyed by it
+        pairs = [(b, a) for b, a in self.blocks if b and a and self.is_unit_in_play(b) and self.is_unit_in_play(a)]
+        fights = {u: foe for b, a in pairs for u, foe in ((a, b), (b, a))}
+        lost: list[int] = []
         # step 1: Strike units deal their damage; step 2: all other combatants, simultaneously
         for step, strikers in (("Strike", True), ("damage", False)):
             assignments: list[tuple[int, int, int]] = []
@@ -1385,7 +1402,7 @@ class Game:
                     if src not in conquerors:
                         conquerors.append(src)
             if strikers:
-                self.sba()   # a unit destroyed by Strike deals no damage (RB §3.2)
+                self.sba(fights, lost)   # a unit destroyed by Strike deals no damage (RB §3.2)
                 if self.outcome is not None:
                     return
         for a in hit:
@@ -1403,7 +1420,11 @@ class Game:
                 if ab.when == "on_conquer":
                     self.log(f"  Conquer: {self.label(a)} damaged the Champion", actor=ap, cards=(a,), rule="KW Conquer")
                     self.run_effects(ab.effect, self.owner[a], a, [], None)
-        self.sba()
+        self.sba(fights, lost)
+        for b, a in pairs:   # a combatant still in play whose combat opponent was destroyed won
+            for me, foe in ((a, b), (b, a)):
+                if foe in lost and me not in lost and self.is_unit_in_play(me):
+                    self.fire("on_combat_victory", me, foe)
 
     # ------------------------------------------------------------------ commands: parsing
 
