@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
+from c1k_tui.simulate import simulate as _simulate
+
 # The engine is imported inside the commands: importing it takes ≈0.3 s (pydantic), and the Textual app
 # shows its first frame before it is needed.
 if TYPE_CHECKING:
@@ -20,6 +22,7 @@ app = typer.Typer(help="Council of 1000: a hot-seat trading-card game and its ti
                   no_args_is_help=True, add_completion=False)
 scenario_app = typer.Typer(help="Scenario files (formats.md §4): set up a position, play commands, check.")
 app.add_typer(scenario_app, name="scenario")
+app.command("simulate")(_simulate)
 
 DEFAULT_DECKS = ("ironbound", "emberfall")
 

@@ -1,0 +1,463 @@
+"""Agents that play from one player's information set (rules.md §7a): never the engine's internals,
+never the opponent's hidden cards.
+
+Every agent implements `act(info) -> Action`, where `info` is an `engine.sampling.InfoSet`: the
+player's view plus `sample(seed)`, a complete game consistent with that view. Whatever an agent
+simulates, it simulates on samples, so it can't read a card the player may not see.
+
+Decisions are seeded: the randomness of one decision comes from `mix(agent seed, digest of the view)`,
+so the same view and the same agent seed give the same decision, whatever came before.
+
+- `random`: a uniformly random legal action (attacks and blocks sampled pair by pair).
+- `greedy`: one-ply lookahead: each candidate action is applied on a sample, the rest of the phase is
+  played out by a fixed reply policy, and the result is scored by `evaluate()`.
+- `search` (levels 1–4): Information-Set MCTS (Cowling, Powley & Whitehouse 2012, single observer):
+  each iteration deals a new determinization, walks a tree of action keys shared by all of them (UCB1
+  over the actions available in that sample), then plays a rollout cut at a horizon and scored by
+  `evaluate()`. Budget: iterations per level, optionally a time budget with a clock given by the
+  caller (the engine itself never reads the clock).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.actions import Action, Attack, Block, Decline, Pass, Play, SetCard
+from engine.game import Game
+from engine.rng import SplitMix64, derive_seed
+from engine.sampling import InfoSet, mix, random_action, random_attack, random_block
+from engine.state import phase_of
+
+# ---------------------------------------------------------------- evaluation
+
+WIN_SCORE = 1000.0
+SQUASH = 12.0      # evaluation points for tanh's unit: a unit on the board is worth 5–15
+
+
+def unit_value(g: Game, u: int) -> float:
+    d = g.card(u)
+    hp = g.health(u)
+    if hp <= 0:
+        return 0.0
+    v = 1.0 + 1.4 * max(0, g.power(u)) + hp
+    kws = d.keywords
+    if kws:
+        v += 0.5 * len(kws)
+    return v
+
+
+def life_value(life: int) -> float:
+    """Life counts more as it runs out."""
+    return 1.5 * life + max(0, 10 - life) * 1.0 + max(0, 5 - life) * 2.0
+
+
+def evaluate(g: Game, player: int) -> float:
+    """A heuristic score of a (sampled) game for `player`: life, board, relics, cards and influence."""
+    if g.outcome is not None:
+        w = g.outcome.winner
+        return 0.0 if w is None else (WIN_SCORE if w == player else -WIN_SCORE)
+    score = 0.0
+    for p, sign in ((player, 1.0), (1 - player, -1.0)):
+        ps = g.players[p]
+        s = life_value(ps.life)
+        for u in ps.board:
+            if u:
+                s += unit_value(g, u)
+        for r in ps.relics:
+            if r:
+                s += 1.0 + g.card(r).cost
+        s += 2.0 * len(ps.hand) + 2.0 * len(ps.set_cards) + 0.6 * ps.capacity
+        s += 0.1 * min(len(ps.library), 10)
+        score += sign * s
+    return score
+
+
+def squash(x: float) -> float:
+    """A score mapped to (0, 1) for the search's averages."""
+    if x >= WIN_SCORE:
+        return 1.0
+    if x <= -WIN_SCORE:
+        return 0.0
+    return 0.5 + 0.5 * math.tanh(x / SQUASH)
+
+
+# ---------------------------------------------------------------- heuristic decisions (used in lookahead)
+
+
+def heuristic_attack(g: Game) -> Attack:
+    """Attack with each eligible unit that no ready enemy unit can block and kill while surviving."""
+    p = g.current_player()
+    dp = 1 - p
+    enemies = [b for b in g.players[dp].units() if not g.perms[b].exhausted]
+    out = []
+    for u in g.players[p].units():
+        if g.attack_block_reason(u) is not None or g.power(u) <= 0:
+            continue
+        hp, pw = g.health(u), g.power(u)
+        if any(g.power(b) >= hp and g.health(b) > pw for b in enemies):
+            continue
+        out.append(u)
+    return Attack(tuple(out))
+
+
+def heuristic_block(g: Game) -> Block:
+    """Block where the blocker survives or trades evenly; chump-block only when the damage would kill."""
+    dp = 1 - g.active
+    attackers = sorted((a for a in g.attackers if g.is_unit_in_play(a)), key=lambda a: -g.power(a))
+    free = [b for b in g.players[dp].units() if not g.perms[b].exhausted]
+    pairs: list[tuple[int, int]] = []
+    unblocked = 0
+    for a in attackers:
+        pa, ha = g.power(a), g.health(a)
+        opts = [b for b in free if g.can_block(b, a) is None]
+        good = [b for b in opts if g.health(b) > pa]                        # survives
+        trade = [b for b in opts if g.power(b) >= ha and unit_value(g, b) <= unit_value(g, a) + 1]
+        pick = min(good, key=lambda b: unit_value(g, b)) if good else \
+            (min(trade, key=lambda b: unit_value(g, b)) if trade else None)
+        if pick is None:
+            unblocked += pa
+            continue
+        pairs.append((pick, a))
+        free.remove(pick)
+    if unblocked >= g.players[dp].life:
+        for a in attackers:
+            if any(x == a for _, x in pairs):
+                continue
+            opts = [b for b in free if g.can_block(b, a) is None]
+            if opts:
+                b = min(opts, key=lambda b: unit_value(g, b))
+                pairs.append((b, a))
+                free.remove(b)
+    blk = Block(tuple(sorted(pairs)))
+    if g.block_refusal(blk, dp) is None:
+        return blk
+    # Guard: units with Guard must block first — keep only the Guard units' blocks, or none
+    guards = Block(tuple(pr for pr in blk.pairs if g.keyword(pr[0], "guard") is not None))
+    if g.block_refusal(guards, dp) is None:
+        return guards
+    return Block(())
+
+
+def reply_policy(rng: SplitMix64) -> Callable[[Game], Action]:
+    """The fixed policy of greedy's lookahead: pass, decline, heuristic attacks and blocks, random choices."""
+    def pol(g: Game) -> Action:
+        kind = g.pending.kind
+        if kind == "priority":
+            return Pass()
+        if kind == "attackers":
+            return heuristic_attack(g)
+        if kind == "blockers":
+            return heuristic_block(g)
+        if kind == "interrupt":
+            return Decline()
+        return random_action(g, rng)
+    return pol
+
+
+def rollout_policy(rng: SplitMix64) -> Callable[[Game], Action]:
+    """The search's rollout policy: usually deploys the dearest Unit or Relic it can, sometimes another
+    action; heuristic attacks and blocks (now and then random ones); random choices."""
+    def pol(g: Game) -> Action:
+        kind = g.pending.kind
+        if kind == "attackers":
+            return heuristic_attack(g) if rng.below(8) else random_attack(g, rng)
+        if kind == "blockers":
+            return heuristic_block(g) if rng.below(8) else random_block(g, rng)
+        acts = g.legal_actions()
+        if kind == "priority" and len(acts) > 1:
+            deploy = [a for a in acts if isinstance(a, Play) and g.card(a.card).type in ("unit", "relic")]
+            r = rng.below(8)
+            if deploy and r < 6:
+                top = max(g.card(a.card).cost for a in deploy)
+                best = [a for a in deploy if g.card(a.card).cost == top]
+                return best[rng.below(len(best))]
+            if r < 3 or (not deploy and r < 4):
+                return acts[1 + rng.below(len(acts) - 1)]
+            return acts[0]
+        if kind == "interrupt" and rng.below(2):
+            return acts[0]
+        return acts[rng.below(len(acts))]
+    return pol
+
+
+def candidates(g: Game, rng: SplitMix64, extra: int = 3) -> list[Action]:
+    """The actions a lookahead considers: all legal ones, except attacks and blocks, which are the
+    empty declaration, the heuristic one, all-out (attacks) and `extra` sampled ones (deduplicated)."""
+    kind = g.pending.kind
+    if kind == "attackers":
+        p = g.current_player()
+        eligible = tuple(u for u in g.players[p].units() if g.attack_block_reason(u) is None)
+        pool: list[Action] = [Attack(()), heuristic_attack(g), Attack(eligible)]
+        pool += [random_attack(g, rng) for _ in range(extra)]
+    elif kind == "blockers":
+        pool = [Block(()), heuristic_block(g)]
+        pool += [random_block(g, rng) for _ in range(extra)]
+    else:
+        return g.legal_actions()
+    out: list[Action] = []
+    for a in pool:
+        if a not in out:
+            out.append(a)
+    return out
+
+
+# ---------------------------------------------------------------- agents
+
+
+class Agent(Protocol):
+    name: str
+
+    def act(self, info: InfoSet) -> Action: ...
+
+
+@dataclass
+class RandomAgent:
+    seed: int = 0
+    name: str = "random"
+
+    def act(self, info: InfoSet) -> Action:
+        return info.random_action(SplitMix64(mix(self.seed, info.quick_key)))
+
+
+def _play_out_phase(g: Game, policy: Callable[[Game], Action], limit: int = 400) -> None:
+    turn, phase = g.turn, phase_of(g.win)
+    for _ in range(limit):
+        if g.is_terminal() or g.turn != turn or phase_of(g.win) != phase:
+            return
+        g.apply(policy(g))
+
+
+def _order_key(a: Action) -> tuple[int, str]:
+    # ties go to doing something over passing (a fixed, view-independent order)
+    return (0 if isinstance(a, Pass | Decline) else 1, str(a))
+
+
+@dataclass
+class GreedyAgent:
+    """One-ply lookahead: each candidate is applied on `samples` determinizations, the phase is played
+    out by `reply_policy`, and the action with the best mean `evaluate()` is chosen."""
+
+    seed: int = 0
+    samples: int = 1
+    name: str = "greedy"
+
+    def act(self, info: InfoSet) -> Action:
+        s = mix(self.seed, info.key)
+        rng = SplitMix64(s)
+        games = [info.sample(derive_seed(s, i)) for i in range(self.samples)]
+        acts = candidates(games[0], rng)
+        if len(acts) == 1:
+            return acts[0]
+        me = info.player
+        best: Action = acts[0]
+        best_score = -math.inf
+        for a in sorted(acts, key=_order_key):
+            total = 0.0
+            for g0 in games:
+                g = g0.clone()
+                g.apply(a, me)
+                _play_out_phase(g, reply_policy(SplitMix64(rng.next())))
+                total += evaluate(g, me)
+            score = total / len(games)
+            if score > best_score + 1e-9 or (score > best_score - 1e-9 and _prefer(a, best)):
+                best, best_score = a, score
+        return best
+
+
+def _prefer(a: Action, b: Action) -> bool:
+    """On equal scores: act rather than pass (otherwise the first in the fixed order stays)."""
+    return isinstance(b, Pass | Decline) and not isinstance(a, Pass | Decline)
+
+
+# ---- Information-Set MCTS
+
+
+@dataclass
+class Node:
+    mover: int                       # the player whose action led to this node (-1: the root)
+    n: int = 0                       # visits
+    w: float = 0.0                   # total reward, from the mover's point of view
+    avail: int = 0                   # times this node's action was available (ISMCTS availability count)
+    children: dict[str, Node] = field(default_factory=dict)
+
+
+#: level -> (iterations, rollout horizon in turns beyond the current one, tree depth)
+LEVELS: dict[int, tuple[int, int, int]] = {1: (40, 0, 6), 2: (120, 1, 8), 3: (400, 1, 10), 4: (1200, 1, 12)}
+DEFAULT_LEVEL = 2
+UCB_C = 0.25
+PRIOR_VISITS = 4
+
+
+@dataclass
+class SearchAgent:
+    seed: int = 0
+    level: int = DEFAULT_LEVEL
+    iterations: int = 0              # 0: the level's number
+    time_budget: float = 0.0         # seconds; used only with a clock
+    clock: Callable[[], float] | None = None
+    name: str = "search"
+
+    def budget(self) -> tuple[int, int, int]:
+        its, horizon, depth = LEVELS[self.level]
+        return (self.iterations or its), horizon, depth
+
+    def act(self, info: InfoSet) -> Action:
+        s = mix(self.seed, info.key)
+        rng = SplitMix64(s)
+        me = info.player
+        g0 = info.sample(derive_seed(s, 0))
+        root_acts = candidates(g0, SplitMix64(s ^ 0xA77AC4))
+        if len(root_acts) == 1:
+            return root_acts[0]
+        root_keys = {str(a): a for a in root_acts}
+        iterations, horizon, depth = self.budget()
+        root = Node(-1)
+        # progressive prior: greedy's one-ply score of each root action counts as PRIOR_VISITS visits
+        prng = SplitMix64(s ^ 0x9E1)
+        for a in root_acts:
+            g = g0.clone()
+            g.apply(a, me)
+            _play_out_phase(g, reply_policy(SplitMix64(prng.next())))
+            root.children[str(a)] = Node(me, n=PRIOR_VISITS, w=PRIOR_VISITS * squash(evaluate(g, me)),
+                                         avail=PRIOR_VISITS)
+        start = self.clock() if self.clock and self.time_budget else 0.0
+        for it in range(iterations):
+            if self.clock and self.time_budget and it and self.clock() - start > self.time_budget:
+                break
+            g = info.sample(derive_seed(s, it + 1)) if it else g0.clone()
+            self._iterate(g, root, rng, me, horizon, depth, s, root_acts)
+        # the most visited root action (ties: best mean, then the fixed order)
+        best = max(root.children.items(),
+                   key=lambda kv: (kv[1].n, kv[1].w / max(1, kv[1].n), _order_key(root_keys[kv[0]])))
+        return root_keys[best[0]]
+
+    def _iterate(self, g: Game, root: Node, rng: SplitMix64, me: int, horizon: int, depth: int,
+                 s: int, root_acts: list[Action]) -> None:
+        node = root
+        path = [root]
+        end_turn = g.turn + horizon
+        d = 0
+        acts: list[Action] = root_acts
+        while not g.is_terminal() and d < depth:
+            p = g.current_player()
+            if d:
+                acts = candidates(g, SplitMix64(mix(s, g.turn * 64 + g.win)))
+            if len(acts) == 1:            # forced: no tree node
+                g.apply(acts[0])
+                continue
+            d += 1
+            keyed = {str(a): a for a in acts}
+            untried = [k for k in keyed if k not in node.children]
+            for k in keyed:
+                ch = node.children.get(k)
+                if ch is not None:
+                    ch.avail += 1
+            if untried:
+                k = untried[rng.below(len(untried))]
+                child = Node(p, avail=1)
+                node.children[k] = child
+                g.apply(keyed[k])
+                node = child
+                path.append(node)
+                break
+            best_k, best_v = "", -math.inf
+            for k in keyed:
+                ch = node.children[k]
+                v = ch.w / ch.n + UCB_C * math.sqrt(math.log(max(1, ch.avail)) / ch.n)
+                if v > best_v:
+                    best_k, best_v = k, v
+            g.apply(keyed[best_k])
+            node = node.children[best_k]
+            path.append(node)
+        # rollout to the horizon
+        pol = rollout_policy(rng)
+        steps = 0
+        while not g.is_terminal() and steps < 600:
+            if g.turn > end_turn or (g.turn == end_turn and phase_of(g.win) == "end" and horizon == 0):
+                break
+            g.apply(pol(g))
+            steps += 1
+        r = squash(evaluate(g, me))
+        for nd in path:
+            nd.n += 1
+            nd.w += r if nd.mover == me else 1.0 - r
+
+
+# ---------------------------------------------------------------- names
+
+AGENT_NAMES = ("random", "greedy", "search")
+
+
+def make_agent(spec: str, seed: int = 0, clock: Callable[[], float] | None = None,
+               time_budget: float = 0.0) -> Agent:
+    """`random`, `greedy`, `search` or `search:LEVEL` (levels 1–4, default 2)."""
+    name, _, level = spec.partition(":")
+    if name == "random":
+        return RandomAgent(seed)
+    if name == "greedy":
+        return GreedyAgent(seed)
+    if name in ("search", "ismcts", "mcts"):
+        lv = DEFAULT_LEVEL
+        if level:
+            if not level.isdigit() or int(level) not in LEVELS:
+                raise ValueError(f"unknown search level '{level}': use 1–{max(LEVELS)}")
+            lv = int(level)
+        return SearchAgent(seed, lv, clock=clock, time_budget=time_budget, name=f"search:{lv}")
+    raise ValueError(f"unknown agent '{spec}': use {', '.join(AGENT_NAMES)} (search:LEVEL for levels)")
+
+
+def agent_name_ok(spec: str) -> bool:
+    try:
+        make_agent(spec)
+    except ValueError:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- matches between agents
+
+
+@dataclass
+class MatchResult:
+    seed: int
+    winner: int | None          # 0 / 1 (seat) or None
+    termination: str
+    turns: int
+    actions: int
+    drawn: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())    # card ids each seat drew (incl. opening)
+    played: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())   # card ids each seat played or Set
+
+
+def play_match(game: Game, agents: tuple[Agent, Agent], max_actions: int = 20000,
+               on_decision: Callable[[int, Action], None] | None = None) -> MatchResult:
+    """Play `game` to the end, each seat's agent deciding from its own information set."""
+    seen: list[dict[int, str]] = [{}, {}]
+    played: list[list[str]] = [[], []]
+    n = 0
+    while not game.is_terminal() and n < max_actions:
+        for p in (0, 1):
+            for c in game.players[p].hand:
+                if c not in seen[p]:
+                    seen[p][c] = game.card(c).id
+        p = game.current_player()
+        a = agents[p].act(InfoSet(game, p))
+        if isinstance(a, Play | SetCard):
+            played[p].append(game.card(a.card).id)
+        if on_decision is not None:
+            on_decision(p, a)
+        game.apply(a, p)
+        n += 1
+    w = game.outcome.winner if game.outcome else None
+    term = game.outcome.termination.value if game.outcome else "action_limit"
+    return MatchResult(game.seed, w, term, game.turn, n,
+                       (tuple(sorted(seen[0].values())), tuple(sorted(seen[1].values()))),
+                       (tuple(played[0]), tuple(played[1])))
+
+
+__all__ = [
+    "AGENT_NAMES", "Agent", "GreedyAgent", "MatchResult", "RandomAgent", "SearchAgent", "candidates",
+    "evaluate", "heuristic_attack", "heuristic_block", "make_agent", "play_match",
+]
