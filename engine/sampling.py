@@ -9,7 +9,8 @@
 - the hidden zones hold their card ids in ascending order (an id says nothing of a card: ids are
   numbered after the opening shuffle, and which card an id is gets dealt again here);
 - the match generator (shuffles, Flux outcomes, random targets) gets a fresh state from the seed;
-- the log and record, which name cards the player may not have seen, are dropped.
+- the events and the record, which name cards the player may not have seen, are dropped (the
+  record's length, which the view shows, is kept).
 
 So a sample is a function of the view and the seed only: two matches that look the same to the
 player but differ in hidden cards give identical samples (tests/test_ai.py checks the state hashes).
@@ -23,16 +24,18 @@ current phase on samples under a policy and returns the views the player would t
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 from collections.abc import Callable
 from dataclasses import asdict, is_dataclass, replace
 from typing import Any
 
 from engine.actions import Action, Attack, Block, Choose, Decline, Pass
+from engine.events import EventLog
 from engine.game import Game
 from engine.rng import SplitMix64, derive_seed
 from engine.state import phase_of
+from engine.view import PlayerView
+from engine.view import observe as _observe
 
 MASK64 = (1 << 64) - 1
 
@@ -40,13 +43,9 @@ MASK64 = (1 << 64) - 1
 Policy = Callable[[Game], Action]
 
 
-def observe(game: Game, player: int) -> Any:
-    """The player's view: `engine.view.observe` when the engine has it, else `Game.view_for`."""
-    try:
-        mod = importlib.import_module("engine.view")
-    except ImportError:
-        return game.view_for(player)
-    return mod.observe(game, player)
+def observe(game: Game, player: int) -> PlayerView:
+    """The player's view (`engine.view.observe`): all an agent reads of the real match."""
+    return _observe(game, player)
 
 
 def _plain(obj: Any) -> Any:
@@ -70,7 +69,10 @@ def _default(obj: Any) -> Any:
 
 
 def view_digest(view: Any) -> int:
-    """A 64-bit digest of a view's canonical JSON (equal views, equal digests)."""
+    """A 64-bit digest of a view (equal views, equal digests): the repr of a `PlayerView` (frozen
+    dataclasses of ints, strings and tuples: deterministic), else canonical JSON."""
+    if isinstance(view, PlayerView):
+        return int.from_bytes(hashlib.sha256(repr(view).encode()).digest()[:8], "big")
     try:
         data = json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_default)
     except TypeError:    # keys that can't be sorted together
@@ -93,11 +95,11 @@ class InfoSet:
     def __init__(self, game: Game, player: int) -> None:
         self._game = game
         self.player = player
-        self._view: Any = None
+        self._view: PlayerView | None = None
         self._key: int | None = None
 
     @property
-    def view(self) -> Any:
+    def view(self) -> PlayerView:
         if self._view is None:
             self._view = observe(self._game, self.player)
         return self._view
@@ -178,8 +180,8 @@ def determinize(game: Game, player: int, seed: int) -> Game:
             ps.set_cards = set_ids
     g.rng = SplitMix64(rng.next())
     g.seed = rng.next()
-    g.log_lines = []
-    g.record = []
+    g._events = EventLog()                 # the events name cards the player never saw
+    g.record = [""] * len(game.record)     # the view shows how many commands were played, not which
     g.aliases = {}
     d = g.pending
     if d.player >= 0 and d.player != player:
@@ -278,7 +280,7 @@ def play_to_phase_end(game: Game, policy: Policy, max_actions: int = 2000) -> No
 
 
 def forecast(game: Game, player: int, policy: Policy = passive_policy, samples: int = 8,
-             seed: int = 0) -> list[Any]:
+             seed: int = 0) -> list[PlayerView]:
     """rules.md §2 "AI queries": from `player`'s view, the views that player would have at the end of
     the current phase, played forward on `samples` determinizations under `policy` (for both players).
 

@@ -16,7 +16,7 @@ from engine.cards import load_card_db
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
 from engine.rng import SplitMix64
-from engine.sampling import InfoSet, determinize, forecast, random_attack, random_block
+from engine.sampling import InfoSet, determinize, forecast, observe, random_attack, random_block
 from engine.selfplay import random_action
 from engine.state import MatchOptions, phase_of
 
@@ -61,7 +61,7 @@ def test_hidden_twin_looks_the_same_but_is_not(seed: int) -> None:
     g = midgame(seed)
     t = hidden_twin(g, 0)
     assert _differs_in_hidden(g, t, 0)
-    assert g.view_for(0) == t.view_for(0)
+    assert observe(g, 0) == observe(t, 0)
     assert InfoSet(g, 0).key == InfoSet(t, 0).key
     assert InfoSet(g, 0).quick_key == InfoSet(t, 0).quick_key
 
@@ -80,7 +80,7 @@ def test_a_sample_is_consistent_with_the_view() -> None:
     g = midgame(5)
     for player in (0, 1):
         s = determinize(g, player, 42)
-        assert s.view_for(player) == g.view_for(player)
+        assert observe(s, player) == observe(g, player)
         # each owner keeps the same cards overall; only hidden identities moved
         for owner in (0, 1):
             mine = sorted(c for c in range(1, len(g.defs)) if g.owner[c] == owner)
@@ -203,17 +203,17 @@ def test_forecast_depends_only_on_the_view_and_ends_the_phase() -> None:
     b = forecast(t, 0, samples=4, seed=9)
     assert a == b and len(a) == 4
     for v in a:
-        assert (v["turn"], str(v["window"]).split(".")[0]) != start or v["outcome"] is not None
-        assert v["viewer"] == 0 and v["rng"] is None
+        assert (v.turn, v.phase) != start or v.outcome is not None
+        assert v.viewer == 0
     # the truth is untouched
     assert g.state_hash() != t.state_hash() and (g.turn, phase_of(g.win)) == start
 
 
 def test_forecast_views_hide_the_opponents_cards() -> None:
     g = midgame(3)
+    opp_hand = {c for c in g.players[1].hand}
     for v in forecast(g, 0, samples=2, seed=1):
-        players = v["players"]
-        assert isinstance(players[1]["hand"], int)
+        assert v.opponent.hand_size >= 0 and all(h.cid not in opp_hand for h in v.hand)
 
 
 def test_unknown_agent_names_are_refused() -> None:
