@@ -47,9 +47,8 @@ def test_random_is_drawn_from_the_seed_before_the_shuffle_and_replays() -> None:
     fixed = Game.new(DB, DECKS[0], DECKS[1], 1, MatchOptions(first="p2"))
     assert g.first_player == fixed.first_player == 1
     assert [g.card(c).id for c in g.players[0].library] != [fixed.card(c).id for c in fixed.players[0].library]
-    record = rec.MatchRecord.of(g, DECKS)
-    assert record.options["first"] == "random"
-    assert rec.replay(record, DB).state_hash() == g.state_hash()
+    again, _ = rec.begin_game(rec.Start.of_decks(DECKS, 1, MatchOptions(first="random")), DB)
+    assert again.state_hash() == g.state_hash()
 
 
 def test_an_unknown_choice_is_refused_with_a_message() -> None:
@@ -63,6 +62,6 @@ def test_cli_play_first_option(tmp_path: Path) -> None:
                              input="p2: pass\n")
     assert res.exit_code == 0, res.output
     record = rec.load(save)
-    assert record.options.get("first") == "p2" and record.commands[0] == "p2: pass"
+    assert record.start.options.get("first") == "p2" and record.commands[0] == "p2: pass"
     bad = CliRunner().invoke(app, ["play", "--first", "p3"])
     assert bad.exit_code != 0 and "p3" in bad.output
