@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
@@ -37,6 +36,7 @@ from engine.actions import (
     command_to_action,
     parse_command,
 )
+from engine.canonical import ENCODING, canonical_bytes
 from engine.cards import CHOICE_TARGETS, SEAT_MODIFIERS, Ability, CardDB, CardDef, Effect
 from engine.events import Event, EventLog, describe_effects, log_lines_for
 from engine.rng import SplitMix64
@@ -260,8 +260,14 @@ class Game:
         return g
 
     def snapshot(self) -> dict[str, object]:
-        """The canonical state: only ints, strings, bools, lists and string-keyed dicts."""
+        """The rules state as plain values (docs/determinism.md §4 lists every field).
+
+        Booleans, None (absent: left out) and integers beyond 2^53 are allowed here; the canonical
+        encoding (`engine.canonical`, used by `snapshot_bytes`) turns them into integers and strings.
+        Presentation (player names, prompts, option labels, stack item names) and the log are not in it.
+        """
         return {
+            "encoding": ENCODING,
             "seed": self.seed, "rng": self.rng.state, "turn": self.turn, "active": self.active,
             "first_player": self.first_player, "window": WINDOWS[self.win], "priority": self.priority,
             "passed": self.passed, "seq": self.seq, "options": self.options.to_dict(),
@@ -284,9 +290,11 @@ class Game:
         }
 
     def snapshot_bytes(self) -> bytes:
-        return json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+        """The canonical encoding of `snapshot()` (engine/canonical.py; docs/determinism.md)."""
+        return canonical_bytes(self.snapshot())
 
     def state_hash(self) -> str:
+        """SHA-256 of `snapshot_bytes()`, 64 lowercase hex digits."""
         return hashlib.sha256(self.snapshot_bytes()).hexdigest()
 
     # ------------------------------------------------------------------ small queries

@@ -204,7 +204,8 @@ class PlayerState:
 
     def snapshot(self) -> dict[str, object]:
         return {
-            "name": self.name, "life": self.life, "influence": self.influence, "capacity": self.capacity,
+            # the player's *name* is presentation (seats are p1/p2): not in the hashed state
+            "life": self.life, "influence": self.influence, "capacity": self.capacity,
             "hand": list(self.hand), "library": list(self.library), "graveyard": list(self.graveyard),
             "void": list(self.void), "set": list(self.set_cards), "influence_gain": self.influence_gain,
             "board": list(self.board), "relics": list(self.relics), "champion": self.champion, "seat": self.seat,
@@ -237,7 +238,8 @@ class StackItem:
                                  # that left play and came back is a new object, no longer the target
 
     def snapshot(self) -> list[object]:
-        return [self.uid, self.kind, self.source, self.controller, self.adder, self.name, self.ability,
+        # `name` is a label (the card's name, or the keyword for a rule's trigger): not hashed
+        return [self.uid, self.kind, self.source, self.controller, self.adder, self.ability,
                 list(self.targets), self.mode, self.keyword, self.ctx, self.slot, list(self.tseq)]
 
 
@@ -261,7 +263,8 @@ class Trigger:
     tseq: tuple[int, ...] = ()   # targets chosen earlier: which time in play each was (see StackItem)
 
     def snapshot(self) -> list[object]:
-        return [self.controller, self.source, self.ability, self.name, self.seq, self.rank, self.kind,
+        # `name` is a label (see StackItem.snapshot): not hashed
+        return [self.controller, self.source, self.ability, self.seq, self.rank, self.kind,
                 self.keyword, self.ctx, list(self.targets), self.chosen, self.mode, self.ordered,
                 list(self.tseq)]
 
@@ -303,9 +306,10 @@ class Choice:
     source: int = 0
     free: bool = False
 
-    def snapshot(self) -> list[object]:
-        return [self.kind, self.player, list(self.values), self.count, list(self.resume),
-                self.trigger.snapshot() if self.trigger else None, self.source, self.free]
+    def snapshot(self) -> dict[str, object]:
+        return {"kind": self.kind, "player": self.player, "values": list(self.values), "count": self.count,
+                "resume": list(self.resume), "trigger": self.trigger.snapshot() if self.trigger else None,
+                "source": self.source, "free": self.free}
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,10 +341,12 @@ class Resolving:
     k: int                           # the outcome drawn (0-based); a reroll draws it again
     then: tuple[int, ...] = (0,)     # how the game continues afterwards (see Game.resume)
 
-    def snapshot(self) -> list[object]:
-        return [self.item.snapshot() if self.item else None, self.controller, self.source,
-                [e.model_dump(exclude_none=True) for e in self.effects], list(self.chosen), list(self.event),
-                self.mode, self.flux.model_dump(exclude_none=True), self.k, list(self.then)]
+    def snapshot(self) -> dict[str, object]:
+        # effects as the card file's tables (docs/cards.md) with fields at their default left out
+        return {"item": self.item.snapshot() if self.item else None, "controller": self.controller,
+                "source": self.source, "effects": [e.model_dump(exclude_defaults=True) for e in self.effects],
+                "chosen": list(self.chosen), "event": list(self.event), "mode": self.mode,
+                "flux": self.flux.model_dump(exclude_defaults=True), "k": self.k, "then": list(self.then)}
 
 
 class Termination(enum.Enum):
