@@ -54,7 +54,8 @@ KIND_WORDS = {"priority": "act or pass", "attackers": "declare attackers", "bloc
 
 
 def new_seed() -> int:
-    return secrets.randbelow(1_000_000)
+    """64 bits from the OS's entropy (rules.md §7: a small seed space is recovered from one hand)."""
+    return secrets.randbits(64)
 
 
 class C1KApp(App[None]):

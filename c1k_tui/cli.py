@@ -72,7 +72,8 @@ def _run_text(loop: Any, game: Any, decks: list[Deck], save: Path | None, open_h
     from engine.game import RulesLoopError
 
     try:
-        loop(game, decks, input, typer.echo, save, open_hands, auto_pass, recorder)
+        loop(game, decks, input, typer.echo, save, open_hands, auto_pass, recorder,
+             handoff=sys.stdin.isatty() and sys.stdout.isatty())
     except RulesLoopError as err:
         raise _fail(f"the match can't go on: {err}", 1) from err
     except KeyboardInterrupt:

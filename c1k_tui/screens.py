@@ -441,7 +441,7 @@ class StartScreen(Screen[StartChoice | str]):
                 yield Input(value=d.p2, id="name-b")
             with Horizontal(classes="row"):
                 yield Label("seed", classes="lab")
-                yield Input(value=str(d.seed), id="seed", type="integer")
+                yield Input(value="", placeholder="random (shown at game over)", id="seed", type="integer")
             with RadioSet(id="start-flow"):
                 for m in FLOWS:
                     yield RadioButton(FLOW_TEXT[m], value=d.flow == m, id=f"start-flow-{m}")
@@ -472,7 +472,8 @@ class StartScreen(Screen[StartChoice | str]):
             self.query_one("#start-error", Static).update("pick a deck for each player (or type a file path)")
             return
         try:
-            seed = int(self.query_one("#seed", Input).value or "0")
+            typed = self.query_one("#seed", Input).value.strip()
+            seed = int(typed) % 2**64 if typed else self.default.seed   # the seed stays hidden (rules.md §7)
         except ValueError:
             seed = self.default.seed
         rs = self.query_one("#start-flow", RadioSet)

@@ -1,127 +1,177 @@
 """`c1k play --text`: a plain prompt loop for two players at one terminal (before/alongside the app).
 
-It prints the state, reads formats.md §1 commands, and sends them to the engine — it never advances a
-window itself. Extra words: `help`, `legal`, `why`, `log`, `rules`, `quit`.
+It prints what the player at the keyboard may know — read only through `engine.observe(game, player)`
+and `engine.events_for` (rules.md §7a) — reads formats.md §1 commands typed as that player, and sends
+them to the engine; it never advances a window itself. Extra words: `help`, `legal`, `why`, `log`, `quit`.
+
+Hot-seat: unless hands are open, whenever the player who must decide changes the screen is cleared
+(scrollback too) and the loop asks the next player to take the keyboard ("pass to p2, press Enter"), so
+one player's hand is never printed into the other's scrollback. The seed is not shown while the match
+hides anything (it would reveal every hidden card); it is shown when the match is over.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.actions import IllegalAction, MalformedCommand
+from c1k_tui.paths import DEFAULT_STOPS
+from engine import (
+    Game,
+    IllegalAction,
+    MalformedCommand,
+    PlayerView,
+    RulesLoopError,
+    UnitView,
+    log_lines_for,
+    observe,
+    parse_action,
+)
 from engine.decks import Deck
-from engine.game import Game
 from engine.record import Recorder, save
-from engine.state import WINDOW_RULE, WINDOW_TEXT, WINDOWS, player_name
 
 HELP = """Commands (formats.md §1): pass · play <card> [slot <n>] [target <ref> ...] [mode <n>]
   activate <ref> [<n>] [target <ref> ...] · attack <ref> ... | attack none
   block <blocker> -> <attacker>, ... | block none · interrupt <ref> [target ...] · decline
-  choose <n> ... · concede      (cards by #id or "Name"; champions are p1 / p2)
+  choose <n> ... · set <card> · concede      (cards by #id or "Name"; champions are p1 / p2)
 Extra: legal (list legal commands) · why (what you can't do now, and the rule) · log · quit"""
 
+#: clears the screen and the terminal's scrollback (xterm and most terminals), cursor home
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 SHORT = {"declare_attackers": "attackers", "declare_blockers": "blockers", "priority": "main",
          "response": "response"}
+FORCED = ("pass", "attack none", "block none")
 
 
-def phase_bar(g: Game) -> str:
+def phase_bar(v: PlayerView) -> str:
     """Every window of the turn, the current one in brackets: DRAW start·draw·post | INFLUENCE … | END …"""
     groups: list[str] = []
     for phase in ("draw", "influence", "main", "combat", "end"):
         steps = []
-        for i, w in enumerate(WINDOWS):
+        for i, w in enumerate(v.structure):
             if w.startswith(phase + "."):
                 short = SHORT.get(w.split(".")[1], w.split(".")[1])
-                steps.append(f"[{short.upper()}]" if i == g.win else short)
+                steps.append(f"[{short.upper()}]" if i == v.window_index else short)
         groups.append(f"{phase.upper()} " + "·".join(steps) if phase != "main" else "·".join(steps).upper()
                       if any(s.startswith("[") for s in steps) else "MAIN")
     return " | ".join(groups)
 
 
-def unit_text(g: Game, cid: int) -> str:
-    perm = g.perms[cid]
-    d = g.card(cid)
-    flags = []
-    if perm.exhausted:
-        flags.append("exhausted")
-    if perm.entered_turn == g.turn and g.keyword(cid, "charge") is None and cid in g.players[g.active].board:
-        flags.append("deploying")
-    if cid in g.attackers:
-        flags.append("attacking")
-    flags += perm.all_statuses()
-    kws = [k if not n else f"{k} {n}" for k, n in sorted({**d.keywords, **perm.granted, **perm.temp_granted}.items())
-           if k not in ("barrier", "veiled", "rooted")]
-    body = f"#{cid} {d.name} {g.power(cid)}/{g.health(cid)}" if d.type == "unit" else f"#{cid} {d.name}"
-    if perm.damage:
-        body += f" (dmg {perm.damage})"
-    extra = " ".join(kws + [f"[{f}]" for f in flags])
+def unit_text(u: UnitView) -> str:
+    flags = (["exhausted"] if u.exhausted else []) + (["deploying"] if u.deploying else []) + \
+            (["attacking"] if u.attacking else []) + list(u.statuses)
+    body = f"#{u.cid} {u.name} {u.power}/{u.health}" if u.type == "unit" else f"#{u.cid} {u.name}"
+    if u.damage:
+        body += f" (dmg {u.damage})"
+    extra = " ".join(list(u.keywords) + [f"[{f}]" for f in flags])
     return body + (f" {extra}" if extra else "")
 
 
-def render(g: Game, open_hands: bool = False) -> str:
-    lines = [f"── Turn {g.turn} · {g.players[g.active].name} ({player_name(g.active)}) active · seed {g.seed}",
-             phase_bar(g),
-             f"{g.window} ({WINDOW_RULE[g.win]}): {WINDOW_TEXT[g.win]}"]
-    for p in (1 - g.active, g.active):
-        ps = g.players[p]
-        lines.append(f"{ps.name} ({player_name(p)}, champion #{ps.champion}) life {ps.life} · Influence "
-                     f"{ps.influence}/{ps.capacity} · library {len(ps.library)} · graveyard {len(ps.graveyard)} "
-                     f"· hand {len(ps.hand)}")
-        units = [unit_text(g, c) for c in ps.board if c]
-        relics = [unit_text(g, c) for c in ps.relics if c]
+def render(v: PlayerView, other: PlayerView | None = None) -> str:
+    """The match as `v.viewer` may know it; `other` (open hands only): the other player's view, for their hand."""
+    active = v.me if v.active == v.viewer else v.opponent
+    lines = [f"── Turn {v.turn} · {active.name} (p{v.active + 1}) active"
+             + (f" · seed {v.seed}" if v.seed is not None else ""),
+             phase_bar(v), f"{v.window} ({v.rule}): {v.window_text}"]
+    for side in (v.opponent, v.me):
+        lines.append(f"{side.name} (p{side.player + 1}, champion #{side.champion}) life {side.life} · Influence "
+                     f"{side.influence}/{side.capacity} · library {side.library} · graveyard {side.graveyard} "
+                     f"· hand {side.hand_size}" + (f" · Set {side.set_count}" if side.set_count else ""))
+        units = [unit_text(u) for u in side.units if u is not None]
+        relics = [unit_text(u) for u in side.relics if u is not None]
         lines.append("   units: " + (" | ".join(units) if units else "(none)"))
         if relics:
             lines.append("   relics: " + " | ".join(relics))
-    if g.stack:
+    if v.stack:
         lines.append("STACK (top first):")
-        for i, it in enumerate(g.stack_view(), 1):
-            who = "game" if it.adder < 0 else player_name(it.adder)
-            tg = " → " + ", ".join(f"#{t}" for t in it.targets) if it.targets else ""
-            lines.append(f"  {i}. {it.name} ({who}){tg}")
-    d = g.pending
-    if g.outcome is not None:
-        lines.append(f"MATCH OVER: {g.outcome}")
+        for it in v.stack:
+            tg = " → " + ", ".join(it.targets) if it.targets else ""
+            lines.append(f"  {it.pos}. {it.name} ({it.who}){tg}")
+    if v.outcome is not None:
+        lines.append(f"MATCH OVER: {v.outcome}" + (f" · seed {v.seed}" if v.seed is not None else ""))
         return "\n".join(lines)
-    lines.append(f">> {d.prompt.split(' — ')[0]} [{d.rule}]")
-    if d.options:
+    d = v.decision
+    if d is None:
+        lines.append(f">> {v.waiting_text}")
+    else:
+        lines.append(f">> {d.prompt.split(' — ')[0]} [{d.rule}]")
         lines += [f"   {i}. {o}" for i, o in enumerate(d.options, 1)]
-    p = d.player
-    for q in (0, 1):
-        if q == p or open_hands:
-            legal = {e.subject for e in g.explain(q) if e.legal and e.what.startswith("play")}
-            hand = ", ".join(f"{'✓' if c in legal else '·'}#{c} {g.card(c).name} ({g.card(c).cost} {g.card(c).speed})"
-                             for c in g.players[q].hand)
-            lines.append(f"Hand of {g.players[q].name} (✓ playable now): {hand or '(empty)'}")
+    for view in (v, other):
+        if view is None:
+            continue
+        hand = ", ".join(f"{'✓' if c.playable else '·'}#{c.cid} {c.name} ({c.cost} {c.speed})" for c in view.hand)
+        lines.append(f"Hand of {view.me.name} (✓ playable now): {hand or '(empty)'}")
     return "\n".join(lines)
 
 
-def why_text(g: Game, p: int) -> str:
+def why_text(v: PlayerView) -> str:
+    if v.decision is None:
+        return f"  {v.waiting_text or 'nothing to decide'}"
     out = []
-    for e in g.explain(p):
-        mark = "ok " if e.legal else "no "
-        out.append(f"  {mark}{e.what}" + (f" — {e.reason} ({e.rule})" if not e.legal else
-                                           (f"  e.g. {e.examples[0]}" if e.examples else "")))
+    for e in v.decision.explain:
+        out.append(f"  {'ok ' if e.legal else 'no '}{e.what}" + (f" — {e.reason} ({e.rule})" if not e.legal else ""))
     return "\n".join(out) or "  (nothing to explain)"
 
 
-def only_pass(g: Game) -> bool:
-    """True when the deciding player's one legal action is a pass / `attack none` / `block none`."""
-    acts = g.legal_actions()
-    return len(acts) == 1 and str(acts[0]) in ("pass", "attack none", "block none")
+def legal_text(v: PlayerView) -> str:
+    d = v.decision
+    legal = [str(a) for a in d.legal] if d is not None else []
+    if d is not None and d.kind in ("attackers", "blockers"):
+        legal = [f"{'attack' if d.kind == 'attackers' else 'block'} none"] + \
+                [f"(eligible: {', '.join(f'#{c}' for c in d.eligible)})"] * bool(d.eligible)
+    return "\n".join(f"  {a}" for a in legal + ["concede"])
+
+
+def public_only_choice(v: PlayerView, open_hands: bool) -> str | None:
+    """The command sent for the deciding player without asking, or None (ask them).
+
+    With open hands: pass (or attack none / block none) when it is the only legal action. With hidden
+    hands only what follows from public facts, never from what the hand holds (rules.md §7a: whether a
+    player could respond is private): a declaration no unit can make (the board is public); pass with an
+    empty hand and Set; and pass in a window that is not one of the player's stops while the stack is
+    empty (the app's default stops: your main phase, blocks on your turn, the opponent's declarations)."""
+    d = v.decision
+    if d is None:
+        return None
+    if d.kind in ("attackers", "blockers"):
+        return ("attack none" if d.kind == "attackers" else "block none") if not d.eligible else None
+    if d.kind != "priority":
+        return None
+    only_pass = [str(a) for a in d.legal] == ["pass"]
+    if open_hands or not (v.me.hand_size or v.me.set_count):
+        return "pass" if only_pass else None
+    stop = ("own:" if v.active == v.viewer else "opp:") + v.window
+    return "pass" if not v.stack and stop not in DEFAULT_STOPS else None
+
+
+_TYPIST = "typist" in inspect.signature(Game.apply_command).parameters
+
+
+def send(g: Game, line: str, player: int) -> None:
+    """Send a typed line as `player` types it (names resolved from what they may see, when the engine can)."""
+    if _TYPIST:
+        g.apply_command(line, typist=player)  # type: ignore[call-arg]
+    else:
+        g.apply_command(line)
 
 
 def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable[[str], None],
          save_path: Path | None = None, open_hands: bool = False, auto_pass: bool = False,
-         recorder: Recorder | None = None) -> Game:
+         recorder: Recorder | None = None, handoff: bool = False) -> Game:
+    """Play at one terminal. `handoff`: a person is at the keyboard (a terminal): clear the screen and
+    wait for Enter between players. Without it (piped input) the change of player is only announced."""
     failed = [False]
+    auto: set[int] = set()        # record indices of the commands sent without asking
+    seen = [0, 0]                 # per player: how much of the event list they have been shown
+    at_keyboard = -1
 
     def autosave() -> None:
         if save_path is None or recorder is None:
             return
         try:
-            save(recorder.record(g), save_path)
+            save(recorder.record(g, auto), save_path)
             if failed[0]:
                 write(f"(saving to {save_path} works again)")
             failed[0] = False
@@ -130,22 +180,48 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
                 write(f"!! can't save the match to {save_path}: {err.strerror or err} — playing on without saving")
             failed[0] = True
 
-    write(render(g, open_hands))
+    def news(p: int) -> None:
+        if open_hands:
+            lines = [e.text for e in g.events.since(seen[p]) if e.kind != "priority"]
+        else:
+            lines = log_lines_for(g, p, seen[p])
+        seen[p] = len(g.events)
+        if lines:
+            write("\n".join(lines))
+
+    def show(p: int) -> None:
+        v = observe(g, p)
+        write(render(v, observe(g, 1 - p) if open_hands else None))
+
     while not g.is_terminal():
         p = g.current_player()
-        if auto_pass and only_pass(g):
-            # an explicit pass command, sent for the player who has nothing else to do (recorded as such)
-            before = len(g.log_lines)
-            only = g.legal_actions()[0]
-            write(f"(auto: {g.players[p].name} can only '{only}')")
-            g.apply(only, p)
-            write("\n".join(g.log_lines[before:]))
+        v = observe(g, p)
+        only = public_only_choice(v, open_hands) if auto_pass else None
+        if only is not None:
+            # an explicit command, sent for the player who has nothing else to do (recorded as such)
+            auto.add(len(g.record))
+            try:
+                g.apply(parse_action(only), p)
+            except IllegalAction as err:          # (can't happen: it was legal)
+                write(f"!! refused: {err.reason} ({err.rule})")
             autosave()
-            if not only_pass(g) or g.is_terminal():
-                write(render(g, open_hands))
             continue
+        if p != at_keyboard:
+            if at_keyboard >= 0 and not open_hands:
+                write((CLEAR if handoff else "") + f"── pass to {v.me.name} (p{p + 1})"
+                      + (", press Enter ──" if handoff else " ──"))
+                if handoff:
+                    try:
+                        read("")
+                    except EOFError:
+                        write("\n(input closed" + (" — the match is saved)" if save_path else ")"))
+                        break
+                    write(CLEAR)
+            at_keyboard = p
+            news(p)
+            show(p)
         try:
-            line = read(f"{g.players[p].name} ({player_name(p)})> ").strip()
+            line = read(f"{v.me.name} (p{p + 1})> ").strip()
         except EOFError:
             write("\n(input closed — the match is saved)" if save_path else "\n(input closed)")
             break
@@ -158,25 +234,33 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
             write(HELP)
             continue
         if word == "legal":
-            write("\n".join(f"  {a}" for a in g.legal_actions()) + "\n  concede")
+            write(legal_text(v))
             continue
         if word == "why":
-            write(why_text(g, p))
+            write(why_text(v))
             continue
         if word == "log":
-            write("\n".join(g.log_lines[-30:]))
+            write("\n".join(log_lines_for(g, -1 if open_hands else p)[-30:]))
             continue
-        before = len(g.log_lines)
         try:
-            g.apply_command(line)
+            send(g, line, p)
         except MalformedCommand as err:
             write(f"?? {err}")
             continue
         except IllegalAction as err:
             write(f"!! refused: {err.reason} ({err.rule})")
+        except RulesLoopError as err:
+            write(f"!! the match can't go on: {err}")
+            autosave()
+            break
         autosave()
-        new = g.log_lines[before:]
-        if new:
-            write("\n".join(new))
-        write(render(g, open_hands))
+        if g.is_terminal():
+            break
+        news(p)
+        if g.current_player() == p:
+            show(p)
+    if g.is_terminal():
+        p = max(at_keyboard, 0)
+        news(p)
+        show(p)      # the match is over: nothing is hidden any more, the seed included
     return g

@@ -1,0 +1,98 @@
+"""`c1k play --text` hides too (rules.md §7a, §7): a hand-off between players, no hand in the other's
+scrollback, the seed only once the match is over, and engine errors as messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from c1k_tui.cli import app
+from c1k_tui.textplay import CLEAR, loop
+from engine import observe
+from engine import record as rec
+from engine.cards import load_card_db
+from engine.decks import find_deck, load_deck
+from engine.game import Game
+
+DB = load_card_db()
+runner = CliRunner()
+
+
+def _game(seed: int = 8_123_456_789_012_345_678) -> Game:
+    decks = [load_deck(find_deck("ironbound"), DB), load_deck(find_deck("emberfall"), DB)]
+    decks[0].player, decks[1].player = "Ana", "Tomas"
+    return Game.new(DB, decks[0], decks[1], seed)
+
+
+def _play(g: Game, lines: list[str], **kw: object) -> list[str]:
+    script = iter(lines)
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        return next(script)
+
+    try:
+        loop(g, [], read, out.append, **kw)  # type: ignore[arg-type]
+    except StopIteration:
+        pass
+    return out
+
+
+def _hand_names(g: Game, p: int) -> list[str]:
+    return [f"#{c.cid} {c.name}" for c in observe(g, p).hand]
+
+
+def test_hot_seat_clears_the_screen_and_never_prints_a_hand_to_the_other_player() -> None:
+    g = _game()
+    hands = {p: set(_hand_names(g, p)) for p in (0, 1)}
+    out = _play(g, ["pass", ""] * 40, handoff=True, auto_pass=True)
+    text = "\n".join(out)
+    assert text.count(CLEAR) >= 4, "each hand-off clears the screen (and the scrollback) twice"
+    assert "── pass to Tomas (p2), press Enter ──" in text
+    segments = text.split(CLEAR)
+    seen_hands = 0
+    for seg in segments:
+        shown = {p for p in (0, 1) if f"Hand of {('Ana', 'Tomas')[p]}" in seg}
+        assert len(shown) <= 1, "one screen shows one player's hand"
+        for p in shown:
+            seen_hands += 1
+            other = hands[1 - p]
+            assert not any(name in seg for name in other), f"{('Ana', 'Tomas')[1 - p]}'s opening hand on {p}'s screen"
+    assert seen_hands >= 2
+    assert "8123456789012345678" not in text, "no seed on screen while hands are hidden"
+
+
+def test_open_hands_shows_both_hands_without_a_hand_off() -> None:
+    g = _game()
+    out = "\n".join(_play(g, ["pass"] * 6, open_hands=True, auto_pass=True))
+    assert CLEAR not in out and "pass to" not in out
+    assert "Hand of Ana" in out and "Hand of Tomas" in out
+
+
+def test_piped_input_announces_the_change_of_player_without_waiting_for_enter() -> None:
+    g = _game()
+    out = "\n".join(_play(g, ["pass"] * 6, auto_pass=True))
+    assert CLEAR not in out and "── pass to Tomas (p2) ──" in out
+
+
+def test_the_seed_is_random_64_bit_hidden_and_shown_at_game_over(tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    res = runner.invoke(app, ["play", "--text", "--save", str(save)], input="concede\n")
+    assert res.exit_code == 0, res.output
+    seed = rec.load(save).seed
+    assert 0 <= seed < 2**64
+    before, _, after = res.output.partition("p1: concede")
+    assert after and str(seed) not in before and f"seed {seed}" in after.split("MATCH OVER")[1]
+    seeds = set()
+    for _ in range(3):
+        runner.invoke(app, ["play", "--text", "--save", str(save)], input="concede\n")
+        seeds.add(rec.load(save).seed)
+    assert len(seeds) == 3 and max(seeds) > 2**32, "64 bits from the OS, not a small range"
+
+
+def test_a_given_seed_is_used_and_a_bad_one_is_a_message() -> None:
+    res = runner.invoke(app, ["play", "--text", "--seed", str(2**64)], input="")
+    assert res.exit_code == 2 and "2^64" in res.output and res.exception is None or isinstance(res.exception,
+                                                                                               SystemExit)
