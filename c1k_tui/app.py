@@ -167,6 +167,9 @@ class C1KApp(App[None]):
     def show_lessons(self) -> None:
         if not self.lessons:
             self.lessons = find_lessons()
+        from c1k_tui.lessons import completed
+
+        self.lessons_done |= {f"{key}.scenario.toml" for key in completed()}
         self.push_screen(LessonsScreen(self.lessons, self.lessons_done), self._on_lesson)
 
     def _on_lesson(self, lesson: LessonInfo | None) -> None:
@@ -201,6 +204,7 @@ class C1KApp(App[None]):
         self.match_screen = screen
         if session.lesson is not None:
             screen.goal = str(session.lesson.get("goal", "")) + "  (F3: a solution · F2: the lessons)"
+            self.call_after_refresh(self.check_lesson)
         self.call_after_refresh(self.present)
 
     def switch_to_match(self, screen: MatchScreen) -> None:
@@ -311,6 +315,7 @@ class C1KApp(App[None]):
                              lambda _: self.present())
             return
         ms.status = msg
+        self.check_lesson((out.rule, out.reason))     # a lesson adds its hint to the engine's "why not?"
         self.refresh_view()
 
     def maybe_prompt(self) -> None:
@@ -466,19 +471,23 @@ class C1KApp(App[None]):
 
     # ---------------------------------------------------------------- lessons, game over, replay
 
-    def check_lesson(self) -> None:
+    def check_lesson(self, refusal: tuple[str, str] | None = None) -> None:
+        """The lesson panel (goal, progress over the match's events, windows entered, hint, debrief)."""
         s = self.session
-        if s is None or s.lesson is None or self.lesson_complete or self.match_screen is None:
+        if s is None or s.lesson is None or self.match_screen is None:
             return
-        exp = s.lesson.get("expect")
-        if not exp:
-            return
-        from engine.scenario import check_expect
+        from c1k_tui import lessons as course
 
-        if check_expect(s.game, exp):      # the list of expectations not met yet
+        les = course.lesson_for(s.lesson, s.db)
+        if les is None:
+            return
+        st = course.status(les, s.game, int(s.lesson.get("since", 0)), refusal)
+        self.match_screen.goal = st.panel + "\n(F3: a solution · F2: the lessons · :rules ID opens a rule)"
+        if not st.complete or self.lesson_complete:
             return
         self.lesson_complete = True
         self.lessons_done.add(Path(str(s.lesson.get("path", ""))).name)
+        course.mark_completed(les.key)
         self.match_screen.status = "[b reverse] ✓ lesson complete [/] — ctrl+q quits · F2 back to the lessons"
         self.notify("Lesson complete!", title=str(s.lesson.get("title", "")))
 
@@ -595,9 +604,13 @@ def lesson_session(db: CardDB, lesson: LessonInfo, save_path: Path | None = None
     lesson_data: dict[str, Any] = {"path": str(lesson.path), "title": lesson.title, "goal": lesson.goal,
                                    "rule": lesson.rule, "expect": steps[-1]["expect"] if steps else {},
                                    "solution": [str(st["do"]) for st in scn.steps if "do" in st]}
-    return MatchSession.from_scenario(scn, db, str(lesson.path), flow=Flow("full"),
-                                      save_path=save_path or default_autosave(lesson=True), open_hands=True,
-                                      lesson=lesson_data)
+    session = MatchSession.from_scenario(scn, db, str(lesson.path), flow=Flow("full"),
+                                         save_path=save_path or default_autosave(lesson=True), open_hands=True,
+                                         lesson=lesson_data)
+    from engine.lessons import events_of
+
+    lesson_data["since"] = len(events_of(session.game))   # the learner's own events start here
+    return session
 
 
 def scenario_session(db: CardDB, path: Path, flow: Any, open_hands: bool, save_path: Path | None) -> MatchSession:

@@ -264,15 +264,24 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
 
 @app.command()
 def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or file (default: the list)")] = None,
-          list_only: Annotated[bool, typer.Option("--list", help="Print the lessons and exit")] = False) -> None:
+          list_only: Annotated[bool, typer.Option("--list", help="Print the lessons and exit")] = False,
+          coverage: Annotated[bool, typer.Option("--coverage", help="Print which rules have text, a lesson and "
+                                                                    "a live explanation")] = False) -> None:
     """Lessons: one timing window or rule each, played in the app with full control and open hands."""
     from c1k_tui.app import C1KApp, find_lessons, lesson_session
 
-    lessons = find_lessons()
-    if list_only or not _interactive():
-        for i, les in enumerate(lessons, 1):
-            typer.echo(f"{i:>2}. {les.title} [{les.rule}] — {les.goal}")
+    if coverage or list_only or not _interactive():
+        from rich.console import Console
+
+        from c1k_tui import lessons as course
+
+        if coverage:
+            if not course.print_coverage(Console(highlight=False)):
+                raise typer.Exit(1)
+            return
+        course.print_course(Console())
         return
+    lessons = find_lessons()
     if lesson is None:
         C1KApp(mode="learn", lessons=lessons).run()
         return

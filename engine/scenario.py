@@ -256,7 +256,7 @@ def scenario_from_data(data: dict[str, Any], path: str, db: CardDB | None = None
     """Validate parsed scenario TOML; raise ScenarioError listing every problem (file:line: key: …)."""
     c = _Check(path, text)
     base = db if db is not None else load_card_db()
-    c.keys((), data, {"scenario", "card", "p1", "p2", "step"})
+    c.keys((), data, {"scenario", "card", "p1", "p2", "step", "lesson"})   # lesson: engine/lessons.py
     head = c.table(("scenario",), data.get("scenario", {})) or {}
     options = _check_head(c, head)
     scn_db = base.copy()

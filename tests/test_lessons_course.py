@@ -1,0 +1,177 @@
+"""The course (decks/lessons, engine/lessons.py, c1k_tui/lessons.py): every lesson's scripted solution
+completes it and its wrong line does not; the goal is read from the match's events; coverage of the C1K
+sections is complete; progress is saved in C1K_HOME."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from c1k_tui import lessons as course_ui
+from c1k_tui import rulesdoc
+from c1k_tui.cli import app as cli
+from c1k_tui.paths import lessons_dir
+from engine.cards import CardDB, load_card_db
+from engine.lessons import (
+    C1K_SECTIONS,
+    PARTS,
+    REALM_MODIFIERS,
+    Lesson,
+    LessonError,
+    debrief,
+    events_of,
+    hint,
+    load_course,
+    load_lesson,
+    play,
+    progress,
+    start,
+    windows_entered,
+)
+from engine.scenario import run
+
+FILES = sorted(lessons_dir().glob("*.scenario.toml"))
+
+
+@pytest.fixture(scope="module")
+def db() -> CardDB:
+    return load_card_db()
+
+
+@pytest.fixture(scope="module")
+def course(db: CardDB) -> list[Lesson]:
+    return load_course(lessons_dir(), db)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name.split("-")[0] for p in FILES])
+def test_the_solution_completes_the_lesson_and_the_wrong_line_does_not(path: Path, db: CardDB) -> None:
+    les = load_lesson(path, db)
+    res = run(les.scenario)                       # the solution's own step expectations
+    assert res.ok, res.message
+    g, since = start(les)
+    assert not progress(les, g, since).complete, "complete before the learner did anything"
+    done = play(les, les.solution)
+    assert done.progress.complete, (done.progress, done.refusals)
+    wrong = play(les, les.wrong)
+    assert not wrong.progress.complete, f"the wrong line {les.wrong} completes it"
+    for rid in les.rules:
+        assert rulesdoc.normalize_id(rid) == rid, f"{path.name}: rule id {rid!r} has no section in docs/rules.md"
+    text = debrief(les, done.game, done.since)
+    assert les.debrief in text and all(r in text for r in les.rules)
+
+
+def test_the_course_runs_basics_then_combat_then_realms(course: list[Lesson]) -> None:
+    assert 25 <= len(course) <= 36
+    parts = [PARTS.index(les.part) for les in course]
+    assert parts == sorted(parts) and set(parts) == {0, 1, 2}
+    assert len({les.key for les in course}) == len(course)
+    assert all(les.briefing and les.goal and les.checks and les.wrong for les in course)
+
+
+def test_a_lesson_is_one_of_a_section_or_a_realm_modifier(course: list[Lesson]) -> None:
+    taught = {r for les in course for r in les.rules}
+    assert set(C1K_SECTIONS) <= taught
+    assert {r for _, r in REALM_MODIFIERS} | {"SEAT"} <= taught
+
+
+def test_the_goal_is_read_from_events_not_the_final_position(db: CardDB) -> None:
+    les = load_lesson(lessons_dir() / "02-respond-at-fast-speed.scenario.toml", db)
+    played = play(les, les.wrong)           # Emberlash resolves unanswered
+    assert played.progress.met == ("Mira plays Emberlash at the Acolyte",)
+    assert played.progress.todo[0] == "Tomas answers with Tide of Recall (Fast)"
+
+
+def test_a_refusal_gets_the_engines_why_not_and_the_lessons_hint(db: CardDB) -> None:
+    les = load_lesson(lessons_dir() / "07-slow-waits-for-main.scenario.toml", db)
+    played = play(les, ['p1: play "Lantern Acolyte"'])
+    (cmd, rule, reason), = played.refusals
+    assert rule == "OPP Slow"
+    text = hint(les, played.game, rule, reason, played.since)
+    assert text.startswith(f"why not? {reason} (OPP Slow)")
+    assert "pass (space) until" in text and "next: influence.gain" in text
+
+
+def test_every_window_entered_is_listed_with_its_rule_even_with_no_decision(db: CardDB) -> None:
+    les = load_lesson(lessons_dir() / "09-influence-response.scenario.toml", db)
+    played = play(les, les.solution)
+    visits = windows_entered(events_of(played.game), played.since)
+    assert [v.window for v in visits][:4] == ["draw.post", "influence.start", "influence.gain", "influence.response"]
+    gain = visits[2]
+    assert gain.rule == "C1K 2.2" and gain.line().startswith("T3 influence.gain (C1K 2.2): ")
+    les = load_lesson(lessons_dir() / "25-ruin-decay-and-wither.scenario.toml", db)
+    played = play(les, les.solution)
+    damage = next(v for v in windows_entered(events_of(played.game)) if v.window == "combat.damage")
+    assert damage.rule == "C1K 4.3" and any("Wither" in text for text, _ in damage.happened)
+
+
+def test_every_c1k_section_has_text_a_lesson_and_a_live_explanation(course: list[Lesson]) -> None:
+    sections, realms = course_ui.coverage_rows(course)
+    assert [r.section for r in sections] == list(C1K_SECTIONS)
+    missing = [(r.section, r.text, r.lessons, r.live) for r in sections if not r.ok]
+    assert not missing
+    assert all(r.text and r.lessons for r in realms), [r for r in realms if not (r.text and r.lessons)]
+
+
+def test_c1k_learn_coverage_prints_the_table() -> None:
+    res = CliRunner().invoke(cli, ["learn", "--coverage"])
+    assert "C1K 4.5" in res.output and "KW Voidcast" in res.output and "Traceback" not in res.output
+    assert res.exit_code in (0, 1)
+
+
+def test_progress_is_saved_in_c1k_home_and_suggests_the_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            course: list[Lesson]) -> None:
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    assert course_ui.completed() == set()
+    assert course_ui.suggest_next(course, set()) is course[0]
+    course_ui.mark_completed(course[0].key)
+    course_ui.mark_completed(course[1].key)
+    saved = json.loads((tmp_path / "lessons.json").read_text())
+    assert saved == {"completed": sorted([course[0].key, course[1].key])}
+    assert [p.name for p in tmp_path.iterdir()] == ["lessons.json"]     # no temporary file left behind
+    assert course_ui.suggest_next(course, course_ui.completed()) is course[2]
+    res = CliRunner().invoke(cli, ["learn", "--list"])
+    assert res.exit_code == 0
+    assert f"✓  1. {course[0].title}" in res.output and f"Next: c1k learn 3  ({course[2].title})" in res.output
+    (tmp_path / "lessons.json").write_text("{not json")
+    assert course_ui.completed() == set()
+
+
+def test_a_lesson_file_without_its_parts_is_refused_with_the_file(tmp_path: Path, db: CardDB) -> None:
+    src = (lessons_dir() / "01-priority-and-the-stack.scenario.toml").read_text()
+    bad = tmp_path / "x.scenario.toml"
+    bad.write_text(src.replace('wrong = ["p1: pass", "p2: pass"]', "").replace('kind = "play"', 'kinds = "play"'))
+    with pytest.raises(LessonError) as err:
+        load_lesson(bad, db)
+    text = "\n".join(err.value.problems)
+    assert str(bad) in text and "lesson.wrong" in text and "lesson.check[1].kinds" in text
+
+
+def test_the_lesson_panel_in_the_app_shows_windows_hints_and_progress(db: CardDB, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from typing import Any
+
+    from c1k_tui.app import C1KApp, find_lessons, lesson_session
+    from tests.tui.conftest import run_app
+
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    info = next(x for x in find_lessons() if x.path.name.startswith("07-"))
+    app = C1KApp(db=db, session=lesson_session(db, info, tmp_path / "l.json"), lessons=find_lessons())
+
+    async def body(pilot: Any) -> None:
+        screen = app.match_screen
+        assert screen is not None
+        await pilot.pause()
+        assert "· influence.gain: capacity 0 → 1" in screen.goal and "T3 draw.post (C1K 1.3)" in screen.goal
+        app.send('p1: play "Lantern Acolyte"')          # refused (practice mode): the hint joins the why-not
+        await pilot.pause()
+        assert "why not?" in screen.goal and "(OPP Slow)" in screen.goal and "pass (space) until" in screen.goal
+        for cmd in ("p1: pass", "p2: pass"):
+            app.send(cmd)
+        await pilot.pause()
+        assert "✓ influence.gain: capacity 0 → 1" in screen.goal
+        assert "T3 influence.gain (C1K 2.2)" in screen.goal and not app.lesson_complete
+
+    run_app(app, body)
