@@ -449,7 +449,11 @@ class Game:
             return self.open_priority()
         if w == DRAW_DRAW:
             if not (self.turn == 1 and ap == self.first_player):
-                self.draw(ap, self.players[ap].draw_count)
+                ps = self.players[ap]
+                if ps.draw_count != SEAT_MODIFIERS["draw_count"] and ps.seat:   # the Seat's hook, said out loud
+                    self.log(f"  {self.card(ps.seat).name}: {ps.name} draws {ps.draw_count} (draw_count)", actor=ap,
+                             cards=(ps.seat,), amount=ps.draw_count, rule="SEAT")
+                self.draw(ap, ps.draw_count)
             else:
                 self.log("  the first player skips the draw of their first turn", actor=ap, rule="C1K 1.2")
             return DRAW_POST
@@ -791,7 +795,15 @@ class Game:
                          t.mode, t.keyword, t.ctx, -1, t.tseq if t.tseq else self.target_seqs(t.targets))
         self.stack.append(item)
         self.log(f"  trigger: {t.name} → stack ({player_name(t.controller)})", "trigger", t.controller,
-                 (t.source,) + t.targets if t.source else t.targets, rule="C1K 8")
+                 (t.source,) + t.targets if t.source else t.targets, rule=self.trigger_rule(t))
+
+    def trigger_rule(self, t: Trigger) -> str:
+        """The rule a trigger is shown with: its keyword's (Growth, Pulse, Regeneration, Bloom), else C1K 8."""
+        if t.keyword:
+            return f"KW {t.keyword.capitalize()}"
+        if t.kind == "trigger" and t.ability >= 0 and self.card(t.source).abilities[t.ability].when == "on_bloom":
+            return "KW Bloom"
+        return "C1K 8"
 
     # ------------------------------------------------------------------ state-based actions
 
@@ -2164,7 +2176,7 @@ class Game:
                 elif ab.once_per_turn:
                     self.perms[cid].used[idx] = self.turn
                 self.log(f"  Interrupt: {self.label(cid)} (resolves at once, no stack)", "interrupt", p,
-                         (cid,) + a.targets, detail="used", rule="C1K 7")
+                         (cid,) + a.targets, detail="used", rule="KW Nullify" if from_hand else "C1K 7")
                 event = (w.item,) if w.event == "opponent_plays_action" else w.attackers
                 self.run_effects(ab.effect, p, cid, list(a.targets), None, event)
                 if w.event == "thread_resolves" and self.threads and any(e.do == "counter" for e in ab.effect):
@@ -2422,7 +2434,7 @@ def _growth(g: Game, item: StackItem) -> None:
     n = g.keyword(item.source, "growth") or 0
     perm = g.perms[item.source]
     perm.counters["growth"] = perm.counters.get("growth", 0) + n
-    g.log(f"  {g.label(item.source)} grows: +{n} growth counter(s)")
+    g.log(f"  {g.label(item.source)} grows: +{n} growth counter(s)", cards=(item.source,), amount=n, rule="KW Growth")
 
 
 def _pulse(g: Game, item: StackItem) -> None:
@@ -2464,7 +2476,8 @@ def _rally(g: Game) -> None:
             for other in g.attackers:
                 if other != a:
                     g.perms[other].temp_power += n
-            g.log(f"  Rally {n}: {g.label(a)} gives each other attacker +{n} power this turn")
+            g.log(f"  Rally {n}: {g.label(a)} gives each other attacker +{n} power this turn", cards=(a,), amount=n,
+                  rule="KW Rally")
 
 
 #: called right after attackers are declared, before "on attack" triggers reach the stack

@@ -31,7 +31,6 @@ was set up, so a lesson can't be completed by what the set-up itself did.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -240,70 +239,8 @@ def load_course(folder: Path, db: CardDB | None = None) -> list[Lesson]:
 
 
 def events_of(g: Game) -> Sequence[EventLike]:
-    """The match's typed events, all of them (a lesson is played with open hands)."""
-    evs = getattr(g, "events", None)
-    if evs is not None:
-        return list(evs)
-    return _events_from_log(g)
-
-
-@dataclass(frozen=True, slots=True)
-class _LogEvent:
-    n: int
-    kind: str
-    turn: int
-    window: str
-    rule: str
-    actor: int
-    text: str
-    cards: tuple[int, ...] = ()
-    amount: int = 0
-    detail: str = ""
-
-
-_WIN = re.compile(r"^T(\d+) ([a-z_]+\.[a-z_]+)$")
-_CMD = re.compile(r"^(p[12]): (\w+)")
-_IDS = re.compile(r"#(\d+)")
-_KINDS = (("refused:", "refusal"), ("resolve:", "resolve"), ("trigger:", "trigger"), ("Interrupt:", "interrupt"),
-          (" is countered", "counter"), ("Thread:", "thread"), ("Flux", "flux"), (" deals ", "damage"),
-          (" heals ", "heal"), (" is destroyed", "destroy"), ("attackers:", "attack"), ("blocks:", "block"),
-          (" discards ", "discard"), ("Sets a card", "set"), (" enters play", "move"), ("Influence ", "influence"),
-          ("Deck Exhaustion", "note"), ("Conquer:", "note"), ("Evolve:", "note"))
-
-
-_LOG_RULES = (("Rally", "KW Rally"), ("Conquer", "KW Conquer"), ("Veilbind", "KW Veilbind"), ("Evolve:", "KW Evolve"),
-              ("Flux", "KW Flux"), ("Thread", "KW Thread"), ("(Voidcast)", "KW Voidcast"), ("Sets a card", "KW Set"),
-              ("reveals the Set card", "KW Ambush"), ("refused:", "C1K 10"))
-
-
-def _events_from_log(g: Game) -> list[_LogEvent]:
-    """A stand-in for engine/events.py until it lands: the match log read as events (kind, window, cards)."""
-    out: list[_LogEvent] = []
-    turn, window = g.turn, g.window
-    for line in g.log_lines:
-        if line.startswith("Scenario:"):
-            continue
-        m = _WIN.match(line)
-        if m:
-            turn, window = int(m.group(1)), m.group(2)
-            out.append(_LogEvent(len(out), "window", turn, window, WINDOW_RULE[WINDOW_INDEX[window]], -1, line))
-            continue
-        rule = WINDOW_RULE[WINDOW_INDEX[window]]
-        ids = tuple(int(x) for x in _IDS.findall(line))
-        c = _CMD.match(line)
-        if c:
-            out.append(_LogEvent(len(out), c.group(2), turn, window, rule, int(c.group(1)[1]) - 1, line, ids))
-            continue
-        kind = next((k for key, k in _KINDS if key in line), "note")
-        rule = next((r for key, r in _LOG_RULES if key in line), rule)
-        amount = 0
-        d = re.search(r" (?:deals|heals) (\d+)", line)
-        if d:
-            amount = int(d.group(1))
-        who = re.search(r"refused: (p[12]):", line)
-        actor = int(who.group(1)[1]) - 1 if who else -1
-        out.append(_LogEvent(len(out), kind, turn, window, rule, actor, line.strip(), ids, amount))
-    return out
+    """The match's typed events (engine/events.py), all of them: a lesson is played with open hands."""
+    return g.events
 
 
 # -------------------------------------------------------------------- the goal

@@ -89,7 +89,8 @@ def _ward(game: Game, ev: Event) -> None:
             del perm.temp_granted["ward"]
     ev.amount -= spent
     ev.prevented += spent
-    game.log(f"  Ward of {game.label(ev.target)} prevents {spent} damage ({perm.ward} left)")
+    game.log(f"  Ward of {game.label(ev.target)} prevents {spent} damage ({perm.ward} left)", cards=(ev.target,),
+             amount=spent, rule="KW Ward")
 
 
 @register("prevention", "damage")
@@ -100,7 +101,8 @@ def _barrier(game: Game, ev: Event) -> None:
         return
     game.remove_status(ev.target, "barrier")
     ev.prevented += ev.amount
-    game.log(f"  Barrier of {game.label(ev.target)} prevents {ev.amount} damage")
+    game.log(f"  Barrier of {game.label(ev.target)} prevents {ev.amount} damage", cards=(ev.target,),
+             amount=ev.amount, rule="KW Barrier")
     ev.amount = 0
 
 
@@ -137,7 +139,8 @@ def _wither(game: Game, ev: Event) -> None:
         return
     perm.counters["wither"] = perm.counters.get("wither", 0) + ev.amount
     perm.killer = ev.source
-    game.log(f"  Wither: {game.label(ev.target)} gets {ev.amount} -1/-1 counter(s) instead of damage")
+    game.log(f"  Wither: {game.label(ev.target)} gets {ev.amount} -1/-1 counter(s) instead of damage",
+             cards=(ev.source, ev.target), rule="KW Wither")
     ev.converted = ev.amount
     ev.amount = 0
 
@@ -153,7 +156,8 @@ def _decay(game: Game, ev: Event) -> None:
     if not n or perm is None or game.is_champion(ev.target):
         return
     perm.counters["decay"] = perm.counters.get("decay", 0) + n
-    game.log(f"  Decay {n}: {game.label(ev.target)} has {perm.counters['decay']} Decay counter(s)")
+    game.log(f"  Decay {n}: {game.label(ev.target)} has {perm.counters['decay']} Decay counter(s)",
+             cards=(ev.source, ev.target), rule="KW Decay")
 
 
 @register("after", "damage")
@@ -176,7 +180,8 @@ def _veilbind(game: Game, ev: Event) -> None:
     perm.granted.pop("veilbind", None)
     perm.temp_granted.pop("veilbind", None)
     game.add_status(ev.target, "veiled", False)
-    game.log(f"  Veilbind: {game.label(ev.target)} is not destroyed — it becomes Veiled and heals fully")
+    game.log(f"  Veilbind: {game.label(ev.target)} is not destroyed — it becomes Veiled and heals fully",
+             cards=(ev.target,), rule="KW Veilbind")
     game.heal(ev.target, ev.target, perm.damage)   # a heal event: "when healed" and Bloom see it
 
 
