@@ -402,6 +402,7 @@ def cards(
 
 
 app.command("rules")(__import__("c1k_tui.rules_cmd", fromlist=["rules"]).rules)   # c1k rules [ID or words]
+app.command("vectors")(__import__("c1k_tui.vectors", fromlist=["command"]).command)  # docs/determinism.md
 
 
 if __name__ == "__main__":

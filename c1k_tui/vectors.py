@@ -1,0 +1,251 @@
+"""`c1k vectors OUT`: the determinism contract's test vectors (docs/determinism.md).
+
+Writes four JSON files that another implementation checks itself against (conformance/check runs the
+TypeScript checker on them; tests/test_vectors.py regenerates them and compares with the committed
+copies in conformance/vectors/, so they can't go stale silently):
+
+- generator.json: SplitMix64 outputs, `below(n)` draws, shuffles and derived seeds;
+- setup.json: how a seed and two decks become the first state (card numbering, libraries, hands);
+- snapshots.json: values with their canonical bytes and SHA-256 (synthetic ones and match states);
+- matches.json: recorded random matches (decks, seed, options, commands) with the state hash before
+  the first command and after every command.
+
+Every integer that may exceed 2^53 (seeds, generator outputs and states) is a decimal string, so a
+plain `JSON.parse` reads every file exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+#: version of the vector files' layout (not of the encoding: that is engine.canonical.ENCODING)
+VECTORS_VERSION = 1
+
+GEN_SEEDS = (0, 1, 1234567, 1 << 63, (1 << 64) - 1,
+             # four random 64-bit seeds (from the OS's entropy once, then fixed here)
+             12708989318828103804, 11072144519991571924, 14165571736167651406, 4361586558826566368)
+BELOW_N = (1, 2, 3, 6, 7, 10, 40, 1000, (1 << 32) + 1, (1 << 63) + 1, (1 << 64) - 1)
+SHUFFLE_LENGTHS = (0, 1, 2, 5, 10, 40, 52)
+
+#: deck pairs of the recorded matches: every bundled deck plays both seats
+MATCH_COMMANDS = 80        # commands per recorded match (capped so the files stay small)
+SNAPSHOT_DECKS = ("ironbound", "emberfall")
+
+
+def _u64(n: int) -> str:
+    return str(n)
+
+
+def generator_vectors() -> dict[str, Any]:
+    from engine.rng import SplitMix64, derive_seed
+
+    outputs = []
+    for s in GEN_SEEDS:
+        r = SplitMix64(s)
+        outs = [_u64(r.next()) for _ in range(8)]
+        outputs.append({"seed": _u64(s), "outputs": outs, "state_after": _u64(r.state)})
+    below = []
+    for s in GEN_SEEDS[:6]:
+        for n in BELOW_N:
+            r = SplitMix64(s)
+            draws = [_u64(r.below(n)) for _ in range(6)]
+            below.append({"seed": _u64(s), "n": _u64(n), "draws": draws, "state_after": _u64(r.state)})
+    shuffles = []
+    for s in GEN_SEEDS:
+        for length in SHUFFLE_LENGTHS:
+            r = SplitMix64(s)
+            xs = list(range(length))
+            r.shuffle(xs)
+            shuffles.append({"seed": _u64(s), "length": length, "result": xs, "state_after": _u64(r.state)})
+    derived = [{"base": _u64(b), "index": i, "seed": _u64(derive_seed(b, i))}
+               for b in (0, 1, (1 << 64) - 1) for i in (0, 1, 2, 1000)]
+    return {"format": "c1k-vectors/generator", "version": VECTORS_VERSION,
+            "splitmix64": outputs, "below": below, "shuffle": shuffles, "derive_seed": derived}
+
+
+def _deck_cards(deck: Any) -> list[list[object]]:
+    return [[cid, n] for cid, n in deck.counts.items()]
+
+
+def _decks_for(db: Any) -> dict[str, Any]:
+    from engine.decks import bundled_deck_paths, load_deck
+
+    return {p.stem: load_deck(p, db) for p in bundled_deck_paths()}
+
+
+def setup_vectors(db: Any, decks: dict[str, Any]) -> dict[str, Any]:
+    from engine.game import Game
+    from engine.state import ZONE_NAMES, MatchOptions
+
+    out = []
+    names = sorted(decks)
+    pairs = [(names[i], names[(i + 1) % len(names)]) for i in range(0, len(names), 2)]
+    for k, (a, b) in enumerate(pairs):
+        seed = GEN_SEEDS[k % len(GEN_SEEDS)]
+        first = ("p1", "p2", "random")[k % 3]
+        g = Game.new(db, decks[a], decks[b], seed, MatchOptions(first=first))
+        players = []
+        for p, deck in enumerate((decks[a], decks[b])):
+            ps = g.players[p]
+            players.append({
+                "deck": a if p == 0 else b, "champion": deck.champion.id, "seat": deck.seat.id,
+                "cards": _deck_cards(deck), "opening_hand": g.seat_mod(p, "opening_hand"),
+                "library": list(ps.library), "hand": list(ps.hand),
+            })
+        out.append({"seed": _u64(seed), "first": first, "first_player": g.first_player, "players": players,
+                    "cards": [[i, g.card(i).id, g.owner[i], ZONE_NAMES[g.zone[i]]] for i in range(1, len(g.defs))],
+                    "rng_after": _u64(g.rng.state), "state_hash": g.state_hash()})
+    return {"format": "c1k-vectors/setup", "version": VECTORS_VERSION, "setups": out}
+
+
+def _synthetic() -> list[tuple[str, object]]:
+    big = (1 << 64) - 1
+    return [
+        ("empty object", {}),
+        ("booleans become 0 and 1", {"exhausted": True, "practice": False, "flags": [True, False, True]}),
+        ("absent values are left out", {"choice": None, "outcome": None, "turn": 3, "nested": {"x": None}}),
+        ("integers at the safe boundary", {"max_safe": (1 << 53) - 1, "min_safe": -((1 << 53) - 1),
+                                           "two_53": 1 << 53, "minus_two_53": -(1 << 53), "zero": 0, "neg": -1}),
+        ("64-bit generator state and seed", {"seed": big, "rng": 0x9E3779B97F4A7C15, "small_seed": 42}),
+        ("keys sort by code point", {"b": 1, "a": 2, "B": 3, "_": 4, "aa": 5, "é": 6, "\uffff": 7,
+                                     "\U0001F600": 8, "": 9, "10": 10, "9": 11}),
+        ("string escapes", {"s": 'quote " backslash \\ newline \n tab \t cr \r bs \b ff \f nul \x00 '
+                                 'us \x1f del \x7f'}),
+        ("unicode names", {"players": [{"name": "Zoë", "life": 20}, {"name": "ナナ 🂡", "life": 19}],
+                           "line separator": "a\u2028b\u2029c", "combining": "e\u0301"}),
+        ("nested lists", {"stack": [[1, "card", 5, 0, 0, -1, [7, 8], 0, "", 0, -1, [3, 4]]], "blocks": [[]]}),
+    ]
+
+
+def _find_state(db: Any, decks: dict[str, Any], want: str) -> Any:
+    """The first state of a random match (over the deck pairs and seeds, in order) where `want` holds."""
+    from engine.game import Game
+    from engine.rng import SplitMix64
+    from engine.selfplay import random_action
+    from engine.state import MatchOptions
+
+    names = sorted(decks)
+    for seed in range(200):
+        a, b = names[seed % len(names)], names[(seed * 7 + 3) % len(names)]
+        g = Game.new(db, decks[a], decks[b], seed, MatchOptions(max_turns=40))
+        agent = SplitMix64(seed)
+        while not g.is_terminal():
+            if getattr(g, want) if want != "outcome" else False:
+                return g
+            g.apply(random_action(g, agent))
+        if want == "outcome":
+            return g
+    raise AssertionError(f"no random match reached a state with '{want}'")
+
+
+def snapshot_vectors(db: Any, decks: dict[str, Any]) -> dict[str, Any]:
+    from engine.canonical import canonical_bytes
+    from engine.game import Game
+    from engine.rng import SplitMix64
+    from engine.selfplay import random_action
+
+    items: list[tuple[str, object]] = list(_synthetic())
+    a, b = (decks[n] for n in SNAPSHOT_DECKS)
+    items.append(("match start, seed 0", Game.new(db, a, b, 0).snapshot()))
+    g = Game.new(db, a, b, (1 << 64) - 1)
+    agent = SplitMix64(7)
+    for _ in range(120):
+        g.apply(random_action(g, agent))
+    items.append(("mid-match, seed 2^64-1, after 120 random commands", g.snapshot()))
+    for want in ("choice", "intr", "resolving", "void_items", "outcome"):
+        items.append((f"a state with {want}", _find_state(db, decks, want).snapshot()))
+    out = []
+    for name, value in items:
+        data = canonical_bytes(value)
+        out.append({"name": name, "input": json.dumps(value, ensure_ascii=False),
+                    "bytes": data.decode("utf-8"), "sha256": hashlib.sha256(data).hexdigest()})
+    return {"format": "c1k-vectors/snapshots", "version": VECTORS_VERSION, "snapshots": out}
+
+
+def match_vectors(db: Any, decks: dict[str, Any]) -> dict[str, Any]:
+    from engine.game import Game
+    from engine.rng import SplitMix64, derive_seed
+    from engine.selfplay import random_action
+    from engine.state import MatchOptions
+
+    names = sorted(decks)
+    pairs = [(names[i], names[(i + 1) % len(names)]) for i in range(len(names))]
+    pairs += [(names[(i + 3) % len(names)], names[i]) for i in range(len(names))]
+    out = []
+    for k, (a, b) in enumerate(pairs):
+        seed = derive_seed(20261126, k)
+        # two short matches end at a turn limit, so the vectors also cover a finished match
+        options = MatchOptions(max_turns=3 if k % 11 == 10 else 0, first=("p1", "random", "p2")[k % 3])
+        g = Game.new(db, decks[a], decks[b], seed, options)
+        agent = SplitMix64(seed ^ 0x5EED)
+        hashes = [g.state_hash()]
+        while not g.is_terminal() and len(hashes) <= MATCH_COMMANDS:
+            g.apply(random_action(g, agent))
+            hashes.append(g.state_hash())
+        commands = list(g.record)
+        assert len(commands) == len(hashes) - 1
+        out.append({
+            "name": f"{a} vs {b}", "seed": _u64(seed), "options": options.to_dict(),
+            "decks": [{"name": decks[n].name, "champion": decks[n].champion.id, "seat": decks[n].seat.id,
+                       "cards": _deck_cards(decks[n])} for n in (a, b)],
+            "commands": commands, "hashes": hashes,
+            "outcome": str(g.outcome) if g.outcome else "",
+        })
+    return {"format": "c1k-vectors/matches", "version": VECTORS_VERSION, "matches": out}
+
+
+def build_vectors() -> dict[str, dict[str, Any]]:
+    """Every vector file's content, by file name."""
+    from engine.canonical import ENCODING
+    from engine.cards import load_card_db
+
+    db = load_card_db()
+    decks = _decks_for(db)
+    files = {
+        "generator.json": generator_vectors(),
+        "setup.json": setup_vectors(db, decks),
+        "snapshots.json": snapshot_vectors(db, decks),
+        "matches.json": match_vectors(db, decks),
+    }
+    for data in files.values():
+        data["encoding"] = ENCODING
+    return files
+
+
+def render(data: dict[str, Any]) -> str:
+    """A vector file's text: the header's fields, then each vector on a line of its own."""
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list):
+            body = ",\n".join("  " + json.dumps(v, ensure_ascii=False, separators=(",", ":")) for v in value)
+            lines.append(f" {json.dumps(key)}: [\n{body}\n ]")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def write_vectors(out: Path) -> list[tuple[Path, int]]:
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, data in build_vectors().items():
+        path = out / name
+        text = render(data)
+        path.write_text(text, encoding="utf-8")
+        written.append((path, len(text.encode())))
+    return written
+
+
+def command(out: Annotated[Path, typer.Argument(help="Folder to write the vector files to")]) -> None:
+    """Write the determinism test vectors (docs/determinism.md) to OUT."""
+    try:
+        written = write_vectors(out)
+    except OSError as err:
+        typer.echo(f"can't write the vectors to {out}: {err}", err=True)
+        raise typer.Exit(2) from err
+    for path, size in written:
+        typer.echo(f"{path} ({size // 1024} KB)")
