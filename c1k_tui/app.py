@@ -171,6 +171,9 @@ class C1KApp(App[None]):
 
         self.lessons_done |= {f"{key}.scenario.toml" for key in completed()}
         self.push_screen(LessonsScreen(self.lessons, self.lessons_done), self._on_lesson)
+        nxt = next((i for i, les in enumerate(self.lessons) if les.path.name not in self.lessons_done), None)
+        if nxt is not None:
+            self.notify(f"{nxt + 1}. {self.lessons[nxt].title}", title="Next lesson")
 
     def _on_lesson(self, lesson: LessonInfo | None) -> None:
         if lesson is None:

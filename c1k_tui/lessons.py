@@ -103,6 +103,8 @@ def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | No
 
     p = progress(lesson, game, since)
     lines = [lesson.goal, ""]
+    if not p.met:
+        lines[1:1] = ["", lesson.briefing]
     lines += [f"✓ {m}" for m in p.met] + [f"· {t}" for t in p.todo]
     if not p.todo and p.failures:
         lines.append("· and: " + "; ".join(p.failures))

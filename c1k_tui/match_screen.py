@@ -124,6 +124,7 @@ class MatchScreen(Screen[None]):
         Binding("slash", "command", "command", show=False),
         Binding("u", "app.undo", "undo"),
         Binding("r", "rules", "rules"),
+        Binding("R", "rule_book", "rule book", show=False),   # the rule browser, at the rule on screen
         Binding("o", "app.options", "options", show=False),
         Binding("g", "app.graveyards", "graveyards", show=False),
         Binding("question_mark", "app.help", "help"),
@@ -805,6 +806,11 @@ class MatchScreen(Screen[None]):
             self.query_one("#rules", RulesPanel).scroll_page(d)
             return
         self.query_one("#log", LogView).scroll_page(d)
+
+    def action_rule_book(self) -> None:
+        from c1k_tui.rule_screen import open_rule
+
+        open_rule(self.app, self.refusal_rule or (self.view.window.rule if self.view else ""))
 
     def action_rules(self) -> None:
         tabs = self.query_one("#tabs", TabbedContent)

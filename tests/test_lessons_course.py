@@ -165,6 +165,7 @@ def test_the_lesson_panel_in_the_app_shows_windows_hints_and_progress(db: CardDB
         assert screen is not None
         await pilot.pause()
         assert "· influence.gain: capacity 0 → 1" in screen.goal and "T3 draw.post (C1K 1.3)" in screen.goal
+        assert "Units are Slow" in screen.goal            # the briefing, until the first step is met
         app.send('p1: play "Lantern Acolyte"')          # refused (practice mode): the hint joins the why-not
         await pilot.pause()
         assert "why not?" in screen.goal and "(OPP Slow)" in screen.goal and "pass (space) until" in screen.goal
@@ -173,5 +174,10 @@ def test_the_lesson_panel_in_the_app_shows_windows_hints_and_progress(db: CardDB
         await pilot.pause()
         assert "✓ influence.gain: capacity 0 → 1" in screen.goal
         assert "T3 influence.gain (C1K 2.2)" in screen.goal and not app.lesson_complete
+        await pilot.press("R")                            # the rule book opens at the rule on screen
+        await pilot.pause()
+        from c1k_tui.rule_screen import RuleBrowser
+
+        assert isinstance(app.screen, RuleBrowser) and app.screen.rule_id == "OPP Slow"   # the last refusal
 
     run_app(app, body)
