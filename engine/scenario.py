@@ -164,7 +164,8 @@ class _Check:
         self.problems.append(f"{self.where(loc)}: {_label(loc)}: {msg}")
 
     def where(self, loc: tuple[str | int, ...]) -> str:
-        return f"{self.path}:{locate(self.text, loc)}" if self.text else self.path
+        # (finding a line scans the file: past 100 problems, the key path alone must do)
+        return f"{self.path}:{locate(self.text, loc)}" if self.text and len(self.problems) < 100 else self.path
 
     def keys(self, loc: tuple[str | int, ...], table: dict[str, Any], allowed: set[str]) -> None:
         for k in table:
