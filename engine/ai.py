@@ -299,6 +299,7 @@ class SearchAgent:
     time_budget: float = 0.0         # seconds; used only with a clock
     clock: Callable[[], float] | None = None
     name: str = "search"
+    mode: str = "ismcts"             # ismcts | halving
 
     def budget(self) -> tuple[int, int, int]:
         its, horizon, depth = LEVELS[self.level]
@@ -314,6 +315,8 @@ class SearchAgent:
             return root_acts[0]
         root_keys = {str(a): a for a in root_acts}
         iterations, horizon, depth = self.budget()
+        if self.mode == "halving":
+            return self._halving(info, s, me, root_acts, iterations, horizon)
         root = Node(-1)
         # progressive prior: greedy's one-ply score of each root action counts as PRIOR_VISITS visits
         prng = SplitMix64(s ^ 0x9E1)
@@ -372,18 +375,46 @@ class SearchAgent:
             g.apply(keyed[best_k])
             node = node.children[best_k]
             path.append(node)
-        # rollout to the horizon
-        pol = rollout_policy(rng)
-        steps = 0
-        while not g.is_terminal() and steps < 600:
-            if g.turn > end_turn or (g.turn == end_turn and phase_of(g.win) == "end" and horizon == 0):
-                break
-            g.apply(pol(g))
-            steps += 1
+        _rollout(g, rng, end_turn, horizon)
         r = squash(evaluate(g, me))
         for nd in path:
             nd.n += 1
             nd.w += r if nd.mover == me else 1.0 - r
+
+
+    def _halving(self, info: InfoSet, s: int, me: int, acts: list[Action], budget: int, horizon: int) -> Action:
+        """Sequential halving over the root actions with common random numbers: in each round every
+        surviving action is played on the same determinizations with the same rollout seeds (paired
+        comparisons), and the better half survives."""
+        survivors = sorted(acts, key=_order_key)
+        total = {str(a): 0.0 for a in acts}
+        count = {str(a): 0 for a in acts}
+        rounds = max(1, math.ceil(math.log2(len(survivors))))
+        k = 0
+        while len(survivors) > 1:
+            per = max(1, budget // (len(survivors) * rounds))
+            for _ in range(per):
+                k += 1
+                base = info.sample(derive_seed(s, k))
+                rseed = derive_seed(s ^ 0x5A5A, k)
+                for a in survivors:
+                    g = base.clone()
+                    g.apply(a, me)
+                    _rollout(g, SplitMix64(rseed), base.turn + horizon, horizon)
+                    total[str(a)] += evaluate(g, me)
+                    count[str(a)] += 1
+            survivors.sort(key=lambda a: (-total[str(a)] / count[str(a)], _order_key(a)))
+            survivors = survivors[:max(1, (len(survivors) + 1) // 2)] if len(survivors) > 2 else survivors[:1]
+        return survivors[0]
+
+
+def _rollout(g: Game, rng: SplitMix64, end_turn: int, horizon: int, limit: int = 600) -> None:
+    """Play `rollout_policy` until the horizon: the end of turn `end_turn` (horizon 0: its End Phase)."""
+    pol = rollout_policy(rng)
+    for _ in range(limit):
+        if g.is_terminal() or g.turn > end_turn or (horizon == 0 and g.turn == end_turn and phase_of(g.win) == "end"):
+            return
+        g.apply(pol(g))
 
 
 # ---------------------------------------------------------------- names
@@ -399,13 +430,14 @@ def make_agent(spec: str, seed: int = 0, clock: Callable[[], float] | None = Non
         return RandomAgent(seed)
     if name == "greedy":
         return GreedyAgent(seed)
-    if name in ("search", "ismcts", "mcts"):
+    if name in ("search", "ismcts", "halving"):
         lv = DEFAULT_LEVEL
         if level:
             if not level.isdigit() or int(level) not in LEVELS:
                 raise ValueError(f"unknown search level '{level}': use 1–{max(LEVELS)}")
             lv = int(level)
-        return SearchAgent(seed, lv, clock=clock, time_budget=time_budget, name=f"search:{lv}")
+        return SearchAgent(seed, lv, clock=clock, time_budget=time_budget, name=f"{name}:{lv}",
+                           mode="halving" if name == "halving" else "ismcts")
     raise ValueError(f"unknown agent '{spec}': use {', '.join(AGENT_NAMES)} (search:LEVEL for levels)")
 
 

@@ -102,7 +102,7 @@ def test_a_sample_plays_on() -> None:
         s.apply(random_action(s, rng))
 
 
-@pytest.mark.parametrize("spec", ["random", "greedy", "search:1"])
+@pytest.mark.parametrize("spec", ["random", "greedy", "search:1", "halving:1"])
 @pytest.mark.parametrize("seed", [3, 17])
 def test_an_agent_cannot_see_hidden_cards(spec: str, seed: int) -> None:
     """Two positions identical for p1 but with other hidden cards: the same decision."""
