@@ -7,13 +7,16 @@ through `game.apply_command(text, typist=player)`.
 """
 
 from engine.actions import Action, IllegalAction, MalformedCommand, parse_action
+from engine.ai import Agent, make_agent, play_match
 from engine.events import Event, events_for, log_lines_for
 from engine.game import Game, RulesLoopError
+from engine.sampling import InfoSet, forecast
 from engine.state import WINDOWS, Decision, MatchOptions, Outcome, Termination
 from engine.view import HandCard, PendingView, PlayerView, SideView, StackEntry, UnitView, observe
 
 __all__ = [
-    "Action", "Decision", "Event", "Game", "HandCard", "IllegalAction", "MalformedCommand", "MatchOptions",
-    "Outcome", "PendingView", "PlayerView", "RulesLoopError", "SideView", "StackEntry", "Termination", "UnitView",
-    "WINDOWS", "events_for", "log_lines_for", "observe", "parse_action",
+    "Action", "Agent", "Decision", "Event", "Game", "HandCard", "IllegalAction", "InfoSet", "MalformedCommand",
+    "MatchOptions", "Outcome", "PendingView", "PlayerView", "RulesLoopError", "SideView", "StackEntry",
+    "Termination", "UnitView", "WINDOWS", "events_for", "forecast", "log_lines_for", "make_agent", "observe",
+    "parse_action", "play_match",
 ]

@@ -449,6 +449,17 @@ def agent_name_ok(spec: str) -> bool:
     return True
 
 
+def agent_policy(first: Agent, second: Agent) -> Callable[[Game], Action]:
+    """A `forecast` policy from two agents: whoever decides asks their own agent, from their own
+    information set (inside a sample, that is the sample as that player would see it)."""
+    agents = (first, second)
+
+    def pol(g: Game) -> Action:
+        p = g.current_player()
+        return agents[p].act(InfoSet(g, p))
+    return pol
+
+
 # ---------------------------------------------------------------- matches between agents
 
 
@@ -490,6 +501,6 @@ def play_match(game: Game, agents: tuple[Agent, Agent], max_actions: int = 20000
 
 
 __all__ = [
-    "AGENT_NAMES", "Agent", "GreedyAgent", "MatchResult", "RandomAgent", "SearchAgent", "candidates",
+    "AGENT_NAMES", "Agent", "GreedyAgent", "agent_policy", "MatchResult", "RandomAgent", "SearchAgent", "candidates",
     "evaluate", "heuristic_attack", "heuristic_block", "make_agent", "play_match",
 ]

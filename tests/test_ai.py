@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from engine.actions import Attack, Block
-from engine.ai import GreedyAgent, RandomAgent, SearchAgent, make_agent, play_match
+from engine.ai import GreedyAgent, RandomAgent, SearchAgent, agent_policy, make_agent, play_match
 from engine.cards import load_card_db
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
@@ -195,7 +195,8 @@ def test_blocks_are_sampled_not_enumerated_on_a_wide_board() -> None:
         assert isinstance(a, Block) and g.why_not(a, 1) is None
 
 
-def test_forecast_depends_only_on_the_view_and_ends_the_phase() -> None:
+def test_rules_2_ai_query_state_after_this_phase_depends_only_on_the_view() -> None:
+    """rules.md §2 "AI queries": the views after the rest of the phase, from the player's view only."""
     g = midgame(3, turn=6, kind="priority", player=0)
     t = hidden_twin(g, 0)
     start = (g.turn, phase_of(g.win))
@@ -207,6 +208,13 @@ def test_forecast_depends_only_on_the_view_and_ends_the_phase() -> None:
         assert v.viewer == 0
     # the truth is untouched
     assert g.state_hash() != t.state_hash() and (g.turn, phase_of(g.win)) == start
+
+
+def test_forecast_under_agents_is_seeded_and_hides_the_opponents_cards() -> None:
+    g = midgame(4, turn=6, kind="priority", player=0)
+    pol = agent_policy(GreedyAgent(1), GreedyAgent(2))
+    a = forecast(g, 0, policy=pol, samples=2, seed=5)
+    assert a == forecast(hidden_twin(g, 0), 0, policy=pol, samples=2, seed=5)
 
 
 def test_forecast_views_hide_the_opponents_cards() -> None:
