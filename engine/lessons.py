@@ -222,9 +222,14 @@ def lesson_from_scenario(scn: Scenario, data: dict[str, Any]) -> Lesson:
     if problems:
         raise LessonError(path, problems)
     return Lesson(path=path, title=scn.title, rule=scn.rule or rules[0], part=part, rules=rules,
-                  goal=str(head.get("goal", "")), briefing=str(les["briefing"]).strip(),
-                  debrief=str(les["debrief"]).strip(), checks=tuple(checks), expect=dict(les.get("expect", {})),
+                  goal=str(head.get("goal", "")), briefing=_prose(str(les["briefing"])),
+                  debrief=_prose(str(les["debrief"])), checks=tuple(checks), expect=dict(les.get("expect", {})),
                   hints=tuple(hints), solution=solution, wrong=wrong, scenario=scn)
+
+
+def _prose(text: str) -> str:
+    """A TOML multi-line string as prose: lines joined, blank lines kept as paragraph breaks."""
+    return "\n\n".join(" ".join(par.split()) for par in text.strip().split("\n\n"))
 
 
 def load_course(folder: Path, db: CardDB | None = None) -> list[Lesson]:
@@ -346,11 +351,13 @@ def hint(lesson: Lesson, g: Game, rule: str, reason: str, since: int = 0) -> str
 
 
 def exercised(g: Game, since: int = 0) -> list[str]:
-    """The rule ids of the events since `since`, in the order first seen."""
+    """The rule ids the learner was shown since `since` (the windows entered and the rules beside what
+    happened in them), in the order first seen."""
     out: list[str] = []
-    for e in events_of(g):
-        if e.n >= since and e.rule and e.rule not in out:
-            out.append(e.rule)
+    for v in windows_entered(events_of(g), since):
+        for r in (v.rule, *(r for _, rules in v.happened for r in rules)):
+            if r not in out:
+                out.append(r)
     return out
 
 
@@ -419,7 +426,7 @@ def windows_entered(events: Sequence[EventLike], since: int = 0) -> list[WindowV
             cur = {"turn": e.turn, "window": e.window, "rule": rule, "lines": [], "n": e.n}
             prev_kind = ""
             continue
-        if cur is None and e.window in WINDOW_INDEX:    # the window the lesson (or `since`) started in
+        if cur is None and since > 0 and e.window in WINDOW_INDEX:   # `since` fell inside a window
             cur = {"turn": e.turn, "window": e.window, "rule": WINDOW_RULE[WINDOW_INDEX[e.window]], "lines": [],
                    "n": e.n}
         if cur is not None and e.kind not in QUIET_KINDS and e.text:
@@ -431,6 +438,15 @@ def windows_entered(events: Sequence[EventLike], since: int = 0) -> list[WindowV
     if cur is not None:
         out.append(WindowVisit(cur["turn"], cur["window"], cur["rule"], tuple(cur["lines"]), cur["n"]))
     return out
+
+
+def windows_seen(g: Game, player: int, since: int = 0) -> list[WindowVisit]:
+    """The learning flow for one player of an ordinary match (hidden hands): the windows entered from
+    event `since` on, with only what `player` may know of them (`events_for`): the opponent's draws read
+    "draws a card", a hidden card is never named."""
+    from engine.events import events_for
+
+    return windows_entered(events_for(g, player, since), since)
 
 
 # -------------------------------------------------------------------- coverage

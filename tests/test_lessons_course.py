@@ -181,3 +181,19 @@ def test_the_lesson_panel_in_the_app_shows_windows_hints_and_progress(db: CardDB
         assert isinstance(app.screen, RuleBrowser) and app.screen.rule_id == "OPP Slow"   # the last refusal
 
     run_app(app, body)
+
+
+def test_the_learning_flow_of_a_hidden_match_names_no_hidden_card(db: CardDB) -> None:
+    """rules.md §7a: the windows a player is shown carry only what that player may know."""
+    from engine.lessons import windows_seen
+
+    les = load_lesson(lessons_dir() / "34-seats.scenario.toml", db)
+    played = play(les, les.solution)
+    draw = [v for v in windows_seen(played.game, 0, played.since) if v.window == "draw.draw"]
+    mine = " ".join(text for v in draw for text, _ in v.happened)
+    assert "Mira draws Lantern Acolyte" in mine and "(draw_count)" in mine
+    theirs = [v for v in windows_seen(played.game, 1, played.since) if v.window == "draw.draw"]
+    text = " ".join(t for v in theirs for t, _ in v.happened)
+    assert theirs and "Lantern Acolyte" not in text and "Briar Scout" not in text
+    assert text.count("draws a card") == 2, text
+    assert all(v.rule == "C1K 1.2" for v in theirs) and "SEAT" in theirs[0].rules()
