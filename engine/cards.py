@@ -28,6 +28,7 @@ Verb = Literal[
 Target = Literal[
     "self", "unit", "friendly_unit", "enemy_unit", "champion", "enemy_champion", "friendly_champion",
     "all_enemy_units", "all_friendly_units", "all_units", "event",
+    "random_enemy_unit", "random_friendly_unit", "random_unit",
 ]
 TriggerName = Literal[
     "on_play", "on_summon", "on_attack", "on_block", "start_of_combat", "end_of_attack", "on_kill",
@@ -103,7 +104,9 @@ class Effect(_Model):
     # permit (OPP special play permissions)
     zone: Literal["hand", "graveyard"] | None = None
     card_type: Literal["unit", "relic", "action", "any"] = "any"
-    duration: Literal["instruction", "end_of_turn"] = "instruction"
+    #: instruction: during this resolution only; end_of_turn: this turn; while_in_play: "as long as" its
+    #: source (a unit or relic) stays in play (OPP Permissions)
+    duration: Literal["instruction", "end_of_turn", "while_in_play"] = "instruction"
     free: bool = False
 
     @model_validator(mode="after")
@@ -131,6 +134,14 @@ class Activation(_Model):
     speed: Speed = "fast"
     once_per_turn: bool = False
     exhaust: bool = False
+    #: "end_phase" (C1K 5.3): only in the End Phase's priority windows (end.start, end.final), Fast
+    timing: Literal["end_phase"] | None = None
+
+    @model_validator(mode="after")
+    def _timing(self) -> Activation:
+        if self.timing == "end_phase" and self.speed != "fast":
+            raise ValueError("an End Phase ability (timing = \"end_phase\") is Fast: leave out 'speed' or say \"fast\"")
+        return self
 
 
 class Ability(_Model):
@@ -230,6 +241,11 @@ class CardModel(_Model):
                     else "an Interrupt (it resolves at once, without the stack, C1K 7)"
                 raise ValueError(f"Flux can't be used inside {what}: nobody could be asked for a Flux "
                                  "Interrupt there; put the Flux in a triggered ability (e.g. on_champion_hit)")
+        if any(e.do == "permit" and e.duration == "while_in_play" for e in self.effect) \
+                or (self.type not in ("unit", "relic") and any(
+                    e.do == "permit" and e.duration == "while_in_play" for a in self.abilities for e in a.effect)):
+            raise ValueError("a permission 'as long as' its source stays in play (duration = \"while_in_play\") "
+                             "belongs to an ability of a unit or relic")
         if "nullify" in names and _has_verb(self.effect, "flux"):
             raise ValueError("Flux can't be used inside a Nullify Action (it resolves at once as an Interrupt, "
                              "C1K 7): nobody could be asked for a Flux Interrupt there")

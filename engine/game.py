@@ -550,7 +550,7 @@ class Game:
             perm.temp_statuses = []
             perm.temp_granted = {}
         for ps in self.players:
-            ps.permits = [pm for pm in ps.permits if pm[2] > self.turn]
+            ps.permits = [pm for pm in ps.permits if self.permit_active(pm[2], next_turn=True)]
 
     def finish_cleanup(self) -> int:
         self.end_turn_effects()
@@ -1158,6 +1158,15 @@ class Game:
             return self.players[self.active].units() + self.players[1 - self.active].units()
         if t == "event":
             return list(event)
+        if t.startswith("random_"):
+            # a random target (rules.md §7): drawn from the match's generator among the legal ones now
+            # (an opponent's Veiled unit can't be targeted, so it is never drawn)
+            pool = self.target_candidates(t.removeprefix("random_"), controller, source)
+            if not pool:
+                return []
+            c = pool[self.rng.below(len(pool))]
+            self.log(f"  random target: {self.label(c)} (of {len(pool)})")
+            return [c]
         return []
 
     def run_effects(self, effects: Iterable[Effect], controller: int, source: int, chosen: list[int],
@@ -1289,7 +1298,15 @@ class Game:
                              "thread", controller, (source,), m, f"waits: {describe_effects(e.branches[m - 1])}",
                              "KW Thread")
             elif v == "permit":
-                if e.duration == "end_of_turn":
+                if e.duration == "while_in_play":
+                    # OPP "as long as": the permission lasts while its source stays in play (the same
+                    # object: a card that leaves and comes back is a new one) — stored as -(its entry seq)
+                    if source in self.perms and self.zone[source] in (BOARD, RELICS):
+                        self.players[controller].permits.append((e.zone or "hand", e.card_type,
+                                                                 -self.perms[source].seq))
+                        self.log(f"  {self.players[controller].name} may play {e.card_type} cards from their "
+                                 f"{e.zone} as long as {self.label(source)} stays in play (OPP Permissions)")
+                elif e.duration == "end_of_turn":
                     self.players[controller].permits.append((e.zone or "hand", e.card_type, self.turn))
                     self.log(f"  {self.players[controller].name} may play {e.card_type} cards from their "
                              f"{e.zone} this turn (OPP Permissions)", actor=controller, cards=(source,),
@@ -1616,10 +1633,17 @@ class Game:
             return "set"
         if z == GRAVEYARD:
             t = self.card(cid).type
-            for zone, ctype, _ in self.players[p].permits:
-                if zone == "graveyard" and ctype in ("any", t):
+            for zone, ctype, until in self.players[p].permits:
+                if zone == "graveyard" and ctype in ("any", t) and self.permit_active(until):
                     return "graveyard"
         return None
+
+    def permit_active(self, until: int, next_turn: bool = False) -> bool:
+        """A duration permission's `until`: a turn number (it lasts through that turn), or -seq: as long as
+        the card that entered play with that seq stays in play (OPP "as long as")."""
+        if until < 0:
+            return any(perm.seq == -until for perm in self.perms.values())
+        return until > self.turn if next_turn else until >= self.turn
 
     def speed_refusal(self, speed: str, p: int, what: str) -> Refusal | None:
         """OPP Slow / Fast: Slow only for AP, in main.priority, on an empty stack."""
@@ -1770,6 +1794,9 @@ class Game:
         perm = self.perms[cid]
         if perm.has_status("suppressed"):
             return Refusal("KW Suppress", f"{d.name} is Suppressed: its abilities don't function")
+        if act.timing == "end_phase" and self.win not in (END_START, END_FINAL):
+            return Refusal("C1K 5.3", f"{d.name}'s ability has End Phase timing: only in the End Phase's priority "
+                                      f"windows (end.start, end.final), not in {self.window}")
         r = self.speed_refusal(act.speed, p, f"{d.name}'s ability")
         if r:
             return r

@@ -53,3 +53,15 @@ def test_the_voidcast_cost_alone_makes_a_voidcast_card_and_the_keyword_needs_the
     assert problems == [] and cards[0].voidcast == 1 and "voidcast" in cards[0].keywords
     cards, problems = parse_cards([{**base, "keywords": ["voidcast"]}], "t.toml")
     assert not cards and "needs a Voidcast cost" in problems[0]
+
+
+def test_end_phase_timing_is_fast_and_as_long_as_belongs_to_a_unit_or_relic() -> None:
+    bell = {"id": "t-bell", "name": "Bell", "type": "relic", "cost": 2, "text": "End Phase: draw.",
+            "abilities": [{"activate": {"cost": 1, "speed": "slow", "timing": "end_phase"},
+                           "effect": [{"do": "draw"}]}]}
+    cards, problems = parse_cards([bell], "t.toml")
+    assert not cards and "End Phase ability" in problems[0]
+    action = {"id": "t-call", "name": "Call", "type": "action", "cost": 1, "speed": "slow", "text": "x",
+              "effect": [{"do": "permit", "zone": "graveyard", "card_type": "unit", "duration": "while_in_play"}]}
+    cards, problems = parse_cards([action], "t.toml")
+    assert not cards and "as long as" in problems[0]
