@@ -28,7 +28,7 @@ def _median_us(fn: Any, states: list[Game], repeat: int) -> float:
         for _ in range(repeat):
             fn(g)
         samples.append((time.perf_counter_ns() - t0) / repeat / 1000)
-    return statistics.median(samples)
+    return statistics.median(samples) if samples else 0.0   # (no mid-game state: a very short run)
 
 
 def run_bench(db: CardDB, deck_a: Deck, deck_b: Deck, matches: int = 200, seed: int = 1) -> dict[str, Any]:

@@ -340,15 +340,20 @@ def selfplay(
 @app.command()
 def bench(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
-    matches: Annotated[int, typer.Option(help="Matches to play")] = 200,
-    seed: Annotated[int, typer.Option(help="Base seed")] = 1,
+    matches: Annotated[int, typer.Option(help="Matches to play (1 to 100,000)", min=1, max=100_000)] = 200,
+    seed: Annotated[int, typer.Option(help="Base seed (0 to 2^64 - 1)", min=0, max=2**64 - 1)] = 1,
 ) -> None:
     """Benchmark: random self-play of the starter decks (matches/s, actions/s, medians in µs)."""
     from c1k_tui.bench import run_bench
 
     db = _db()
     decks = _decks(db, None, None)
-    res = run_bench(db, decks[0], decks[1], matches, seed)
+    from engine import RulesLoopError
+
+    try:
+        res = run_bench(db, decks[0], decks[1], matches, seed)
+    except RulesLoopError as err:
+        raise _fail(f"a benchmark match can't go on: {err}", 1) from err
     if json_out:
         typer.echo(json.dumps(res, indent=1))
         return

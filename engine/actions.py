@@ -8,7 +8,7 @@ syntax. Two error types, both ValueErrors: `MalformedCommand` (the text is not a
 
 from __future__ import annotations
 
-import shlex
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -167,14 +167,40 @@ USAGE = {
 }
 
 
+#: the longest command accepted (the longest real command — six blocks by name — is a few hundred);
+#: anything longer is refused before it is read, so parsing can't be made slow by its input
+MAX_COMMAND_CHARS = 1_000
+#: numbers in commands (slots, modes, options, card ids) have at most this many digits
+MAX_DIGITS = 6
+
+
+def show(tok: str, width: int = 40) -> str:
+    """A token as an error message quotes it: at most `width` characters."""
+    return tok if len(tok) <= width else tok[:width] + "…"
+
+
 def _bad(verb: str, what: str) -> MalformedCommand:
     return MalformedCommand(f"{what}; expected: {USAGE[verb]}")
 
 
+def is_number(tok: str) -> bool:
+    """ASCII digits only ('²', '①' and '٣' are not numbers here), and not too many of them."""
+    return tok.isascii() and tok.isdigit() and len(tok) <= MAX_DIGITS
+
+
 def _int(verb: str, tok: str, what: str) -> int:
-    if not tok.isdigit():
-        raise _bad(verb, f"'{tok}' is not a number ({what})")
+    if not is_number(tok):
+        if tok.isascii() and tok.isdigit():
+            raise _bad(verb, f"'{show(tok)}' is too large ({what}: at most {MAX_DIGITS} digits)")
+        raise _bad(verb, f"'{show(tok)}' is not a number ({what}: digits 0-9)")
     return int(tok)
+
+
+def _check_ref(verb: str, tok: str) -> str:
+    """A raw reference: '#12' (ASCII digits) or a name; '#²', '#x' and '#' followed by 7+ digits are refused."""
+    if tok.startswith("#") and not is_number(tok[1:]):
+        raise _bad(verb, f"'{show(tok)}' is not a card id like #12")
+    return tok
 
 
 def _split_prefix(text: str) -> tuple[str | None, str]:
@@ -184,13 +210,51 @@ def _split_prefix(text: str) -> tuple[str | None, str]:
     return None, text.strip()
 
 
+_RUN = re.compile(r"""[^\s"',]+""")
+
+
+def tokens(body: str) -> list[str]:
+    """Split a command into words, in one pass (linear in its length): whitespace separates words,
+    "double" or 'single' quotes keep spaces inside a word, and ',' is a word of its own. Raises
+    MalformedCommand on an unclosed quote."""
+    out: list[str] = []
+    cur: list[str] = []
+    word = False
+    i, n = 0, len(body)
+    while i < n:
+        c = body[i]
+        if c.isspace() or c == ",":
+            if word:
+                out.append("".join(cur))
+                cur, word = [], False
+            if c == ",":
+                out.append(",")
+            i += 1
+        elif c in "\"'":
+            j = body.find(c, i + 1)
+            if j < 0:
+                raise MalformedCommand(f"cannot read '{show(body)}': no closing quotation "
+                                       "(close the quotes around a name)")
+            cur.append(body[i + 1:j])
+            word = True
+            i = j + 1
+        else:
+            m = _RUN.match(body, i)
+            assert m is not None
+            cur.append(m.group())
+            word = True
+            i = m.end()
+    if word:
+        out.append("".join(cur))
+    return out
+
+
 def parse_command(text: str) -> Command:
     """Parse one command line (formats.md §1) into a `Command` with raw references."""
+    if len(text) > MAX_COMMAND_CHARS:
+        raise MalformedCommand(f"a command is at most {MAX_COMMAND_CHARS:,} characters; this one has {len(text):,}")
     player, body = _split_prefix(text)
-    try:
-        toks = shlex.split(body.replace("->", " -> ").replace(",", " , "), posix=True)
-    except ValueError as err:
-        raise MalformedCommand(f"cannot read '{text}': {err} (close the quotes around a name)") from err
+    toks = tokens(body.replace("->", " -> "))
     if not toks:
         raise MalformedCommand("empty command; expected one of: " + ", ".join(VERBS))
     verb = toks[0].lower()
@@ -198,7 +262,8 @@ def parse_command(text: str) -> Command:
     if verb not in VERBS:
         from engine.cards import suggest
 
-        raise MalformedCommand(f"unknown command '{toks[0]}'{suggest(verb, VERBS)}; expected one of: {', '.join(VERBS)}")
+        raise MalformedCommand(f"unknown command '{show(toks[0])}'{suggest(verb[:40], VERBS)}; expected one of: "
+                               f"{', '.join(VERBS)}")
     if verb in ("pass", "decline", "concede"):
         if args:
             raise _bad(verb, f"'{verb}' takes nothing after it")
@@ -210,13 +275,13 @@ def parse_command(text: str) -> Command:
     if verb == "set":
         if len(args) != 1:
             raise _bad(verb, "set needs exactly one card")
-        return Command(verb, refs=(args[0],), player=player)
+        return Command(verb, refs=(_check_ref(verb, args[0]),), player=player)
     if verb == "attack":
         if not args:
             raise _bad(verb, "attack needs units or 'none'")
         if [a.lower() for a in args] == ["none"]:
             return Command(verb, player=player)
-        return Command(verb, refs=tuple(args), player=player)
+        return Command(verb, refs=tuple(_check_ref(verb, a) for a in args), player=player)
     if verb == "block":
         if not args:
             raise _bad(verb, "block needs pairs or 'none'")
@@ -231,13 +296,13 @@ def parse_command(text: str) -> Command:
                 groups[-1].append(a)
         for g in groups:
             if len(g) != 3 or g[1] != "->":
-                raise _bad(verb, f"'{' '.join(g)}' is not '<blocker> -> <attacker>'")
-            pairs.append((g[0], g[2]))
+                raise _bad(verb, f"'{show(' '.join(g))}' is not '<blocker> -> <attacker>'")
+            pairs.append((_check_ref(verb, g[0]), _check_ref(verb, g[2])))
         return Command(verb, pairs=tuple(pairs), player=player)
     # play / activate / interrupt: <ref> then options
     if not args:
         raise _bad(verb, f"{verb} needs a card")
-    ref = args[0]
+    ref = _check_ref(verb, args[0])
     rest = args[1:]
     targets: list[str] = []
     numbers: list[int] = []
@@ -248,7 +313,7 @@ def parse_command(text: str) -> Command:
         word = rest[i].lower()
         nxt = rest[i + 1] if i + 1 < len(rest) else None
         if word == "target" and nxt is not None:
-            targets.append(nxt)
+            targets.append(_check_ref(verb, nxt))
             i += 2
         elif word == "slot" and nxt is not None and verb == "play":
             slot = _int(verb, nxt, "the slot")
@@ -259,19 +324,19 @@ def parse_command(text: str) -> Command:
         elif word == "pay" and nxt is not None and nxt.lower() == "voidcast" and verb == "play":
             voidcast = True
             i += 2
-        elif verb == "activate" and i == 0 and word.isdigit():
-            numbers.append(int(word))
+        elif verb == "activate" and i == 0 and word.isascii() and word.isdigit():
+            numbers.append(_int(verb, word, "the ability number"))
             i += 1
         else:
-            raise _bad(verb, f"unexpected '{rest[i]}'")
+            raise _bad(verb, f"unexpected '{show(rest[i])}'")
     return Command(verb, refs=(ref,), targets=tuple(targets), numbers=tuple(numbers), slot=slot, mode=mode,
                    voidcast=voidcast, player=player)
 
 
 def _id(tok: str) -> int:
-    if tok.startswith("#") and tok[1:].isdigit():
+    if tok.startswith("#") and is_number(tok[1:]):
         return int(tok[1:])
-    raise MalformedCommand(f"'{tok}' is not a card id like #12 (names need a game: use Game.parse)")
+    raise MalformedCommand(f"'{show(tok)}' is not a card id like #12 (names need a game: use Game.parse)")
 
 
 def command_to_action(cmd: Command, resolve: Callable[[str, str], int] | None = None) -> Action:
