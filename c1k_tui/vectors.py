@@ -167,11 +167,23 @@ def snapshot_vectors(db: Any, decks: dict[str, Any]) -> dict[str, Any]:
     return {"format": "c1k-vectors/snapshots", "version": VECTORS_VERSION, "snapshots": out}
 
 
+def _refused_attempt(g: Any, actor: int, kind: int) -> str | None:
+    """A command the rules refuse now (None if this kind can't be made here)."""
+    from engine.actions import Pass, Play
+    from engine.state import player_name
+
+    if kind == 0:
+        return f"{player_name(1 - actor)}: {Pass()}"
+    lib = g.players[actor].library
+    return f"{player_name(actor)}: {Play(lib[0])}" if lib else None
+
+
 def match_vectors(db: Any, decks: dict[str, Any]) -> dict[str, Any]:
+    from engine.actions import IllegalAction
     from engine.game import Game
     from engine.rng import SplitMix64, derive_seed
     from engine.selfplay import random_action
-    from engine.state import MatchOptions
+    from engine.state import MatchOptions, player_name
 
     names = sorted(decks)
     pairs = [(names[i], names[(i + 1) % len(names)]) for i in range(len(names))]
@@ -184,16 +196,32 @@ def match_vectors(db: Any, decks: dict[str, Any]) -> dict[str, Any]:
         g = Game.new(db, decks[a], decks[b], seed, options)
         agent = SplitMix64(seed ^ 0x5EED)
         hashes = [g.state_hash()]
-        while not g.is_terminal() and len(hashes) <= MATCH_COMMANDS:
-            g.apply(random_action(g, agent))
+        commands: list[str] = []
+        refused: list[int] = []
+        while not g.is_terminal() and len(commands) < MATCH_COMMANDS:
+            actor = g.current_player()
+            if agent.below(10) == 0:
+                # a refused attempt (C1K §10): out of priority order (changes nothing), or playing a card
+                # from the library (priority passes to the opponent)
+                bad = _refused_attempt(g, actor, len(refused) % 2)
+                if bad is not None:
+                    try:
+                        g.apply_command(bad)
+                    except IllegalAction:
+                        refused.append(len(commands))
+                        commands.append(bad)
+                        hashes.append(g.state_hash())
+                        continue
+                    raise AssertionError(f"{bad!r} was not refused")
+            action = random_action(g, agent)
+            commands.append(f"{player_name(actor)}: {action}")
+            g.apply(action)
             hashes.append(g.state_hash())
-        commands = list(g.record)
-        assert len(commands) == len(hashes) - 1
         out.append({
             "name": f"{a} vs {b}", "seed": _u64(seed), "options": options.to_dict(),
             "decks": [{"name": decks[n].name, "champion": decks[n].champion.id, "seat": decks[n].seat.id,
                        "cards": _deck_cards(decks[n])} for n in (a, b)],
-            "commands": commands, "hashes": hashes,
+            "commands": commands, "refused": refused, "hashes": hashes,
             "outcome": str(g.outcome) if g.outcome else "",
         })
     return {"format": "c1k-vectors/matches", "version": VECTORS_VERSION, "matches": out}

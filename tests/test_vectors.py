@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from c1k_tui.vectors import build_vectors, render
+from engine.actions import IllegalAction
 from engine.cards import load_card_db
 from engine.decks import deck_from_data
 from engine.game import Game
@@ -42,9 +43,15 @@ def test_recorded_matches_replay_from_the_file_alone() -> None:
                                  "cards": dict(d["cards"])}, db, m["name"]) for d in m["decks"]]
         g = Game.new(db, decks[0], decks[1], int(m["seed"]), MatchOptions(**m["options"]))
         assert g.state_hash() == m["hashes"][0], m["name"]
+        refused = set(m["refused"])
         for i, text in enumerate(m["commands"]):
-            g.apply_command(text)
+            if i in refused:   # C1K §10: refused, yet priority may move — the hash says what changed
+                with pytest.raises(IllegalAction):
+                    g.apply_command(text)
+            else:
+                g.apply_command(text)
             assert g.state_hash() == m["hashes"][i + 1], f"{m['name']}: after command {i + 1} {text!r}"
+    assert sum(len(m["refused"]) for m in matches) >= 20
 
 
 def _tamper(text: str, marker: str) -> str:

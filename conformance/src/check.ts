@@ -343,6 +343,8 @@ function checkMatches(dir: string): void {
     check(`matches.json matches[${n}] "${String(m.name)}" one hash before and after each command`,
       commands.length + 1, hashes.length);
     check(`matches.json matches[${n}] hashes are SHA-256 hex`, true, hashes.every((h) => /^[0-9a-f]{64}$/.test(h)));
+    check(`matches.json matches[${n}] refused commands are commands`, true,
+      (m.refused as number[]).every((i) => Number.isInteger(i) && i >= 0 && i < commands.length));
   });
 }
 
