@@ -19,7 +19,7 @@ from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 
-from c1k_tui.paths import bundled_deck_names, default_autosave, lessons_dir
+from c1k_tui.paths import bundled_deck_names, default_autosave, lessons_dir, load_stops, save_stops
 from c1k_tui.screens import (
     ConfirmModal,
     GameOverScreen,
@@ -90,6 +90,10 @@ class C1KApp(App[None]):
         self.gameover_shown = False
         self.lesson_complete = False
         self.last_decks: tuple[str, str] | None = None
+        self.quick_play = False        # 1…9 play at once (otherwise they select and Enter plays)
+        self.pace_ms = 0               # auto-passed windows step visibly through the phase bar
+        self.owed_look = -1            # hidden hands: the player who must see the table next (public rule)
+        self.seen_upto = [0, 0]        # per player: log length when they last had the table
 
     # ---------------------------------------------------------------- start-up
 
@@ -269,18 +273,31 @@ class C1KApp(App[None]):
                                                 s.lesson is not None), self._on_gameover)
             return
         decider = g.current_player()
+        owed = self.owed_look
+        self.owed_look = -1
+        if owed in (0, 1) and owed != decider and owed != self.viewer and not s.open_hands:
+            # after the opponent declared attackers (or played), the other player always gets the
+            # keyboard: the Interrupt question if the engine asks one, else this plain "continue" — so
+            # whether a hand-off happens never tells what a hand holds (rules.md §7a)
+            self._handoff(owed, "look at the table and continue", "C1K 7", then=self.present)
+            return
         if decider != self.viewer and not s.open_hands:
-            self.viewer = decider
-            self.match_screen.clear_private()
             d = g.decision
-            self.push_screen(HandoffScreen(g.players[decider].name, f"p{decider + 1}",
-                                           KIND_WORDS.get(d.kind, d.kind), d.rule, g.turn, g.window),
-                             lambda _: self._after_handoff())
+            self._handoff(decider, KIND_WORDS.get(d.kind, d.kind), d.rule, then=self._after_handoff)
             return
         self.viewer = decider
         self.refresh_view()
         self.check_lesson()
         self.maybe_prompt()
+
+    def _handoff(self, player: int, what: str, rule: str, then: Callable[[], None]) -> None:
+        s = self.session
+        assert s is not None and self.match_screen is not None
+        g = s.game
+        self.viewer = player
+        self.match_screen.clear_private()
+        self.push_screen(HandoffScreen(g.players[player].name, f"p{player + 1}", what, rule, g.turn, g.window),
+                         lambda _: then())
 
     def _after_handoff(self) -> None:
         self.refresh_view()
@@ -297,10 +314,17 @@ class C1KApp(App[None]):
             self.confirm_concede()
             return
         actor = s.game.current_player()
-        out = s.send(command)
         ms = self.match_screen
+        why = self.precheck(command)
+        if why is not None:
+            ms.status = why
+            self.refresh_view()
+            return
+        before = len(s.game.record)
+        out = s.send(command)
         if out.ok:
             ms.status = ""
+            self.note_public_event(actor, s.game.record[before] if len(s.game.record) > before else "")
             self.present()
             return
         if out.malformed:
@@ -309,17 +333,44 @@ class C1KApp(App[None]):
         ms.refusal_rule = out.rule
         msg = f"[b]✗ refused:[/b] {escape(out.reason)} ([b]{out.rule}[/b])"
         if s.game.current_player() != actor and not s.game.is_terminal():
-            # C1K 10: the refused player held priority, which now passes; they read why before the hand-off
             ms.status = msg
-            self.push_screen(ConfirmModal("Refused — priority passes (C1K 10)",
-                                          f"{out.reason} ({out.rule})\n\nAn illegal action changes nothing, but the "
-                                          f"player who held priority loses it: it passes to "
-                                          f"{s.game.players[s.game.current_player()].name}.", "OK", "OK"),
-                             lambda _: self.present())
+            self.present()
             return
         ms.status = msg
         self.check_lesson((out.rule, out.reason))     # a lesson adds its hint to the engine's "why not?"
         self.refresh_view()
+
+    def precheck(self, command: str) -> str | None:
+        """A typed command is checked like a picked one: if the engine would refuse it, it is not sent
+        (the player keeps priority) and the screen says why, with the rule. None: send it."""
+        from engine.actions import IllegalAction, MalformedCommand
+
+        s = self.session
+        assert s is not None
+        g = s.game
+        try:
+            player, action = g.parse(command)
+        except MalformedCommand as err:
+            return f"[b]?? {escape(str(err))}[/b]  (a typing mistake changes nothing; ? for help)"
+        except IllegalAction as err:
+            return f"[b]✗ {escape(err.reason)}[/b] ([b]{err.rule}[/b]) — not sent"
+        actor = g.current_player() if player is None else player
+        if actor != self.viewer and not s.open_hands and self.viewer in (0, 1):
+            return f"[b]✗ not sent:[/b] you type for yourself ({g.players[self.viewer].name}) (C1K 10)"
+        r = g.refusal(action, actor)
+        if r is None:
+            return None
+        self.match_screen.refusal_rule = r.rule  # type: ignore[union-attr]
+        return f"[b]✗ {escape(r.reason)}[/b] ([b]{r.rule}[/b]) — not sent: you keep priority"
+
+    def note_public_event(self, actor: int, line: str) -> None:
+        """After a player's accepted command: whom the public flow owes a look at the table."""
+        s = self.session
+        if s is None or s.open_hands or actor not in (0, 1):
+            return
+        body = line.split(": ", 1)[1] if ": " in line else line
+        if body.startswith("attack ") and body != "attack none" or body.startswith(("play ", "activate ")):
+            self.owed_look = 1 - actor
 
     def maybe_prompt(self) -> None:
         s = self.session
@@ -411,15 +462,30 @@ class C1KApp(App[None]):
         if not ok:
             self.match_screen.status = f"[b]can't undo:[/b] {escape(why)}"
             return
-        names = " and ".join(p.name for p in s.game.players)
+        g = s.game
+        asker = g.current_player() if g.current_player() in (0, 1) else self.viewer
+        other = 1 - asker
 
         def done(yes: bool | None) -> None:
             if yes and s.undo():
                 self.match_screen.status = "undone"  # type: ignore[union-attr]
-                self.present()
+            elif self.match_screen is not None:
+                self.match_screen.status = "undo declined" if not yes else "can't undo"
+            self.present()
 
-        self.push_screen(ConfirmModal("Undo?", f"{why}.\nUndo replays the match record without it. {names}: do "
-                                               "you both agree?", "Both agree — undo", "No"), done)
+        def ask() -> None:
+            if not s.open_hands:
+                self.refresh_view()        # the other player's own view behind the question
+            self.push_screen(ConfirmModal(
+                "Undo?", f"{g.players[asker].name} asks to {why}.\nUndo replays the match record without it. "
+                         f"{g.players[other].name}: do you agree?", f"{g.players[other].name} agrees — undo", "No"),
+                done)
+
+        if s.open_hands:
+            ask()
+            return
+        # the requester's hand is hidden at once; the other player takes the keyboard to answer
+        self._handoff(other, f"answer {g.players[asker].name}'s undo request", "undo", then=ask)
 
     def confirm_concede(self) -> None:
         s = self.session
@@ -445,10 +511,24 @@ class C1KApp(App[None]):
             if res is None:
                 return
             self.fixed_view = res.fixed_view
+            self.quick_play = res.quick_play
+            self.pace_ms = res.pace_ms
             s.set_flow(res.flow)
+            err = save_stops({s.game.players[p].name: res.flow.stops[f"p{p + 1}"] for p in (0, 1)})
+            if err and self.match_screen is not None:
+                self.match_screen.status = err
             self.present()
 
-        self.push_screen(OptionsModal(s.flow, names, self.fixed_view, s.open_hands), done)
+        self.push_screen(OptionsModal(s.flow, names, self.fixed_view, s.open_hands, self.quick_play, self.pace_ms,
+                                      hidden=not s.open_hands), done)
+
+    def action_full_log(self) -> None:
+        if self.match_screen is None or self.match_screen.view is None:
+            return
+        from c1k_tui.screens import LogScreen
+
+        v = self.match_screen.view
+        self.push_screen(LogScreen(v.log, f"{v.bottom.name if v.bottom.player == v.viewer else v.top.name}"))
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
@@ -558,6 +638,10 @@ def new_session(db: CardDB, choice: StartChoice, save_path: Path | None) -> Matc
         deck.player = player or f"p{i + 1}"
         decks.append(deck)
     flow = Flow(choice.flow)
+    for i, name in enumerate((choice.p1 or "p1", choice.p2 or "p2")):
+        saved = load_stops(name)          # each player's own stops, saved in C1K_HOME
+        if saved is not None:
+            flow.stops[f"p{i + 1}"] = saved
     return MatchSession.new(db, decks, choice.seed, MatchOptions(practice=choice.practice), flow=flow,
                             save_path=save_path, open_hands=choice.open_hands)
 

@@ -76,8 +76,7 @@ class Pick:
             if a.mode is not None:
                 s += f" mode {a.mode}"
             return s
-        a = next(a for a in self.cands if _targets(a) == self.targets)
-        return str(a)
+        return str(next(x for x in self.cands if _targets(x) == self.targets))
 
 
 def _targets(a: Action) -> tuple[int, ...]:
@@ -127,6 +126,7 @@ class MatchScreen(Screen[None]):
         Binding("R", "rule_book", "rule book", show=False),   # the rule browser, at the rule on screen
         Binding("o", "app.options", "options", show=False),
         Binding("g", "app.graveyards", "graveyards", show=False),
+        Binding("L", "app.full_log", "log", show=True),
         Binding("question_mark", "app.help", "help"),
         Binding("pageup", "scroll_rules(-1)", show=False),
         Binding("pagedown", "scroll_rules(1)", show=False),
@@ -279,7 +279,7 @@ class MatchScreen(Screen[None]):
         if v is None:
             return []
         top, bot = v.top.player, v.bottom.player
-        rows = [
+        rows: list[list[Spot]] = [
             [("unit", top, i) for i in range(len(v.top.units))],
             [("champ", top)] + [("relic", top, i) for i in range(len(v.top.relics))],
             [("champ", bot)] + [("relic", bot, i) for i in range(len(v.bottom.relics))],
@@ -532,12 +532,26 @@ class MatchScreen(Screen[None]):
         self._render_rules()
 
     def action_hand(self, i: int) -> None:
+        """1…9 select a hand card (Enter plays it); with "quick play" on, they play at once."""
         v = self.view
         if v is None or i >= len(v.hand):
             return
         self.cursor = ("hand", i)
+        self.refusal_rule = ""
         self._apply_marks()
-        self.action_select()
+        if getattr(self.app, "quick_play", False):
+            self.action_select()
+            return
+        c = v.hand[i]
+        if not self._deciding():
+            self.status = ""
+        elif c.playable:
+            self.status = f"[b]{i + 1}[/b] · {c.name} ◆{c.cost} — [b]Enter[/b] plays it · Esc cancels"
+        else:
+            why = self._why(c.cid, "play")
+            self.status = (f"[b]{i + 1}[/b] · {c.name}: ✗ not now"
+                           + (f" — {why[0]} ([b]{why[1]}[/b])" if why else ""))
+        self._render_rules()
 
     def on_spot_clicked(self, event: SpotClicked) -> None:
         self.cursor = event.spot

@@ -18,7 +18,6 @@ from textual.widgets import (
     Input,
     Label,
     OptionList,
-    RadioButton,
     RadioSet,
     Select,
     SelectionList,
@@ -26,7 +25,8 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from c1k_tui.paths import FLOW_TEXT, FLOWS
+from c1k_tui.controls import Choice, ChoiceList, GlyphCheckbox, GlyphRadio, LogView
+from c1k_tui.paths import FLOW_SHORT, FLOW_TEXT, FLOWS
 
 if TYPE_CHECKING:
     from c1k_tui.session import Flow
@@ -34,39 +34,48 @@ if TYPE_CHECKING:
 HELP_TEXT = """[b]Council of 1000 — keys[/b]
 
 [b]Acting[/b]
-  space        pass priority
-  enter        on a hand card: play it (then pick its slot / targets: ◎ marks what is legal)
+  1…9, arrows  select a hand card / move the cursor (selecting never plays)
+  enter        on a hand card: play it (then its slot / targets: ◎ = legal)
                on your unit, relic or Champion: activate its ability
-               attackers: toggle the unit · blockers: pick your unit, then the attacker it blocks
-  1…9          pick hand card 1…9
+               attackers: toggle the unit · blockers: your unit, then the
+               attacker it blocks
+  space        pass priority
   c            confirm the declaration (attack … / block …)
   n            attack none / block none
   a            attackers: toggle all
-  i            answer the Interrupt / choice prompt (it also opens by itself)
+  s            Set the selected Ambush card face down (Veil)
+  i            answer the Interrupt / choice prompt (it opens by itself)
   esc          cancel the pick in progress
-  :  or  /     type a command (formats.md §1); → or Tab completes from the legal commands
-               extra words: legal, why, help · concede (asks first)
+  :  or  /     type a command (formats.md §1); Tab completes from the
+               legal commands · extra words: legal, why, help, concede
+  An illegal play is never sent, picked or typed: the app says why (rule)
+  and you keep priority. (Quick play, in the options: 1…9 play at once.)
 
 [b]Looking[/b]
-  arrows (hjkl) move the cursor: the rules panel shows the card, "why not?" and its rules
-  r            rules ⇄ log tab      g  graveyards (public)
-  o            flow options: auto-pass, stops, full control; fixed/turning view
-  u            undo the last command (both players agree; only if it revealed nothing hidden)
-  ?            this help           ctrl+q  quit (the match is autosaved after every command)
+  r            rules ⇄ log tab      L  the full log (filter, search)
+  PgUp/PgDn    scroll the rules or log tab
+  g            graveyards (public)  o  flow options and stops
+  u            undo (the other player agrees; only if nothing was revealed)
+  ?            this help            ctrl+q  quit (autosaved after every move)
 
 [b]Marks[/b] (never colour alone)
-  ▶ cursor · ◎ legal target / slot / may attack / may block · » picked · ✓ attacking (chosen) · ⛨ blocking
-  ⚔atk attacking · ⤳dep deploying (can't attack this turn) · z exhausted · ★ active player
-  hand: ✓ playable now, ✗ not now · ◆ cost, F/S Fast/Slow
+  ▶ cursor · ◎ legal target / slot / may attack / may block · » picked
+  ✓ chosen attacker · ⛨ blocking · ⚔atk attacking · ⤳dep deploying
+  z exhausted · ★ active player · hand: ✓ playable now, ✗ not now,
+  ◆ cost, F/S Fast/Slow, [Set] a Set card · options: (●) chosen, [✓] on
 
 [b]Hot-seat[/b]
-  When the player who must decide changes, a hand-off screen hides everything private: pass the
-  keyboard and press Enter. The opponent's hand shows only its size. (--open-hands turns this off.)
+  When the player who must decide changes, a hand-off screen hides all
+  that is private and recaps what happened since that player last
+  decided: pass the keyboard, then Enter. Whether a hand-off happens
+  depends only on public facts (stops, the stack, what the opponent
+  just did) — never on what a hand holds. Open hands turn hiding off.
 
 [b]Undo[/b]
-  Undo replays the match record without its last command. It is offered only when that command
-  revealed no hidden information: nothing was drawn, played or discarded from a hand or library, and
-  nothing random happened (no shuffle, random discard or Flux). Both players must agree.
+  Undo replays the match record without its last command, only if that
+  command revealed nothing hidden (no card drawn, played or discarded
+  from a hand or library; no shuffle, random discard or Flux). The
+  request hands the keyboard to the other player, who agrees or not.
 """
 
 
@@ -78,7 +87,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Text.from_markup(HELP_TEXT))
         yield Footer()
 
-    def action_dismiss(self, result: Any = None) -> Any:  # type: ignore[override]
+    def action_dismiss(self, result: Any = None) -> Any:
         return self.dismiss(None)
 
 
@@ -157,7 +166,9 @@ class SplashScreen(Screen[None]):
 
 
 class ConfirmModal(ModalScreen[bool]):
-    BINDINGS = [Binding("y", "yes", "yes"), Binding("n,escape", "no", "no")]
+    BINDINGS = [Binding("y", "yes", "yes"), Binding("n,escape", "no", "no"),
+                Binding("left,up", "app.focus_previous", show=False),
+                Binding("right,down", "app.focus_next", show=False)]
 
     def __init__(self, title: str, body: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
@@ -170,6 +181,9 @@ class ConfirmModal(ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="primary")
                 yield Button(f"{self.no} (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()      # Enter alone never agrees to something irreversible
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -261,58 +275,84 @@ STOP_WINDOWS = ("draw.start", "draw.post", "influence.start", "influence.respons
 class OptionsResult:
     flow: Flow
     fixed_view: bool
+    quick_play: bool = False
+    pace_ms: int = 0
+
+
+PACES = (0, 150, 400)
 
 
 class OptionsModal(ModalScreen[OptionsResult | None]):
-    """Flow options: the mode (stops / auto-pass / full control), each player's stops, the view."""
+    """Flow options in one keyboard-first list: the mode, each player's stops, the view, quick play,
+    pacing. ↑/↓ move, Space/Enter toggles, ctrl+s (or the Apply row) applies, Esc cancels."""
 
     BINDINGS = [Binding("escape", "close", "cancel"), Binding("ctrl+s", "save", "apply")]
 
-    def __init__(self, flow: Flow, names: tuple[str, str], fixed_view: bool, can_fix: bool) -> None:
+    def __init__(self, flow: Flow, names: tuple[str, str], fixed_view: bool, can_fix: bool,
+                 quick_play: bool = False, pace_ms: int = 0, hidden: bool = True) -> None:
         super().__init__()
         self.flow = flow
         self.names = names
         self.fixed_view = fixed_view
         self.can_fix = can_fix
+        self.quick_play = quick_play
+        self.pace_ms = pace_ms
+        self.hidden = hidden
+
+    def choices(self) -> list[Choice]:
+        out = [Choice("h-mode", "When the app passes for you", "head")]
+        for m in FLOWS:
+            private = m == "auto" and self.hidden
+            out.append(Choice(f"flow-{m}", FLOW_TEXT[m] + (" — open hands only (it uses what a hand holds)"
+                                                          if private else ""),
+                              "radio", "flow", self.flow.mode == m, disabled=private))
+        for p, name in (("p1", self.names[0]), ("p2", self.names[1])):
+            out.append(Choice(f"h-{p}", f"Stops of {name} ({p}): where {name} is asked (public; saved per player)",
+                              "head"))
+            for whose in ("own", "opp"):
+                for w in STOP_WINDOWS:
+                    key = f"{whose}:{w}"
+                    label = f"{'my turn' if whose == 'own' else 'their turn'}: {w}"
+                    out.append(Choice(f"{p}|{key}", label, "check", on=key in self.flow.stops[p]))
+        out.append(Choice("h-view", "Table", "head"))
+        out.append(Choice("fixed", "fixed view: p1 always at the bottom (open hands only)", "check",
+                          on=self.fixed_view, disabled=not self.can_fix))
+        out.append(Choice("quick", "quick play: 1…9 play the card at once (otherwise they select, Enter plays)",
+                          "check", on=self.quick_play))
+        for ms in PACES:
+            out.append(Choice(f"pace-{ms}", "pace: off — passed windows are skipped at once" if not ms else
+                              f"pace: {ms} ms per passed window on the phase bar", "radio", "pace",
+                              self.pace_ms == ms))
+        out.append(Choice("apply", "Apply (ctrl+s)", "action"))
+        out.append(Choice("cancel", "Cancel (esc)", "action"))
+        return out
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog", id="options-box"):
+        with Vertical(classes="dialog", id="options-box"):
             yield Static(Text("Flow options (recorded in the match record)", style="bold"))
-            yield Static("The app never skips a window: it sends an explicit pass for you, shown '(auto)' in the log.",
-                         classes="dim")
-            with RadioSet(id="flow-mode"):
-                for m in FLOWS:
-                    yield RadioButton(FLOW_TEXT[m], value=self.flow.mode == m, id=f"flow-{m}")
-            for p, name in (("p1", self.names[0]), ("p2", self.names[1])):
-                yield Label(f"Stops of {name} ({p}) — windows where {name} is asked even with nothing of the "
-                            "opponent's on the stack (mode 'stops' only):")
-                items = []
-                for whose in ("own", "opp"):
-                    for w in STOP_WINDOWS:
-                        key = f"{whose}:{w}"
-                        label = f"{'my turn' if whose == 'own' else 'their turn'}: {w}"
-                        items.append((label, key, key in self.flow.stops[p]))
-                yield SelectionList[str](*items, id=f"stops-{p}")
-            yield Checkbox("fixed view: p1 always at the bottom (open hands only)", value=self.fixed_view,
-                           id="fixed", disabled=not self.can_fix)
-            with Horizontal(classes="buttons"):
-                yield Button("Apply (ctrl+s)", id="apply", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+            yield Static("↑/↓ move · Space or Enter toggles · ctrl+s applies · Esc cancels", classes="dim")
+            yield ChoiceList(self.choices(), id="options-list")
         yield Footer()
 
-    def action_save(self) -> None:
-        rs = self.query_one("#flow-mode", RadioSet)
-        idx = rs.pressed_index if rs.pressed_index >= 0 else FLOWS.index(self.flow.mode)
-        stops = {p: list(self.query_one(f"#stops-{p}", SelectionList).selected) for p in ("p1", "p2")}
-        from c1k_tui.session import Flow
+    def on_mount(self) -> None:
+        self.query_one(ChoiceList).focus()
 
-        self.dismiss(OptionsResult(Flow(FLOWS[idx], stops), self.query_one("#fixed", Checkbox).value))
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "apply":
+    def on_choice_list_activated(self, event: ChoiceList.Activated) -> None:
+        if event.key == "apply":
             self.action_save()
         else:
             self.dismiss(None)
+
+    def action_save(self) -> None:
+        cl = self.query_one(ChoiceList)
+        mode = cl.radio("flow")[len("flow-"):] or self.flow.mode
+        stops = {p: [c.key.split("|", 1)[1] for c in cl.choices if c.key.startswith(p + "|") and c.on]
+                 for p in ("p1", "p2")}
+        pace = cl.radio("pace")
+        from c1k_tui.session import Flow
+
+        self.dismiss(OptionsResult(Flow(mode, stops), cl.value("fixed"), cl.value("quick"),
+                                   int(pace[len("pace-"):]) if pace else 0))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -334,7 +374,9 @@ class GameOverScreen(Screen[str]):
 
     BINDINGS = [Binding("r", "choose('rematch')", "rematch"), Binding("n", "choose('new')", "new match"),
                 Binding("v", "choose('review')", "review (replay)"), Binding("s", "save", "save record"),
-                Binding("q", "choose('quit')", "quit")]
+                Binding("q", "choose('quit')", "quit"), Binding("escape", "leave_field", "leave the field"),
+                Binding("left,up", "app.focus_previous", show=False),
+                Binding("right,down", "app.focus_next", show=False)]
 
     def __init__(self, summary: MatchSummary, save_hint: str, lesson: bool = False) -> None:
         super().__init__()
@@ -360,8 +402,10 @@ class GameOverScreen(Screen[str]):
         with VerticalScroll(id="gameover-box"):
             yield Static(t)
             yield Static(f"The record is autosaved: {self.save_hint}", classes="dim")
+            yield Static("Save the record as (type a path, Enter) — Esc leaves the field for the keys r n v q:",
+                         classes="dim")
             with Horizontal(classes="save-row"):
-                yield Input(placeholder="save the record as… (a path), Enter", id="save-path")
+                yield Input(placeholder="e.g. my-record.json", id="save-path")
             with Horizontal(classes="buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
                 yield Button("New match (n)", id="new")
@@ -370,10 +414,28 @@ class GameOverScreen(Screen[str]):
             yield Static(id="save-msg")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.query_one("#save-path", Input).focus()      # a text field shown takes the focus
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(str(event.button.id))
 
+    def _typing(self) -> bool:
+        return isinstance(self.focused, Input)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # hotkeys never fire while the save field has the focus (its letters are typed into it)
+        if action in ("choose", "save") and self._typing():
+            return False
+        return True
+
+    def action_leave_field(self) -> None:
+        if self._typing():
+            self.query_one("#rematch", Button).focus()
+
     def action_choose(self, what: str) -> None:
+        if self._typing():
+            return
         self.dismiss(what)
 
     def action_save(self) -> None:
@@ -388,7 +450,8 @@ class GameOverScreen(Screen[str]):
             self.query_one("#save-msg", Static).update(f"saved to {path}")
         except OSError as err:
             self.query_one("#save-msg", Static).update(f"could not save: {err}")
-        self.set_focus(None)
+            return
+        self.query_one("#rematch", Button).focus()
 
 
 @dataclass
@@ -444,10 +507,11 @@ class StartScreen(Screen[StartChoice | str]):
                 yield Input(value="", placeholder="random (shown at game over)", id="seed", type="integer")
             with RadioSet(id="start-flow"):
                 for m in FLOWS:
-                    yield RadioButton(FLOW_TEXT[m], value=d.flow == m, id=f"start-flow-{m}")
-            yield Checkbox("open hands (teaching, solo playtesting: no hiding, no hand-off screen)",
-                           value=d.open_hands, id="open-hands")
-            yield Checkbox("practice mode (a refused action never moves priority)", value=d.practice, id="practice")
+                    yield GlyphRadio(FLOW_SHORT[m], value=d.flow == m, id=f"start-flow-{m}")
+            yield GlyphCheckbox("open hands (teaching, solo: no hiding, no hand-off screen)",
+                                value=d.open_hands, id="open-hands")
+            yield GlyphCheckbox("practice mode (a refused action never moves priority)", value=d.practice,
+                                id="practice")
             with Horizontal(classes="buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Lessons (F2)", id="lessons")
@@ -457,7 +521,9 @@ class StartScreen(Screen[StartChoice | str]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        # the first field, so the screen opens at its top (focusing Start scrolled a small terminal down)
+        self.query_one("#deck-a", Select).focus()
+        self.query_one("#start-box", VerticalScroll).scroll_home(animate=False)
 
     def _deck(self, which: str) -> str:
         path = self.query_one(f"#file-{which}", Input).value.strip()
@@ -536,3 +602,117 @@ class LessonsScreen(Screen[LessonInfo | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def log_rows(lines: tuple[str, ...]) -> list[tuple[int, str, str]]:
+    """(turn, window, line) for each log line: the "T5 combat.damage" headers give turn and window."""
+    turn, window = 0, ""
+    out = []
+    for line in lines:
+        head = line.split(" ", 1)
+        if len(head) == 2 and head[0][:1] == "T" and head[0][1:].isdigit() and "." in head[1] and " " not in head[1]:
+            turn, window = int(head[0][1:]), head[1]
+        out.append((turn, window, line))
+    return out
+
+
+def filter_log(lines: tuple[str, ...], query: str, names: tuple[str, str] = ("p1", "p2")) -> tuple[str, ...]:
+    """The log lines matching a filter: `t5` or `t5-7` (turns), `w:combat` (window), `p1` / `p2` (that
+    player's commands and lines naming them), other words searched (all must appear, any case)."""
+    turns: tuple[int, int] | None = None
+    window = ""
+    player = -1
+    words: list[str] = []
+    for tok in query.split():
+        low = tok.lower()
+        if low[:1] == "t" and low[1:].replace("-", "", 1).isdigit() and low[1:2].isdigit():
+            a, _, b = low[1:].partition("-")
+            turns = (int(a), int(b or a))
+        elif low.startswith("w:"):
+            window = low[2:]
+        elif low in ("p1", "p2"):
+            player = int(low[1]) - 1
+        else:
+            words.append(low)
+    if turns is None and not window and player < 0 and not words:
+        return lines
+    out = []
+    for turn, win, line in log_rows(lines):
+        low = line.lower()
+        if turns is not None and not turns[0] <= turn <= turns[1]:
+            continue
+        if window and window not in win:
+            continue
+        if player >= 0:
+            me = f"p{player + 1}"
+            if not (low.startswith(me + ":") or f" {me} " in f" {low} " or names[player].lower() in low):
+                continue
+        if any(w not in low for w in words):
+            continue
+        out.append(f"T{turn} {win} │ {line.strip()}" if win and not line.startswith(f"T{turn} ") else line)
+    return tuple(out)
+
+
+class LogScreen(Screen[None]):
+    """The whole log, full width: lines wrap; ↑/↓ scroll a line, PgUp/PgDn a page, Home/End; `/` types a
+    filter — turns (t5, t5-7), a window (w:combat), a player (p1), words to search."""
+
+    AUTO_FOCUS = ""
+    BINDINGS = [Binding("escape,q,L", "close", "back to the table"),
+                Binding("slash,f", "filter", "filter / search"),
+                Binding("up,k", "scroll(-1)", show=False), Binding("down,j", "scroll(1)", show=False),
+                Binding("pageup", "page(-1)", "page up"), Binding("pagedown", "page(1)", "page down"),
+                Binding("home", "end(0)", show=False), Binding("end", "end(1)", show=False)]
+
+    def __init__(self, lines: tuple[str, ...], viewer: str, names: tuple[str, str] = ("p1", "p2")) -> None:
+        super().__init__()
+        self.all_lines = lines
+        self.viewer = viewer
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble(("LOG", "bold reverse"), f"  as {self.viewer} may read it · ",
+                                   ("/", "bold"), " filter: t5 · t5-7 · w:combat · p1 · words"), id="log-head")
+        yield LogView(id="full-log")
+        yield Static(id="log-count", classes="dim")
+        yield Input(placeholder="filter (Enter keeps it, Esc leaves the field)", id="log-filter")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#full-log", LogView).lines_ = self.all_lines
+        self._count(len(self.all_lines))
+
+    def _count(self, n: int) -> None:
+        self.query_one("#log-count", Static).update(f"{n} of {len(self.all_lines)} lines")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        shown = filter_log(self.all_lines, event.value, self.names)
+        self.query_one("#full-log", LogView).lines_ = shown
+        self._count(len(shown))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.set_focus(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if isinstance(self.focused, Input) and action != "close":
+            return False
+        return True
+
+    def action_close(self) -> None:
+        if isinstance(self.focused, Input):
+            self.set_focus(None)
+            return
+        self.dismiss(None)
+
+    def action_filter(self) -> None:
+        self.query_one("#log-filter", Input).focus()
+
+    def action_scroll(self, d: int) -> None:
+        self.query_one("#full-log", LogView).scroll_lines(d)
+
+    def action_page(self, d: int) -> None:
+        self.query_one("#full-log", LogView).scroll_page(d)
+
+    def action_end(self, newest: int) -> None:
+        self.query_one("#full-log", LogView).follow(bool(newest))

@@ -83,19 +83,47 @@ def forced_action(g: Game) -> Action | None:
     return None
 
 
-def auto_action(g: Game, flow: Flow) -> Action | None:
-    """The command the flow options send for the deciding player now, or None (ask the player)."""
+def acted_here(g: Game, who: int, passes: bool = False) -> bool:
+    """Public: whether player `who` took an action in the current window of this turn — any command
+    with `passes`, otherwise one other than a pass (a play, an activation, a Set, attackers declared)."""
+    me = player_name(who) + ": "
+    head = f"T{g.turn} {g.window}"
+    for line in reversed(g.log_lines):
+        if line == head:
+            return False
+        if line.startswith(me) and (passes or not line.endswith(
+                (": pass", ": attack none", ": block none", ": decline"))):
+            return True
+    return False
+
+
+def auto_action(g: Game, flow: Flow, hidden: bool = False) -> Action | None:
+    """The command the flow options send for the deciding player now, or None (ask the player).
+
+    With hands hidden (`hidden`), whether a player is asked depends only on public facts — the player's
+    stops, the stack, what the opponent just did — never on what their hand holds (rules.md §7a): a
+    player at a stop is asked even when pass is all they can do, and "auto-pass" (which looks at the
+    hand) works as "stops". With open hands, a pass that is the only legal action is sent at once."""
     if flow.mode == "full" or g.is_terminal():
         return None
-    forced = forced_action(g)
-    if forced is not None:
-        return forced
-    if flow.mode != "stops" or g.decision.kind != "priority":
+    d = g.decision
+    if d.kind in ("attackers", "blockers"):
+        return forced_action(g)          # who may attack or block is public (the board)
+    if d.kind != "priority":
         return None
     p = g.current_player()
+    if g.turn == 1 and g.window == "main.priority" and p == g.active and not g.stack \
+            and not acted_here(g, p, passes=True):
+        return None                      # the first screen of a match: p1 sees their opening hand, turn 1
+    if not hidden:
+        forced = forced_action(g)
+        if forced is not None:
+            return forced
+        if flow.mode == "auto":
+            return None
     if g.stack and g.stack[-1].controller != p:
         return None          # something of the opponent's waits: always a chance to respond
-    if flow.stops_here(g, p):
+    if flow.stops_here(g, p) or acted_here(g, 1 - p):
         return None
     return Pass()
 
@@ -227,7 +255,7 @@ class MatchSession:
         n = 0
         g = self.game
         while n < AUTO_LOOP_CAP:
-            a = auto_action(g, self.flow)
+            a = auto_action(g, self.flow, hidden=not self.open_hands)
             if a is None:
                 break
             self.auto.append(len(g.record))

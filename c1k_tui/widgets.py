@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from c1k_tui.controls import LogView
 from c1k_tui.view import HandCard, SideView, StackEntry, UnitView, WindowView, phase_groups
 
 Spot = tuple[Any, ...]   # ("hand", i) | ("unit", player, slot) | ("relic", player, slot) | ("champ", player)
@@ -60,7 +61,7 @@ SLOT_WIDTH = 13
 
 def _box(body: list[Text], width: int, title: str, subtitle: str, kind: str, style: str) -> list[Text]:
     """A bordered card drawn as text lines: the border shows the marks (heavy: cursor, double: legal)."""
-    tl, tr, bl, br, h, v = BOXES[kind]
+    tl, tr, bl, br, h, v = tuple(BOXES[kind])
     inner = max(1, width - 2)
     title = _cut(title, max(0, inner - 2))
     subtitle = _cut(subtitle, max(0, inner - 2))
@@ -223,6 +224,25 @@ class ChipsRow(Widget):
                 return
 
 
+SET_MARK = " [Set]"     # engine.view names a Set card "<name> [Set]"
+
+
+def hand_cell(i: int, c: HandCard, marks: frozenset[str], width: int) -> Text:
+    """One hand card in `width` columns: the name is cut first, never the cost, speed or [Set] mark."""
+    head = Text(no_wrap=True, style=mark_style(marks))
+    head.append(_mark_prefix(marks) or " ")
+    head.append(f"{i + 1}", style="bold")
+    head.append("✓" if c.playable else "✗", style="green" if c.playable else "dim")
+    is_set = c.name.endswith(SET_MARK)
+    name = c.name[: -len(SET_MARK)] if is_set else c.name
+    tail = f" ◆{c.cost}{'F' if c.speed == 'fast' else 'S'}" + SET_MARK * is_set
+    room = max(3, width - len(head) - len(tail))
+    head.append(_cut(name, room), style="bold" if c.playable else "dim")
+    head.append(tail, style="bold" if is_set else "")
+    head.truncate(width, overflow="ellipsis", pad=True)
+    return head
+
+
 class HandGrid(Widget):
     """The deciding player's hand: numbered cards in columns, ✓ playable now / ✗ not now."""
 
@@ -243,17 +263,11 @@ class HandGrid(Widget):
         rows: list[Text] = []
         for i, c in enumerate(self.cards):
             m = self.marks[i] if i < len(self.marks) else frozenset()
-            t = Text(no_wrap=True, overflow="ellipsis", style=mark_style(m))
-            t.append(_mark_prefix(m) or " ")
-            t.append(f"{i + 1}", style="bold")
-            t.append("✓" if c.playable else "✗", style="green" if c.playable else "dim")
-            t.append(c.name, style="bold" if c.playable else "dim")
-            t.append(f" ◆{c.cost}{'F' if c.speed == 'fast' else 'S'}")
-            t.truncate(w - 1, overflow="ellipsis", pad=True)
-            t.append(" ")
+            rows_i = hand_cell(i, c, m, w - 1)
+            rows_i.append(" ")
             if i % cols == 0:
                 rows.append(Text(no_wrap=True))
-            rows[-1].append_text(t)
+            rows[-1].append_text(rows_i)
         return Text("\n", no_wrap=True).join(rows)
 
     def on_click(self, event: Click) -> None:
@@ -394,15 +408,15 @@ class RulesPanel(Widget):
     widget only — no layout of the screen on every cursor move."""
 
     text: reactive[Text] = reactive(Text)
-    offset: reactive[int] = reactive(0)
+    at: reactive[int] = reactive(0)          # the first row shown
 
     def update(self, text: Text) -> None:
-        self.offset = 0
+        self.at = 0
         self.text = text
 
     def scroll_page(self, d: int) -> None:
         h = max(1, (self.size.height or 10) - 1)
-        self.offset = max(0, self.offset + d * h)
+        self.at = max(0, self.at + d * h)
 
     def render(self) -> Text:
         from rich.console import Console
@@ -412,38 +426,13 @@ class RulesPanel(Widget):
         console = Console(width=width, no_color=False, legacy_windows=False)
         lines = self.text.wrap(console, width)
         total = len(lines)
-        off = min(self.offset, max(0, total - height))
+        off = min(self.at, max(0, total - height))
         shown = lines[off: off + height]
         out = Text("\n").join(shown)
         if total > off + height and shown:
             more = Text(f"  ↓ more (PgDn) {off + height}/{total}", style="dim reverse")
             out = Text("\n").join(shown[:-1] + [more])
         return out
-
-
-class LogView(Widget):
-    """The public match log (what the deciding player may read): the newest lines at the bottom, PgUp/PgDn
-    scroll back. It draws its own lines in a fixed area, so a new log line never re-runs layout."""
-
-    lines_: reactive[tuple[str, ...]] = reactive(())
-    back: reactive[int] = reactive(0)          # lines scrolled back from the newest
-
-    def watch_lines_(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
-        self.back = 0
-
-    def scroll_page(self, d: int) -> None:
-        h = max(1, (self.size.height or 10) - 1)
-        self.back = max(0, min(len(self.lines_) - 1, self.back - d * h))
-
-    def render(self) -> Text:
-        h = max(1, self.size.height or 4)
-        w = max(4, self.size.width or 40)
-        end = len(self.lines_) - self.back
-        shown = [_cut(x, w) for x in self.lines_[max(0, end - h): end]]
-        t = Text("\n".join(shown), no_wrap=True, overflow="ellipsis")
-        if self.back:
-            t.append(f"\n  ↑ {self.back} newer lines (PgDn)", style="dim reverse")
-        return t
 
 
 class CommandLine(Input):
@@ -455,3 +444,7 @@ class CommandLine(Input):
         if self._suggestion:
             self.value = self._suggestion
             self.cursor_position = len(self.value)
+
+
+__all__ = ["BoardRow", "ChipsRow", "CommandLine", "HandGrid", "LogView", "PhaseBar", "RulesPanel", "SpotClicked",
+           "StackView", "TitleBar", "WindowLine", "hand_cell"]

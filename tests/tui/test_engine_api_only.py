@@ -62,14 +62,15 @@ def test_every_state_change_comes_from_a_command(db: CardDB, monkeypatch: pytest
 
 
 def test_auto_pass_sends_explicit_recorded_passes(db: CardDB) -> None:
-    session = session_from(db, flow_data(), flow="auto")
+    # "auto-pass" looks at what a hand holds, so it is for open hands only (issue 8: fair hiding)
+    session = session_from(db, flow_data(), flow="auto", open_hands=True)
     g = session.game
     assert session.run_autos() == 0               # p1 can act: nothing is sent
     session.send("pass")                          # p2 has Emberlash: asked
     assert g.current_player() == 1 and not session.auto
     data = flow_data()
     data["p2"]["hand"] = []
-    s2 = session_from(db, data, flow="auto")
+    s2 = session_from(db, data, flow="auto", open_hands=True)
     s2.send("pass")                               # p2 can only pass: the app sends it, recorded
     assert s2.auto == [1] and s2.game.record[1] == "p2: pass"
     assert s2.record().app["flow"]["auto_pass"] is True

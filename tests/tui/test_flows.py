@@ -38,6 +38,15 @@ class Driver:
         g = self.app.game
         now = g.current_player()
         changed = now != self.decider and not g.is_terminal()
+        if isinstance(self.app.screen, HandoffScreen) and not changed:
+            # hidden hands: after a declaration of attackers the other player always looks ("continue"),
+            # whether or not the engine asks them anything — then the keyboard comes back
+            text = " ".join(str(w.render()) for w in self.app.screen.query("Static"))
+            assert "continue" in text and g.players[1 - now].name in text, text
+            self.handoffs += 1
+            await self.pilot.press("enter")
+            await self.pilot.pause()
+            changed = True
         assert isinstance(self.app.screen, HandoffScreen) == changed, (
             f"decider {self.decider} -> {now}; screen {type(self.app.screen).__name__}")
         if changed:
@@ -81,8 +90,13 @@ def test_play_respond_resolve_attack_block_damage(db: CardDB, tmp_path: Path) ->
         await pilot.press("enter")
         await pilot.pause()
         g = app.game
-        # p1 plays the Test Recruit from hand: key 1 picks it, its empty slots light up, Enter chooses one
+        # p1 plays the Test Recruit from hand: key 1 selects it (nothing sent), Enter picks it, its empty
+        # slots light up, Enter chooses one
+        n0 = len(g.record)
         await d.keys("1")
+        assert d.screen.cursor == ("hand", 0) and d.screen.pick is None and len(g.record) == n0
+        assert "Enter" in str(d.screen.status)
+        await d.keys("enter")
         assert "legal" in d.screen.marks_for(("unit", 0, 1))
         assert "◎" in str(app.screen.query_one("#bottom-units").render())
         await d.keys("enter")
@@ -145,21 +159,21 @@ def test_illegal_action_shows_the_engines_reason_and_rule(db: CardDB, tmp_path: 
         await pilot.press("enter")
         await pilot.pause()
         g = app.game
-        # typed on the command line: the engine refuses, priority passes (C1K 10), the reason is shown first
+        # typed on the command line: refused exactly like a pick — not sent, p1 keeps priority, reason + rule
+        n = len(g.record)
         await pilot.press("colon", *"attack #2", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmModal)
-        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
-        assert "(C1K 4.1)" in text and "attackers are declared only" in text
-        assert g.current_player() == 1 and "refused" in g.log_lines[-1]
-        await pilot.press("y")
+        assert isinstance(app.screen, MatchScreen)
+        assert "C1K 4.1" in str(d.screen.status) and "attackers are declared only" in str(d.screen.status)
+        assert "not sent" in str(d.screen.status)
+        assert g.current_player() == 0 and len(g.record) == n and "refused" not in g.log_lines[-1]
+        await pilot.press("space")
         await pilot.pause()
-        d.decider = 0
         await d.settle()                                   # then the hand-off to p2
         # picking a card that can't be played now shows why — and sends nothing
         n = len(g.record)
         recruit = next(i for i, c in enumerate(d.screen.view.hand) if c.name == "Test Recruit")  # type: ignore[union-attr]
-        await pilot.press(str(recruit + 1))
+        await pilot.press(str(recruit + 1), "enter")
         await pilot.pause()
         assert len(g.record) == n
         assert "OPP Slow" in str(d.screen.status)
@@ -210,6 +224,7 @@ def test_resume_after_a_crash_gives_the_same_state_hash(db: CardDB, tmp_path: Pa
         await pilot.pause()
         await d.keys("1")
         await d.keys("enter")
+        await d.keys("enter")
         await d.keys("space")
         seen["hash"] = app.game.state_hash()
         seen["n"] = len(app.game.record)
@@ -238,7 +253,7 @@ def test_open_hands_shows_no_handoff_and_both_hands(db: CardDB) -> None:
         assert isinstance(app.screen, MatchScreen)
         assert "Tomas's hand (open)" in str(app.screen.query_one("#other-hand").render())
         assert "Emberlash" in str(app.screen.query_one("#other-hand").render())
-        await pilot.press("1", "enter")
+        await pilot.press("1", "enter", "enter")
         await pilot.pause()
         assert isinstance(app.screen, MatchScreen) and app.game.current_player() == 1
         assert any(c.name == "Emberlash" for c in app.match_screen.view.hand)  # type: ignore[union-attr]
@@ -266,7 +281,7 @@ def test_undo_needs_agreement_and_no_hidden_information(db: CardDB) -> None:
         await pilot.pause()
         assert app.game.record == [] and app.game.state_hash() == h0
         # playing a card from hand reveals it: no undo
-        await pilot.press("1", "enter")
+        await pilot.press("1", "enter", "enter")
         await pilot.pause()
         await pilot.press("u")
         await pilot.pause()
@@ -314,7 +329,8 @@ def test_set_a_card_with_s_then_play_it_from_the_set_zone_at_fast_speed(db: Card
         assert g.players[0].set_cards == [snare] and g.players[0].influence == 3
         assert g.record[-1] == f"p1: set #{snare}" and g.current_player() == 0
         view = d.screen.view
-        assert view is not None and any(c.cid == snare and "[Set]" in c.name for c in view.hand)
+        assert view is not None and any(c.cid == snare and c.name.endswith(" [Set]") for c in view.hand)
+        assert "[Set]" in str(app.screen.query_one("#hand").render())
         assert any(str(a) == f"play #{snare} target #{find_unit(g, 'wall')}" for a in view.legal)
 
     run_app(app, body)

@@ -45,7 +45,7 @@ def test_lesson_in_the_app_with_full_control(db: CardDB) -> None:
     async def body(pilot: Any) -> None:
         screen = app.match_screen
         assert screen is not None and les.goal[:20] in str(app.screen.query_one("#rules").render())
-        await pilot.press("1", "enter")        # play the Acolyte into slot 1
+        await pilot.press("1", "enter", "enter")   # select the Acolyte, play it, into slot 1
         await pilot.pause()
         assert app.game.current_player() == 1   # no hand-off in a lesson, nothing sent for p2
         await pilot.press("space")

@@ -1,0 +1,154 @@
+"""Forgiving input (issue 8 item 5): number keys select and Enter plays; typed and picked refusals cost
+the same; text fields take the focus and hotkeys never fire while typing; dialogs are keyboard-first;
+on/off differ by glyph; an undo request hands the keyboard to the other player."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from c1k_tui.app import C1KApp
+from c1k_tui.controls import ChoiceList
+from c1k_tui.match_screen import MatchScreen
+from c1k_tui.screens import ConfirmModal, GameOverScreen, HandoffScreen, OptionsModal
+from engine.cards import CardDB
+from tests.tui.conftest import flow_data, run_app, session_from
+
+
+def test_number_keys_select_and_enter_plays(db: CardDB) -> None:
+    data = flow_data()
+    data["p1"]["hand"] = ["Test Favor", "Test Recruit"]      # Test Favor: no target, no slot
+    app = C1KApp(db=db, session=session_from(db, data, open_hands=True))
+
+    async def body(pilot: Any) -> None:
+        g = app.game
+        screen = app.match_screen
+        assert screen is not None
+        await pilot.press("1")
+        await pilot.pause()
+        assert g.record == [] and screen.cursor == ("hand", 0)       # selected, nothing sent
+        assert "Test Favor" in str(screen.status) and "Enter" in str(screen.status)
+        await pilot.press("2")
+        await pilot.pause()
+        assert g.record == [] and screen.cursor == ("hand", 1)
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        favor = next(c for c in range(1, len(g.defs)) if g.card(c).name == "Test Favor")
+        assert g.record == [f"p1: play #{favor}"]
+
+    run_app(app, body)
+
+
+def test_quick_play_restores_one_key_plays(db: CardDB) -> None:
+    data = flow_data()
+    data["p1"]["hand"] = ["Test Favor"]
+    app = C1KApp(db=db, session=session_from(db, data, open_hands=True))
+    app.quick_play = True
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("1")
+        await pilot.pause()
+        assert len(app.game.record) == 1 and app.game.record[0].startswith("p1: play #")
+
+    run_app(app, body)
+
+
+def test_a_refusal_costs_the_same_typed_or_picked(db: CardDB) -> None:
+    """Both are checked before sending: not sent, the player keeps priority, the reason and rule shown."""
+    app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True))
+
+    async def body(pilot: Any) -> None:
+        g = app.game
+        screen = app.match_screen
+        assert screen is not None
+        await pilot.press("colon", *'play "Test Knight"', "enter")        # not in hand
+        await pilot.pause()
+        typed = str(screen.status)
+        await pilot.press("colon", *"block none", "enter")
+        await pilot.pause()
+        assert "C1K 4.2" in str(screen.status) and "not sent" in str(screen.status)
+        assert g.record == [] and g.current_player() == 0 and not any("refused" in x for x in g.log_lines)
+        assert typed
+
+    run_app(app, body)
+
+
+def _game_over_app(db: CardDB) -> C1KApp:
+    return C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True))
+
+
+def test_game_over_save_field_has_focus_and_swallows_hotkeys(db: CardDB, tmp_path: Path) -> None:
+    app = _game_over_app(db)
+    target = tmp_path / "my-record.json"
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("colon", *"concede", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        # typing a path with r, n, v, s and q in it: all of it goes into the field, no rematch
+        await pilot.press(*str(target), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen) and target.exists()
+        assert "saved to" in str(app.screen.query_one("#save-msg").render())
+        await pilot.press("escape")           # out of the field (it has already left it after saving)
+        await pilot.press("r")                # now r is the Rematch key
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen) and app.game.record == []
+
+    run_app(app, body)
+
+
+def test_options_dialog_is_keyboard_first_with_glyphs(db: CardDB) -> None:
+    app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True, flow="stops"))
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, OptionsModal)
+        cl = app.screen.query_one(ChoiceList)
+        assert cl.has_focus
+        text = str(cl.render())
+        assert "(●)" in text and "( )" in text               # radio states differ by glyph
+        first = cl.cursor
+        await pilot.press("down", "down")                    # arrows move between options (not scroll)
+        await pilot.pause()
+        assert cl.choices[cl.cursor].key == "flow-full" and cl.cursor > first
+        await pilot.press("space", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen) and app.session is not None
+        assert app.session.flow.mode == "full"
+
+    run_app(app, body)
+
+
+def test_undo_request_hides_the_hand_and_asks_the_other_player(db: CardDB) -> None:
+    app = C1KApp(db=db, session=session_from(db, flow_data(), flow="full"))
+
+    async def body(pilot: Any) -> None:
+        g = app.game
+        await pilot.press("enter")             # Mira (p1) takes the keyboard
+        await pilot.pause()
+        await pilot.press("space")             # p1 passes: p2 decides
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("u")                 # Tomas asks to undo ... Mira must agree
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Mira" in " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert app.match_screen is not None and app.match_screen.view is not None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        # behind the question: Mira's own hand, not Tomas's
+        assert app.match_screen.view.viewer == 0
+        assert all(c.cid in g.players[0].hand for c in app.match_screen.view.hand)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.game.record == []
+
+    run_app(app, body)
