@@ -49,8 +49,11 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.record import MatchRecord
 
-KIND_WORDS = {"priority": "act or pass", "attackers": "declare attackers", "blockers": "declare blockers",
-              "interrupt": "use an Interrupt or decline", "choice": "make a choice"}
+#: what a hand-off screen says the incoming player will do. The outgoing player reads it too, so it says
+#: nothing the hands decide: a declaration is public, but whether the engine asks an Interrupt question,
+#: or the player just looks and continues, is not told apart (rules.md §7a).
+KIND_WORDS = {"attackers": "declare attackers", "blockers": "declare blockers"}
+TAKE_TABLE = "see what happened, then act or pass"
 
 
 def new_seed() -> int:
@@ -279,11 +282,11 @@ class C1KApp(App[None]):
             # after the opponent declared attackers (or played), the other player always gets the
             # keyboard: the Interrupt question if the engine asks one, else this plain "continue" — so
             # whether a hand-off happens never tells what a hand holds (rules.md §7a)
-            self._handoff(owed, "look at the table and continue", "C1K 7", then=self.present)
+            self._handoff(owed, TAKE_TABLE, "", then=self.present)
             return
         if decider != self.viewer and not s.open_hands:
             d = g.decision
-            self._handoff(decider, KIND_WORDS.get(d.kind, d.kind), d.rule, then=self._after_handoff)
+            self._handoff(decider, KIND_WORDS.get(d.kind, TAKE_TABLE), "", then=self._after_handoff)
             return
         self.viewer = decider
         self.refresh_view()
@@ -294,10 +297,12 @@ class C1KApp(App[None]):
         s = self.session
         assert s is not None and self.match_screen is not None
         g = s.game
+        from engine.state import WINDOW_RULE
+
         self.viewer = player
         self.match_screen.clear_private()
-        self.push_screen(HandoffScreen(g.players[player].name, f"p{player + 1}", what, rule, g.turn, g.window),
-                         lambda _: then())
+        self.push_screen(HandoffScreen(g.players[player].name, f"p{player + 1}", what, rule or WINDOW_RULE[g.win],
+                                       g.turn, g.window), lambda _: then())
 
     def _after_handoff(self) -> None:
         self.refresh_view()

@@ -42,7 +42,7 @@ class Driver:
             # hidden hands: after a declaration of attackers the other player always looks ("continue"),
             # whether or not the engine asks them anything — then the keyboard comes back
             text = " ".join(str(w.render()) for w in self.app.screen.query("Static"))
-            assert "continue" in text and g.players[1 - now].name in text, text
+            assert "see what happened" in text and g.players[1 - now].name in text, text
             self.handoffs += 1
             await self.pilot.press("enter")
             await self.pilot.pause()
