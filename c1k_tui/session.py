@@ -85,14 +85,16 @@ def forced_action(g: Game) -> Action | None:
 
 def acted_here(g: Game, who: int, passes: bool = False) -> bool:
     """Public: whether player `who` took an action in the current window of this turn — any command
-    with `passes`, otherwise one other than a pass (a play, an activation, a Set, attackers declared)."""
-    me = player_name(who) + ": "
-    head = f"T{g.turn} {g.window}"
-    for line in reversed(g.log_lines):
-        if line == head:
+    with `passes`, otherwise one other than a pass (a play, an activation, a Set, attackers declared).
+    Read from the public typed events (a declined Interrupt is private: it never counts)."""
+    ev = g.events
+    for i in range(len(ev) - 1, -1, -1):
+        e = ev[i]
+        if e.kind == "window":
             return False
-        if line.startswith(me) and (passes or not line.endswith(
-                (": pass", ": attack none", ": block none", ": decline"))):
+        if e.command < 0 or e.private_to >= 0 or e.actor != who:
+            continue
+        if passes or e.kind in ("play", "activate", "set", "interrupt") or (e.kind == "attack" and e.cards):
             return True
     return False
 
