@@ -198,6 +198,7 @@ class C1KApp(App[None]):
 
         self.session = session
         self.viewer = -2
+        self.seen_upto = [last_decision(session.game, p, frozenset(session.auto)) for p in (0, 1)]
         self.gameover_shown = False
         self.lesson_complete = False
         self.prompt_open = False
@@ -282,7 +283,11 @@ class C1KApp(App[None]):
             # after the opponent declared attackers (or played), the other player always gets the
             # keyboard: the Interrupt question if the engine asks one, else this plain "continue" — so
             # whether a hand-off happens never tells what a hand holds (rules.md §7a)
-            self._handoff(owed, TAKE_TABLE, "", then=self.present)
+            def looked() -> None:
+                self.seen_upto[owed] = len(g.events)
+                self.present()
+
+            self._handoff(owed, TAKE_TABLE, "", then=looked)
             return
         if decider != self.viewer and not s.open_hands:
             d = g.decision
@@ -297,12 +302,23 @@ class C1KApp(App[None]):
         s = self.session
         assert s is not None and self.match_screen is not None
         g = s.game
+        from c1k_tui.recap import recap_entries, recap_text
         from engine.state import WINDOW_RULE
 
         self.viewer = player
         self.match_screen.clear_private()
+        since = self.seen_upto[player]
+        public = recap_text(recap_entries(g, -1, since), f"Since {g.players[player].name} last decided (public):")
+
+        def after(_: Any) -> None:
+            # the first screen after the hand-off: the recap again, now with the player's own private events
+            if self.match_screen is not None:
+                self.match_screen.show_recap(recap_text(recap_entries(g, player, since),
+                                                        f"RECAP for {g.players[player].name}"))
+            then()
+
         self.push_screen(HandoffScreen(g.players[player].name, f"p{player + 1}", what, rule or WINDOW_RULE[g.win],
-                                       g.turn, g.window), lambda _: then())
+                                       g.turn, g.window, public), after)
 
     def _after_handoff(self) -> None:
         self.refresh_view()
@@ -326,9 +342,12 @@ class C1KApp(App[None]):
             self.refresh_view()
             return
         before = len(s.game.record)
+        seen = len(s.game.events)
         out = s.send(command)
         if out.ok:
             ms.status = ""
+            if actor in (0, 1):
+                self.seen_upto[actor] = seen + 1      # their decision: the recap starts after it
             self.note_public_event(actor, s.game.record[before] if len(s.game.record) > before else "")
             self.present()
             return
@@ -623,6 +642,17 @@ class C1KApp(App[None]):
             while len(self.screen_stack) > 1:
                 self.pop_screen()
             self.show_lessons()
+
+
+def last_decision(g: Game, p: int, auto: frozenset[int] = frozenset()) -> int:
+    """The event index just after player p's last own command (0 if none; commands the flow options sent,
+    `auto`, don't count): where p's recap starts."""
+    ev = g.events
+    for i in range(len(ev) - 1, -1, -1):
+        e = ev[i]
+        if e.command >= 0 and e.actor == p and e.private_to < 0 and e.command not in auto:
+            return i + 1
+    return 0
 
 
 def escape(text: str) -> str:

@@ -191,6 +191,8 @@ class MatchScreen(Screen[None]):
                         yield RulesPanel(id="rules")
                     with TabPane("Log", id="tab-log"):
                         yield LogView(id="log")
+                    with TabPane("Recap", id="tab-recap"):
+                        yield RulesPanel(id="recap")
         yield LogView(id="logstrip")
         yield Static(id="status")
         yield CommandLine(placeholder="type a command (pass · play #12 target #21 · attack #5 · …) — press : to type",
@@ -818,8 +820,10 @@ class MatchScreen(Screen[None]):
         tabs = self.query_one("#tabs", TabbedContent)
         if tabs.active == "tab-rules":
             self.query_one("#rules", RulesPanel).scroll_page(d)
-            return
-        self.query_one("#log", LogView).scroll_page(d)
+        elif tabs.active == "tab-recap":
+            self.query_one("#recap", RulesPanel).scroll_page(d)
+        else:
+            self.query_one("#log", LogView).scroll_page(d)
 
     def action_rule_book(self) -> None:
         from c1k_tui.rule_screen import open_rule
@@ -827,8 +831,14 @@ class MatchScreen(Screen[None]):
         open_rule(self.app, self.refusal_rule or (self.view.window.rule if self.view else ""))
 
     def action_rules(self) -> None:
+        """r: the side tabs in turn — rules, log, recap."""
         tabs = self.query_one("#tabs", TabbedContent)
-        tabs.active = "tab-log" if tabs.active == "tab-rules" else "tab-rules"
+        tabs.active = {"tab-rules": "tab-log", "tab-log": "tab-recap"}.get(tabs.active, "tab-rules")
+
+    def show_recap(self, text: Text) -> None:
+        """The recap for the player who just took the keyboard (their private events included)."""
+        self.query_one("#recap", RulesPanel).update(text)
+        self.query_one("#tabs", TabbedContent).active = "tab-recap"
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

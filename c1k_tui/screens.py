@@ -26,7 +26,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from c1k_tui.controls import Choice, ChoiceList, GlyphCheckbox, GlyphRadio, LogView
-from c1k_tui.paths import FLOW_SHORT, FLOW_TEXT, FLOWS
+from c1k_tui.paths import FLOW_SHORT, FLOWS
 
 if TYPE_CHECKING:
     from c1k_tui.session import Flow
@@ -34,29 +34,29 @@ if TYPE_CHECKING:
 HELP_TEXT = """[b]Council of 1000 — keys[/b]
 
 [b]Acting[/b]
-  1…9, arrows  select a hand card / move the cursor (selecting never plays)
-  enter        on a hand card: play it (then its slot / targets: ◎ = legal)
+  1…9, arrows  select a hand card / move the cursor (never plays)
+  enter        on a hand card: play it (then slot / targets: ◎ legal)
                on your unit, relic or Champion: activate its ability
-               attackers: toggle the unit · blockers: your unit, then the
+               attackers: toggle · blockers: your unit, then the
                attacker it blocks
   space        pass priority
   c            confirm the declaration (attack … / block …)
   n            attack none / block none
   a            attackers: toggle all
   s            Set the selected Ambush card face down (Veil)
-  i            answer the Interrupt / choice prompt (it opens by itself)
+  i            answer the Interrupt / choice prompt (opens by itself)
   esc          cancel the pick in progress
   :  or  /     type a command (formats.md §1); Tab completes from the
                legal commands · extra words: legal, why, help, concede
-  An illegal play is never sent, picked or typed: the app says why (rule)
+  An illegal play, picked or typed, is never sent: the app says why
   and you keep priority. (Quick play, in the options: 1…9 play at once.)
 
 [b]Looking[/b]
   r            rules ⇄ log tab      L  the full log (filter, search)
   PgUp/PgDn    scroll the rules or log tab
   g            graveyards (public)  o  flow options and stops
-  u            undo (the other player agrees; only if nothing was revealed)
-  ?            this help            ctrl+q  quit (autosaved after every move)
+  u            undo (the other player agrees; if nothing was revealed)
+  ?            this help            ctrl+q  quit (autosaved)
 
 [b]Marks[/b] (never colour alone)
   ▶ cursor · ◎ legal target / slot / may attack / may block · » picked
@@ -92,15 +92,22 @@ class HelpScreen(ModalScreen[None]):
 
 
 class HandoffScreen(Screen[None]):
-    """Opaque: shows only public facts. Enter hands the screen to the next player."""
+    """Opaque: shows only public facts — and the public recap of what happened since the incoming player
+    last decided (the outgoing player reads it too; the private part waits on the next screen).
+    Enter hands the screen to the next player."""
 
     AUTO_FOCUS = ""
-    BINDINGS = [Binding("enter", "go", "show my screen"), Binding("space", "go", show=False)]
 
-    def __init__(self, name: str, player: str, what: str, rule: str, turn: int, window: str) -> None:
+    BINDINGS = [Binding("enter", "go", "show my screen"), Binding("space", "go", show=False),
+                Binding("up", "scroll(-1)", show=False), Binding("down", "scroll(1)", show=False),
+                Binding("pageup", "scroll(-8)", show=False), Binding("pagedown", "scroll(8)", show=False)]
+
+    def __init__(self, name: str, player: str, what: str, rule: str, turn: int, window: str,
+                 recap: Text | None = None) -> None:
         super().__init__()
         self.player_name = name
         self.lines = (name, player, what, rule, turn, window)
+        self.recap = recap
 
     def compose(self) -> ComposeResult:
         name, player, what, rule, turn, window = self.lines
@@ -109,9 +116,16 @@ class HandoffScreen(Screen[None]):
             yield Static(Text(f"Pass to {who}", style="bold"), id="handoff-title")
             yield Static(Text.assemble(f"{name} to decide: ", (what, "bold"), f"   ({rule})"))
             yield Static(Text(f"Turn {turn} · {window}", style="dim"))
-            yield Static("")
-            yield Static(Text.assemble(("press Enter", "bold reverse"), f" when {name} has the keyboard"))
+            if self.recap is not None:
+                with VerticalScroll(id="handoff-recap"):
+                    yield Static(self.recap)
+            yield Static(Text.assemble(("press Enter", "bold reverse"), f" when {name} has the keyboard"),
+                         id="handoff-go")
         yield Footer()
+
+    def action_scroll(self, d: int) -> None:
+        for w in self.query("#handoff-recap"):
+            w.scroll_relative(y=d, animate=False)
 
     def on_mount(self) -> None:
         self.app.clear_notifications()
@@ -303,8 +317,8 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
         out = [Choice("h-mode", "When the app passes for you", "head")]
         for m in FLOWS:
             private = m == "auto" and self.hidden
-            out.append(Choice(f"flow-{m}", FLOW_TEXT[m] + (" — open hands only (it uses what a hand holds)"
-                                                          if private else ""),
+            out.append(Choice(f"flow-{m}", FLOW_SHORT[m] + (" — open hands only: it reads the hand"
+                                                           if private else ""),
                               "radio", "flow", self.flow.mode == m, disabled=private))
         for p, name in (("p1", self.names[0]), ("p2", self.names[1])):
             out.append(Choice(f"h-{p}", f"Stops of {name} ({p}): where {name} is asked (public; saved per player)",

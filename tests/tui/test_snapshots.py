@@ -48,3 +48,46 @@ def test_rules_panel_with_why_not_at_80x24(snap_compare: Any, db: CardDB) -> Non
     # after p1's pass, p2 decides; the cursor on a hand card that can't be played now (a Slow unit in the
     # opponent's turn): the card panel says why not, with the rule — in the small layout (rules in tabs)
     assert snap_compare(app, terminal_size=(80, 24), press=["space", "right"])
+
+
+# ---- issue 8: the screens a hot-seat match goes through, at both sizes (layouts that fit)
+
+SIZES = {"120x40": (120, 40), "80x24": (80, 24)}
+
+
+def _params() -> Any:
+    import pytest
+
+    return pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+
+
+@_params()
+def test_match_screen_sizes(snap_compare: Any, db: CardDB, size: str) -> None:
+    app = C1KApp(db=db, session=session_from(db, snapshot_data(), open_hands=True))
+    assert snap_compare(app, terminal_size=SIZES[size])
+
+
+@_params()
+def test_handoff_with_recap(snap_compare: Any, db: CardDB, size: str) -> None:
+    app = C1KApp(db=db, session=session_from(db, snapshot_data(), flow="stops"))
+    # Mira takes the keyboard, selects the Test Recruit (1), plays it (Enter) into the first empty slot
+    # (Enter): Tomas's hand-off screen recaps her play
+    assert snap_compare(app, terminal_size=SIZES[size], press=["enter", "1", "enter", "enter"])
+
+
+@_params()
+def test_help_fits(snap_compare: Any, db: CardDB, size: str) -> None:
+    app = C1KApp(db=db, session=session_from(db, snapshot_data(), open_hands=True))
+    assert snap_compare(app, terminal_size=SIZES[size], press=["question_mark"])
+
+
+@_params()
+def test_flow_options(snap_compare: Any, db: CardDB, size: str) -> None:
+    app = C1KApp(db=db, session=session_from(db, snapshot_data(), open_hands=True))
+    assert snap_compare(app, terminal_size=SIZES[size], press=["o", "down"])
+
+
+@_params()
+def test_game_over(snap_compare: Any, db: CardDB, size: str) -> None:
+    app = C1KApp(db=db, session=session_from(db, snapshot_data(), open_hands=True))
+    assert snap_compare(app, terminal_size=SIZES[size], press=["colon", *"concede", "enter", "y"])
