@@ -90,4 +90,12 @@ def test_flow_options(snap_compare: Any, db: CardDB, size: str) -> None:
 @_params()
 def test_game_over(snap_compare: Any, db: CardDB, size: str) -> None:
     app = C1KApp(db=db, session=session_from(db, snapshot_data(), open_hands=True))
-    assert snap_compare(app, terminal_size=SIZES[size], press=["colon", *"concede", "enter", "y"])
+
+    async def steady(pilot: Any) -> None:
+        await pilot.press("colon", *"concede", "enter", "y")
+        await pilot.pause()
+        for field in pilot.app.screen.query("Input"):
+            field.cursor_blink = False       # the focused save field: no blinking cursor in a picture
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=steady)
