@@ -219,6 +219,8 @@ class CardModel(_Model):
             raise ValueError("a unit needs 'power' and 'health'")
         if self.type == "action" and self.speed is None:
             raise ValueError("an action must say its 'speed' (slow or fast)")
+        if sum(a.interrupt is not None for a in self.abilities) > 1:
+            raise ValueError("a card has at most one Interrupt ability: 'interrupt <card>' can't say which one")
         if self.type == "action" and not self.effect:
             raise ValueError("an action needs an 'effect' list")
         names = {check_keyword(k)[0] for k in self.keywords}

@@ -334,3 +334,12 @@ def test_load_card_file_and_load_deck_share_the_checks(tmp_path: Path) -> None:
     with pytest.raises(CardFileError) as err:
         load_deck(tmp_path, DB)
     assert "is a folder" in str(err.value)
+
+
+def test_a_card_has_at_most_one_interrupt_ability(tmp_path: Path) -> None:
+    """`interrupt <card>` names no ability: with two Interrupt abilities the command (and the legal actions
+    offered) could mean either, and one would be refused for the other's targets."""
+    problems = _problems(tmp_path, _card(
+        'abilities = [ { interrupt = "attacker_declared", effect = [ { do = "damage", target = "enemy_unit" } ] },\n'
+        '  { interrupt = "opponent_declares_attackers", effect = [ { do = "draw" } ] } ]\n'))
+    assert any("at most one Interrupt ability" in m for m in problems), problems
