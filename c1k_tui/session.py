@@ -25,7 +25,7 @@ from engine import record as rec
 from engine.actions import Action, Attack, Block, IllegalAction, MalformedCommand, Pass
 from engine.cards import CardDB
 from engine.decks import Deck
-from engine.game import Game
+from engine.game import Game, RulesLoopError
 from engine.scenario import Scenario, build
 from engine.state import HAND, LIBRARY, SET, WINDOW_INDEX, MatchOptions, player_name
 
@@ -247,8 +247,14 @@ class MatchSession:
         except IllegalAction as err:
             out = Outcome(False, f"{err.reason} ({err.rule})", err.rule, err.reason,
                           changed=len(g.record) > before)
+        except RulesLoopError as err:      # the cards cause each other without end: a message, not a crash
+            self.save()
+            return Outcome(False, f"the match can't go on: {err}", "RULES", str(err), changed=True)
         if out.changed:
-            self.run_autos()
+            try:
+                self.run_autos()
+            except RulesLoopError as err:
+                out = Outcome(False, f"the match can't go on: {err}", "RULES", str(err), changed=True)
             self.save()
         return out
 

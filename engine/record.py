@@ -45,7 +45,7 @@ from pydantic import (
 from engine.actions import IllegalAction, MalformedCommand, parse_action
 from engine.cards import CardDB, CardFileError
 from engine.decks import Deck, deck_from_data
-from engine.game import Game
+from engine.game import Game, RulesLoopError
 from engine.state import MatchOptions
 
 FORMAT = "c1k-match-record"
@@ -363,6 +363,8 @@ def play_line(game: Game, line: str) -> str:
         game.apply(action, seat)
     except IllegalAction as err:
         return f"{err.rule}: {err.reason}"
+    except RulesLoopError as err:   # the match can't go on; recorded so that a replay gets as far
+        return f"RULES LOOP: {err}"
     return ""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from c1k_tui.cli import app
@@ -96,3 +97,24 @@ def test_a_given_seed_is_used_and_a_bad_one_is_a_message() -> None:
     res = runner.invoke(app, ["play", "--text", "--seed", str(2**64)], input="")
     assert res.exit_code == 2 and "2^64" in res.output and res.exception is None or isinstance(res.exception,
                                                                                                SystemExit)
+
+
+def test_an_endless_rules_loop_is_a_message_in_text_mode_and_in_the_app_session(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from c1k_tui.session import MatchSession
+    from engine import RulesLoopError
+
+    real = Game.apply
+
+    def looping(self: Game, action: object, player: int | None = None) -> None:
+        if str(action) == "concede":      # stands in for cards that trigger each other forever
+            raise RulesLoopError("the stack passed 1000 items: the cards trigger each other forever")
+        real(self, action, player)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Game, "apply", looping)
+    out = "\n".join(_play(_game(), ["concede", "pass"], auto_pass=True))
+    assert "!! the match can't go on: the stack passed 1000 items" in out
+    decks = [load_deck(find_deck("ironbound"), DB), load_deck(find_deck("emberfall"), DB)]
+    s = MatchSession.new(DB, decks, 4, save_path=tmp_path / "m.json")
+    res = s.send("concede")
+    assert not res.ok and "the match can't go on" in res.message
