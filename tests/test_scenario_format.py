@@ -336,3 +336,27 @@ def test_fuzz_raw_scenario_bytes_are_a_message_never_a_traceback(raw: bytes) -> 
         [res] = check_files([p], DB)
         assert isinstance(res.message, str)
         assert "the engine raised" not in res.message
+
+
+BASE_TEXT = BASE.read_text(encoding="utf-8")
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(BASE_TEXT)), st.integers(0, 6),
+                          st.sampled_from(list("=[]{}\"',.#\n 0123456789-_aezp²①") + ["1e9", "99", "true", "[[step]]",
+                                                                                      "slot = 0", "p1 = 5"])),
+                min_size=1, max_size=4))
+def test_fuzz_edited_scenario_text_is_a_message_never_a_traceback(edits: list[tuple[int, int, str]]) -> None:
+    """Typing mistakes in a real scenario file: insert, delete or replace characters anywhere."""
+    import tempfile
+
+    text = BASE_TEXT
+    for pos, cut, ins in edits:
+        pos = min(pos, len(text))
+        text = text[:pos] + ins + text[pos + cut:]
+    with tempfile.TemporaryDirectory() as tmp:
+        p = Path(tmp) / "f.scenario.toml"
+        p.write_text(text, encoding="utf-8")
+        [res] = check_files([p], DB)
+        assert res.ok or res.message
+        assert "the engine raised" not in res.message and "checking the expectations raised" not in res.message
