@@ -371,10 +371,16 @@ def summarize(pairs: Sequence[tuple[Entry, Entry]], jobs: Sequence[Job],
             for cid in played:
                 cards[(e.deck, e.agent, cid)]["plays"] += 1
     card_rows = []
+    from engine.cards import load_card_db
+
+    if "db" not in _CACHE:
+        _CACHE["db"] = load_card_db()
+    by_id = _CACHE["db"].by_id
     for (deck, agent, cid), c in sorted(cards.items()):
         m = entry_matches[(deck, agent)]
         card_rows.append({
-            "deck": deck, "agent": agent, "card": cid, "matches": m,
+            "deck": deck, "agent": agent, "card": cid, "name": by_id[cid].name if cid in by_id else cid,
+            "matches": m,
             "drawn": int(c["drawn"]), "played": int(c["played"]), "plays": int(c["plays"]),
             "drawn_pct": round(100 * c["drawn"] / m, 1), "played_pct": round(100 * c["played"] / m, 1),
             "win_rate_drawn": round(c["pts_drawn"] / c["drawn"], 4) if c["drawn"] else None,
@@ -419,7 +425,7 @@ def write_csv(report: dict[str, Any], path: Path) -> list[Path]:
         for p in report["pairs"]:
             w.writerow([p[k] for k in keys[:9]] + [p["ci95_a"][0], p["ci95_a"][1], p["avg_turns"]])
     cpath = path.with_name(path.stem + ".cards.csv")
-    ckeys = ["deck", "agent", "card", "matches", "drawn", "played", "plays", "drawn_pct", "played_pct",
+    ckeys = ["deck", "agent", "card", "name", "matches", "drawn", "played", "plays", "drawn_pct", "played_pct",
              "win_rate_drawn", "win_rate_played"]
     with cpath.open("w", newline="") as f:
         w = csv.writer(f)
@@ -470,7 +476,7 @@ def print_report(report: dict[str, Any], console: Any, top_cards: int = 10) -> N
         rows_c = [c for c in report["cards"] if c["played_pct"] >= 10 and c["win_rate_played"] is not None]
         rows_c.sort(key=lambda c: (-c["win_rate_played"], c["deck"], c["card"]))
         for c in rows_c[:top_cards]:
-            ct.add_row(c["deck"], c["card"], f"{c['drawn_pct']:.0f}", f"{c['played_pct']:.0f}",
+            ct.add_row(c["deck"], c["name"], f"{c['drawn_pct']:.0f}", f"{c['played_pct']:.0f}",
                        f"{100 * c['win_rate_drawn']:.0f}%" if c["win_rate_drawn"] is not None else "–",
                        f"{100 * c['win_rate_played']:.0f}%")
         console.print(ct)

@@ -78,6 +78,7 @@ def test_report_fields() -> None:
     assert {r["name"] for r in rep["ratings"]} == {"ironbound (random)", "emberfall (random)",
                                                   "veil-masquerade (random)"}
     c = rep["cards"][0]
+    assert c["name"] and c["name"] != c["card"]
     assert 0 <= c["played"] <= c["matches"] and 0 <= c["drawn_pct"] <= 100
     # a card is played only if it was in hand first (drawn), except cards played from elsewhere
     assert any(c["drawn"] for c in rep["cards"])
@@ -125,6 +126,15 @@ def test_cli_bad_input_is_a_message(args: list[str], msg: str) -> None:
     res = RUNNER.invoke(app, ["simulate", *args, "--quiet"])
     assert res.exit_code == 2
     assert msg in res.output and "Traceback" not in res.output
+
+
+def test_ray_backend_without_ray_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)    # import ray -> ImportError
+    res = RUNNER.invoke(app, ["simulate", "ironbound", "emberfall", "--backend", "ray", "--matches", "1",
+                              "--quiet"])
+    assert res.exit_code == 2 and "pip install -e '.[cluster]'" in res.output and "Traceback" not in res.output
 
 
 @pytest.mark.slow
