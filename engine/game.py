@@ -94,6 +94,10 @@ _PRIORITY_DECISIONS: dict[tuple[str, int], Decision] = {}
 STACK_CAP = 500
 
 
+#: legal_actions() lists at most this many candidate block declarations (see Game.block_assignments)
+BLOCK_LEAF_CAP = 512
+
+
 class RulesLoopError(RuntimeError):
     """State-based actions or triggers kept causing each other past the cap: an infinite loop in the cards."""
 
@@ -2346,13 +2350,21 @@ class Game:
         return [tuple(c) for c in itertools.product(*pools)]
 
     def block_assignments(self) -> list[tuple[tuple[int, int], ...]]:
+        """Legal block declarations in a fixed order (`block none` first), at most BLOCK_LEAF_CAP
+        candidates examined: past six a side there are hundreds of thousands (7×7: 131k), and
+        listing them all would freeze the game. Agents sample blocks instead (engine.sampling)."""
         dp = 1 - self.active
         blockers = [u for u in self.players[dp].units() if not self.perms[u].exhausted]
         attackers = [a for a in self.attackers if self.is_unit_in_play(a)]
         out: list[tuple[tuple[int, int], ...]] = []
 
+        leaves = [0]
+
         def rec(i: int, used: frozenset[int], acc: tuple[tuple[int, int], ...]) -> None:
+            if leaves[0] >= BLOCK_LEAF_CAP:
+                return
             if i == len(blockers):
+                leaves[0] += 1
                 if self.guard_refusal([b for b, _ in acc]) is None:
                     out.append(acc)
                 return

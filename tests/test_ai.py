@@ -14,7 +14,7 @@ from engine.actions import Attack, Block
 from engine.ai import GreedyAgent, RandomAgent, SearchAgent, agent_policy, make_agent, play_match
 from engine.cards import load_card_db
 from engine.decks import bundled_deck_paths, load_deck
-from engine.game import Game
+from engine.game import BLOCK_LEAF_CAP, Game
 from engine.rng import SplitMix64
 from engine.sampling import InfoSet, determinize, forecast, observe, random_attack, random_block
 from engine.selfplay import random_action
@@ -190,6 +190,10 @@ def test_blocks_are_sampled_not_enumerated_on_a_wide_board() -> None:
         g.apply(next(a for a in g.legal_actions() if str(a) in ("pass", "decline")))
     info = InfoSet(g, 1)
     assert info.legal_actions() == []
+    # the engine's own list is capped instead of exploding (131k assignments at 7×7)
+    listed = g.legal_actions()
+    assert Block(()) in listed and len(listed) <= BLOCK_LEAF_CAP
+    assert all(g.why_not(a, 1) is None for a in listed[::17])
     for agent in (RandomAgent(1), GreedyAgent(1), SearchAgent(1, level=1, iterations=20)):
         a = agent.act(info)
         assert isinstance(a, Block) and g.why_not(a, 1) is None
