@@ -1482,8 +1482,11 @@ class Game:
 
     def player_ref(self, word: str) -> int | None:
         w = word.lower()
+        for p in (0, 1):          # the seats first: a player named "p2" in seat 1 doesn't capture "p2"
+            if w == player_name(p):
+                return p
         for p in (0, 1):
-            if w in (player_name(p), self.players[p].name.lower()):
+            if w == self.players[p].name.lower():
                 return p
         return None
 

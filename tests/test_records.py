@@ -233,3 +233,15 @@ def test_options_are_recorded_and_replayed() -> None:
         data["options"] = bad
         with pytest.raises(rec.RecordError, match=message):
             rec.from_data(data)
+
+
+def test_seat_prefixes_beat_player_names_when_typed() -> None:
+    # `--p1 p2 --p2 p1`: seat 1 is named "p2"; "p2: pass" still means seat 2, who isn't deciding
+    g = Game.new(DB, *_decks(("p2", "p1")), 5)
+    assert g.current_player() == 0
+    before = g.state_hash()
+    with pytest.raises(IllegalAction, match="C1K 10"):
+        g.apply_command("p2: pass")
+    assert g.state_hash() == before and g.record == [], "seat 2 acted out of turn: nothing changes (C1K 10)"
+    g.apply_command("p1: pass")
+    assert g.record == ["p1: pass"] and g.current_player() == 1
