@@ -1469,15 +1469,33 @@ class Game:
 
     # ------------------------------------------------------------------ commands: parsing
 
-    def parse(self, text: str) -> tuple[int | None, Action]:
-        """Parse command text, resolving names, aliases and p1/p2. Returns (prefixed player or None, action)."""
+    def parse(self, text: str, typist: int | None = None) -> tuple[int | None, Action]:
+        """Parse command text, resolving names, aliases and p1/p2 from what the typing player may see
+        (rules.md §7a). Returns (the acting player: the prefix, else `typist`; None if neither, action).
+
+        `typist` (0 / 1) is the player at the keyboard; None: the prefix's player, else the one deciding
+        (scenarios, records — a record replays with the acting seat's view). Before any name is looked
+        up, a command is refused (IllegalAction) if it is typed for the other player, or for a player who
+        is not the one to decide (Concede excepted), so a name's answer never depends on hidden cards of
+        a seat that isn't acting."""
         cmd = parse_command(text)
         player = None
         if cmd.player is not None:
             player = self.player_ref(cmd.player)
             if player is None:
                 raise MalformedCommand(f"unknown player prefix '{cmd.player}:'; expected p1: or p2:")
+        if typist is not None and player is not None and player != typist:
+            raise IllegalAction("C1K 10", f"{self.players[typist].name} can't give {self.players[player].name}'s "
+                                          "commands (type your own, without a prefix)")
+        if typist is not None and player is None:
+            player = typist
         actor = player if player is not None else self.current_player()
+        if self.outcome is not None:
+            raise IllegalAction("RULES 1", f"the match is over ({self.outcome})")
+        if cmd.verb != "concede":
+            r = self.turn_refusal(actor)
+            if r is not None:
+                raise IllegalAction(r.rule, r.reason)
         return player, self.to_action(cmd, actor)
 
     def player_ref(self, word: str) -> int | None:
@@ -1497,21 +1515,26 @@ class Game:
         return command_to_action(cmd, resolve)
 
     def resolve_ref(self, raw: str, role: str, actor: int) -> int:
+        """The card id `raw` names for `actor`, from what `actor` may see: an id or name of a card hidden
+        from them gets exactly the answer of one that exists nowhere (rules.md §7a)."""
+        a = max(actor, 0)
         if raw.startswith("#"):
-            if raw[1:].isdigit() and 0 < int(raw[1:]) < len(self.defs):
+            if raw[1:].isascii() and raw[1:].isdigit() and len(raw) <= 10 and 0 < int(raw[1:]) < len(self.defs) \
+                    and self.visible_to(int(raw[1:]), a):
                 return int(raw[1:])
-            raise MalformedCommand(f"'{raw}' is not a card in this match")
+            raise MalformedCommand(f"'{raw}' is not a card you can see")
         key = raw.lower()
-        if key in self.aliases:
+        if key in self.aliases and self.visible_to(self.aliases[key], a):
             return self.aliases[key]
         p = self.player_ref(key)
         if p is not None:
             return self.players[p].champion
-        a = max(actor, 0)
         if role == "hand":   # a copy in hand (or Set) first; the graveyard only if none (OPP permissions)
             pool = self.players[a].hand + self.players[a].set_cards
             if not any(self.card(c).name.lower() == key or self.card(c).id == key for c in pool):
-                pool = self.players[a].graveyard
+                pool = self.players[a].graveyard + (pool if not any(
+                    self.card(c).name.lower() == key or self.card(c).id == key for c in self.players[a].graveyard)
+                    else [])
         elif role == "attacker":
             pool = self.players[self.active].units()
         elif role == "blocker":
@@ -1546,8 +1569,10 @@ class Game:
             return self.owner[cid] == p
         return True
 
-    def apply_command(self, text: str) -> Action:
-        player, action = self.parse(text)
+    def apply_command(self, text: str, typist: int | None = None) -> Action:
+        """Parse `text` as `typist` types it (see `parse`) and apply it. Raises MalformedCommand (nothing
+        changed) or IllegalAction (C1K 10: a refused action costs its player priority if they held it)."""
+        player, action = self.parse(text, typist)
         self.apply(action, player)
         return action
 
@@ -1560,11 +1585,9 @@ class Game:
         if isinstance(action, Concede):
             return None
         d = self.pending
-        name = self.players[player].name
-        if d.player != player:
-            who = self.players[d.player].name if d.player >= 0 else "nobody"
-            # neutral: what the other player is deciding is theirs to know (rules.md §7a)
-            return Refusal("C1K 10", f"{name} cannot act now: waiting for {who} (acting out of priority order)")
+        r = self.turn_refusal(player)
+        if r is not None:
+            return r
         if isinstance(action, Pass):
             if d.kind != "priority":
                 return Refusal(d.rule, f"there is no priority to pass: {self.describe_pending()}")
@@ -1620,6 +1643,16 @@ class Game:
             return None
         return Refusal("C1K 10", "unknown action")
 
+    def turn_refusal(self, player: int) -> Refusal | None:
+        """C1K 10: only the player the game waits for may act. The reason is neutral: what the other
+        player is deciding is theirs to know (rules.md §7a)."""
+        d = self.pending
+        if d.player == player:
+            return None
+        who = self.players[d.player].name if d.player >= 0 else "nobody"
+        name = self.players[player].name if player in (0, 1) else "nobody"
+        return Refusal("C1K 10", f"{name} cannot act now: waiting for {who} (acting out of priority order)")
+
     def describe_pending(self) -> str:
         d = self.pending
         return {
@@ -1670,9 +1703,7 @@ class Game:
         """Why playing `a` is illegal for p now. `permit`: the play answers that special play permission
         (OPP): it overrides speed and zone, and its card must be one the permission allows."""
         cid = a.card
-        if not 0 < cid < len(self.defs):
-            return Refusal("AS Unit play", f"#{cid} is not a card in this match")
-        if not self.visible_to(cid, p):
+        if not 0 < cid < len(self.defs) or not self.visible_to(cid, p):   # (hidden = nonexistent: §7a)
             return Refusal("AS Unit play", f"#{cid} is not a card you can play (not in your hand)")
         d = self.card(cid)
         where = "permit" if permit is not None else self.playable_from(cid, p)
@@ -1856,8 +1887,8 @@ class Game:
         if len(set(a.units)) != len(a.units):
             return Refusal("C1K 4.1", "each unit attacks once")
         for u in a.units:
-            if not 0 < u < len(self.defs):
-                return Refusal("C1K 4.1", f"#{u} is not a card in this match")
+            if not 0 < u < len(self.defs):   # (the same answer as a card hidden from the player: §7a)
+                return Refusal("C1K 4.1", f"#{u} is not a unit of the attacking player in play")
             r = self.attack_block_reason(u)
             if r:
                 return r
