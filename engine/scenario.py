@@ -29,7 +29,7 @@ from engine.cards import (
     check_keyword,
     check_references,
     load_card_db,
-    parse_cards,
+    parse_cards_located,
     read_toml,
     suggest,
 )
@@ -266,13 +266,13 @@ def scenario_from_data(data: dict[str, Any], path: str, db: CardDB | None = None
         if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
             c.bad(("card",), "expected [[card]] tables (an array of tables), got " + _show(raw))
         else:
-            cards, more = parse_cards(raw, path, text)
+            located, more = parse_cards_located(raw, path, text)
             c.problems += more
-            for card in cards:
+            for card, where in located:
                 scn_db.by_id[card.id] = card
                 scn_db.by_name[card.name.lower()] = card
-                scn_db.origin.pop(card.id, None)
-            c.problems += [f"{path}: {m}" for m in check_references(scn_db, only={card.id for card in cards})]
+                scn_db.origin[card.id] = where if text else path
+            c.problems += check_references(scn_db, only={card.id for card, _ in located})
     aliases: dict[str, str] = {}
     for p in ("p1", "p2"):
         ps = c.table((p,), data.get(p, {}))

@@ -360,3 +360,15 @@ def test_fuzz_edited_scenario_text_is_a_message_never_a_traceback(edits: list[tu
         [res] = check_files([p], DB)
         assert res.ok or res.message
         assert "the engine raised" not in res.message and "checking the expectations raised" not in res.message
+
+
+def test_inline_cards_are_checked_like_the_card_set(tmp_path: Path) -> None:
+    """A scenario's own [[card]] tables get the card file's checks, cross-references included, with lines."""
+    p = tmp_path / "x.scenario.toml"
+    p.write_text(BASE.read_text(encoding="utf-8").replace(
+        'keywords = ["overwhelm"]',
+        'keywords = ["overwhelm"]\nabilities = [ { when = "on_death", effect = [ { do = "summon", card = "big-brut" } ] } ]'),
+        encoding="utf-8")
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(p, DB)
+    assert f"{p}:10: card 'big-brute': summons unknown card 'big-brut' (did you mean 'big-brute'?)" in str(err.value)
