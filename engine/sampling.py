@@ -117,11 +117,14 @@ class InfoSet:
         influence, the stack, the own hand): for agents that don't need the whole view."""
         g = self._game
         ps = g.players
-        nums = [g.turn, g.win, g.priority, g.passed, g.seq, self.player, len(g.stack)]
+        deciding = not g.is_terminal() and g.current_player() == self.player
+        # only fields PlayerView carries: `commands` is the record's length, `priority` is -1 for a
+        # viewer who isn't deciding
+        nums = [g.turn, g.win, g.priority if deciding else -1, len(g.record), self.player, len(g.stack)]
         for q in ps:
             nums += [q.life, q.influence, q.capacity, len(q.hand), len(q.library), len(q.graveyard),
                      len(q.set_cards)]
-        nums += ps[self.player].hand
+        nums += ps[self.player].hand + [0] + ps[self.player].set_cards
         h = 0
         for x in nums:
             h = mix(h, x)
