@@ -41,8 +41,9 @@ from c1k_tui.simulate import (
 )
 
 
-def timed_job(job: Job) -> tuple[JobResult, list[tuple[float, bool]]]:
-    """run_job, with the decision times (ms, had a real choice) of deck A's agent."""
+def timed_job(job: Job) -> tuple[JobResult, list[tuple[float, bool]], list[tuple[float, bool]]]:
+    """run_job, with the decision times of deck A's agent: wall clock and this process's CPU time
+    (ms, had a real choice). CPU time is what a loaded machine distorts least."""
     from c1k_tui.simulate import _CACHE
     from engine.ai import make_agent, play_match
     from engine.game import Game
@@ -56,14 +57,16 @@ def timed_job(job: Job) -> tuple[JobResult, list[tuple[float, bool]]]:
     ag_a = make_agent(job.agent_a, derive_seed(job.seed, 1))
     ag_b = make_agent(job.agent_b, derive_seed(job.seed, 2))
     times: list[tuple[float, bool]] = []
+    cpu: list[tuple[float, bool]] = []
     inner = ag_a.act
 
     def act(info: InfoSet) -> Any:
         d = game.pending
         real = d.kind in ("attackers", "blockers") or len(game.legal_actions()) > 1
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         a = inner(info)
         times.append(((time.perf_counter() - t0) * 1000, real))
+        cpu.append(((time.process_time() - c0) * 1000, real))
         return a
 
     ag_a.act = act  # type: ignore[method-assign]
@@ -71,7 +74,7 @@ def timed_job(job: Job) -> tuple[JobResult, list[tuple[float, bool]]]:
     r = play_match(game, agents)
     seat_a = 0 if job.a_first else 1
     w = "draw" if r.winner is None else ("a" if r.winner == seat_a else "b")
-    return JobResult(job.index, w, r.termination, r.turns, r.actions, job.a_first), times
+    return JobResult(job.index, w, r.termination, r.turns, r.actions, job.a_first), times, cpu
 
 
 def _pct(xs: list[float], q: float) -> float:
@@ -94,6 +97,7 @@ def bench_vs(agent: str, opponent: str, per_pair: int, workers: int, minutes: fl
         order[i], order[j] = order[j], order[i]
     results: list[JobResult] = []
     times: list[tuple[float, bool]] = []
+    cpus: list[tuple[float, bool]] = []
     t0 = time.perf_counter()
     deadline = t0 + minutes * 60 if minutes else float("inf")
     ctx = mp.get_context("fork")
@@ -101,9 +105,10 @@ def bench_vs(agent: str, opponent: str, per_pair: int, workers: int, minutes: fl
         futs = [pool.submit(timed_job, jobs[i]) for i in order]
         try:
             for f in cf.as_completed(futs, timeout=None if not minutes else max(1.0, deadline - time.perf_counter())):
-                r, ts = f.result()
+                r, ts, cs = f.result()
                 results.append(r)
                 times += ts
+                cpus += cs
                 if len(results) % 10 == 0:
                     print(f"  {len(results)}/{len(jobs)} matches, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
                 if time.perf_counter() > deadline:
@@ -119,6 +124,7 @@ def bench_vs(agent: str, opponent: str, per_pair: int, workers: int, minutes: fl
     lo, hi = wilson(wins + draws / 2, n)
     all_ms = [t for t, _ in times]
     real_ms = [t for t, real in times if real]
+    real_cpu = [t for t, real in cpus if real]
     return {
         "agent": agent, "opponent": opponent, "matches": n, "planned": len(jobs), "wins": wins, "draws": draws,
         "losses": n - wins - draws, "win_rate": round((wins + draws / 2) / n, 4) if n else 0.0,
@@ -127,6 +133,10 @@ def bench_vs(agent: str, opponent: str, per_pair: int, workers: int, minutes: fl
         "p95_ms": round(_pct(all_ms, 0.95), 2),
         "real_decisions": len(real_ms), "real_median_ms": round(statistics.median(real_ms), 2) if real_ms else 0.0,
         "real_p95_ms": round(_pct(real_ms, 0.95), 2),
+        "cpu_median_ms": round(statistics.median([t for t, _ in cpus]), 2) if cpus else 0.0,
+        "cpu_p95_ms": round(_pct([t for t, _ in cpus], 0.95), 2),
+        "cpu_real_median_ms": round(statistics.median(real_cpu), 2) if real_cpu else 0.0,
+        "cpu_real_p95_ms": round(_pct(real_cpu, 0.95), 2),
         "seconds": round(elapsed, 1), "workers": workers, "load_avg": os.getloadavg(),
     }
 
