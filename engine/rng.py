@@ -16,7 +16,8 @@ a TypeScript client) can reproduce every shuffle and every Flux outcome:
     shuffle(xs): Fisher-Yates from the end: for i = len-1 down to 1: j = below(i + 1); swap xs[i], xs[j].
 
 Test vectors (seed 1234567): 6457827717110365317, 3203168211198807973, 9817491932198370423,
-4593380528125082431, 16408922859458223821.
+4593380528125082431, 16408922859458223821. docs/determinism.md §1 is the specification;
+conformance/vectors/generator.json has many more vectors.
 """
 
 from __future__ import annotations
