@@ -168,14 +168,16 @@ def snapshot_vectors(db: Any, decks: dict[str, Any]) -> dict[str, Any]:
 
 
 def _refused_attempt(g: Any, actor: int, kind: int) -> str | None:
-    """A command the rules refuse now (None if this kind can't be made here)."""
+    """A well-formed command the rules refuse now (None if this kind can't be made here)."""
     from engine.actions import Pass, Play
     from engine.state import player_name
 
-    if kind == 0:
+    if kind == 0:   # out of priority order: refused before anything is looked up; changes nothing
         return f"{player_name(1 - actor)}: {Pass()}"
-    lib = g.players[actor].library
-    return f"{player_name(actor)}: {Play(lib[0])}" if lib else None
+    for cid in g.players[actor].hand:   # a card of one's own hand that can't be played now
+        if g.refusal(Play(cid), actor) is not None:
+            return f"{player_name(actor)}: {Play(cid)}"
+    return None
 
 
 def match_vectors(db: Any, decks: dict[str, Any]) -> dict[str, Any]:
@@ -202,7 +204,7 @@ def match_vectors(db: Any, decks: dict[str, Any]) -> dict[str, Any]:
             actor = g.current_player()
             if agent.below(10) == 0:
                 # a refused attempt (C1K §10): out of priority order (changes nothing), or playing a card
-                # from the library (priority passes to the opponent)
+                # of one's hand that can't be played now (priority passes to the opponent if held)
                 bad = _refused_attempt(g, actor, len(refused) % 2)
                 if bad is not None:
                     try:
@@ -275,5 +277,8 @@ def command(out: Annotated[Path, typer.Argument(help="Folder to write the vector
     except OSError as err:
         typer.echo(f"can't write the vectors to {out}: {err}", err=True)
         raise typer.Exit(2) from err
+    except Exception as err:   # a generation bug: a message, never a traceback
+        typer.echo(f"c1k vectors: generating the vectors failed: {type(err).__name__}: {err}", err=True)
+        raise typer.Exit(1) from err
     for path, size in written:
         typer.echo(f"{path} ({size // 1024} KB)")
