@@ -218,6 +218,8 @@ BAD = [
     (lambda d: d["scenario"].__setitem__("options", 5), "scenario.options: expected a table"),
     (lambda d: d["scenario"].__setitem__("options", {"practice": 1}), "options.practice: expected true or false"),
     (lambda d: d["scenario"].__setitem__("options", {"unit_slots": 10**9}), "options.unit_slots"),
+    (lambda d: d["scenario"].__setitem__("options", {"first": "p3"}), "scenario.options: not valid match options"),
+    (lambda d: d["scenario"].__setitem__("options", {"pratice": True}), "did you mean 'practice'"),
     (lambda d: d["scenario"].__setitem__("window", ["main.priority"]), "scenario.window: expected text"),
     (lambda d: d["step"][0].__setitem__("do", 5), "step[1].do: expected text"),
     (lambda d: d["step"][0].__setitem__("rejected", "yes"), "step[1].rejected: expected true or false"),
