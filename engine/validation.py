@@ -35,9 +35,10 @@ def kind_of(path: Path, data: dict[str, object]) -> str:
 def validate_paths(paths: list[Path]) -> tuple[int, list[str]]:
     """(number of files checked, every problem found), each problem a `file:line: …` line."""
     files = expand(paths)
+    empty = [f"{p}: no .toml files in this folder" for p in paths if p.is_dir() and not any(p.rglob("*.toml"))]
     if len(files) > MAX_FILES:
         return len(files), [f"{len(files)} files: at most {MAX_FILES} in one run; name fewer files or folders"]
-    problems: list[str] = []
+    problems: list[str] = empty
     kinds: dict[Path, str] = {}
     for f in files:
         try:

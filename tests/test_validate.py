@@ -93,8 +93,9 @@ def test_unreadable_files_are_messages(tmp_path: Path, raw: bytes, words: str) -
     assert any(words in m for m in problems), problems
 
 
-def test_missing_file_is_a_message(tmp_path: Path) -> None:
+def test_missing_file_and_empty_folder_are_messages(tmp_path: Path) -> None:
     assert validate_paths([tmp_path / "nope.toml"]) == (1, [f"{tmp_path / 'nope.toml'}: no such file"])
+    assert validate_paths([tmp_path]) == (0, [f"{tmp_path}: no .toml files in this folder"])
 
 
 # ------------------------------------------------------------------ bounds
