@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.canonical import MAX_SAFE, EncodingError, canonical_bytes, state_hash
 
@@ -73,3 +76,32 @@ def test_lone_surrogates_are_refused() -> None:
 def test_hash_is_sha256_of_the_bytes() -> None:
     v = {"x": [1, "y", True]}
     assert state_hash(v) == hashlib.sha256(b'{"x":[1,"y",1]}').hexdigest()
+
+
+def _reference(v: object) -> object:
+    """docs/determinism.md §3 in other words: convert, then Python's own sorted compact JSON."""
+    if isinstance(v, bool):
+        return int(v)
+    if isinstance(v, int):
+        return v if abs(v) <= MAX_SAFE else str(v)
+    if isinstance(v, dict):
+        return {k: _reference(x) for k, x in v.items() if x is not None}
+    if isinstance(v, list):
+        return [_reference(x) for x in v]
+    return v
+
+
+_text = st.text(st.characters(exclude_categories=("Cs",)), max_size=8)
+_leaves = st.one_of(st.booleans(), st.integers(min_value=-(1 << 64), max_value=1 << 64), _text)
+_values = st.recursive(_leaves, lambda inner: st.one_of(
+    st.lists(inner, max_size=4),
+    st.dictionaries(_text, st.one_of(inner, st.none()), max_size=4)), max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_values)
+def test_encoding_matches_the_documented_reference(v: object) -> None:
+    expected = json.dumps(_reference(v), sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    assert canonical_bytes(v) == expected
+    # integers and strings only, and the bytes are their own canonical form
+    assert canonical_bytes(json.loads(expected)) == expected
