@@ -92,6 +92,7 @@ class C1KApp(App[None]):
         self.prompt_open = False
         self.gameover_shown = False
         self.lesson_complete = False
+        self.lesson_refusal: tuple[str, str] | None = None   # a lesson's last refused command: its hint
         self.last_decks: tuple[str, str] | None = None
         self.quick_play = False        # 1…9 play at once (otherwise they select and Enter plays)
         self.pace_ms = 0               # auto-passed windows step visibly through the phase bar
@@ -336,7 +337,7 @@ class C1KApp(App[None]):
             return
         actor = s.game.current_player()
         ms = self.match_screen
-        why = self.precheck(command)
+        why = self.precheck(command) if s.lesson is None else None   # a lesson teaches C1K 10: it is sent
         if why is not None:
             ms.status = why
             self.refresh_view()
@@ -344,6 +345,7 @@ class C1KApp(App[None]):
         before = len(s.game.record)
         seen = len(s.game.events)
         out = s.send(command)
+        self.lesson_refusal = None if out.ok or out.malformed else (out.rule, out.reason)
         if out.ok:
             ms.status = ""
             if actor in (0, 1):
@@ -361,7 +363,7 @@ class C1KApp(App[None]):
             self.present()
             return
         ms.status = msg
-        self.check_lesson((out.rule, out.reason))     # a lesson adds its hint to the engine's "why not?"
+        self.check_lesson()     # a lesson adds its hint to the engine's "why not?"
         self.refresh_view()
 
     def precheck(self, command: str) -> str | None:
@@ -578,8 +580,9 @@ class C1KApp(App[None]):
 
     # ---------------------------------------------------------------- lessons, game over, replay
 
-    def check_lesson(self, refusal: tuple[str, str] | None = None) -> None:
+    def check_lesson(self) -> None:
         """The lesson panel (goal, progress over the match's events, windows entered, hint, debrief)."""
+        refusal = self.lesson_refusal
         s = self.session
         if s is None or s.lesson is None or self.match_screen is None:
             return

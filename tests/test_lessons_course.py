@@ -197,3 +197,30 @@ def test_the_learning_flow_of_a_hidden_match_names_no_hidden_card(db: CardDB) ->
     assert theirs and "Lantern Acolyte" not in text and "Briar Scout" not in text
     assert text.count("draws a card") == 2, text
     assert all(v.rule == "C1K 1.2" for v in theirs) and "SEAT" in theirs[0].rules()
+
+
+def test_the_timing_violation_lesson_can_be_played_in_the_app(db: CardDB, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a lesson a refused command is sent to the engine (C1K 10 is what lesson 3 teaches)."""
+    from typing import Any
+
+    from c1k_tui.app import C1KApp, find_lessons, lesson_session
+    from tests.tui.conftest import run_app
+
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    info = next(x for x in find_lessons() if x.path.name.startswith("03-"))
+    app = C1KApp(db=db, session=lesson_session(db, info, tmp_path / "l.json"), lessons=find_lessons())
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        app.send("p1: pass")
+        app.send('p2: play "Lantern Acolyte"')
+        await pilot.pause()
+        assert app.game.current_player() == 0                  # priority passed back to Mira
+        screen = app.match_screen
+        assert screen is not None and "✓ Tomas tries to play his Unit" in screen.goal
+        app.send("p1: pass")
+        await pilot.pause()
+        assert app.lesson_complete and course_ui.completed() == {"03-timing-violations"}
+
+    run_app(app, body)
