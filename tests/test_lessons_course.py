@@ -101,7 +101,7 @@ def test_every_window_entered_is_listed_with_its_rule_even_with_no_decision(db: 
     assert [v.window for v in visits][:4] == ["draw.post", "influence.start", "influence.gain", "influence.response"]
     gain = visits[2]
     assert gain.rule == "C1K 2.2" and gain.line().startswith("T3 influence.gain (C1K 2.2): ")
-    les = load_lesson(lessons_dir() / "25-ruin-decay-and-wither.scenario.toml", db)
+    les = load_lesson(lessons_dir() / "26-ruin-decay-and-wither.scenario.toml", db)
     played = play(les, les.solution)
     damage = next(v for v in windows_entered(events_of(played.game)) if v.window == "combat.damage")
     assert damage.rule == "C1K 4.3" and any("Wither" in text for text, _ in damage.happened)
@@ -187,7 +187,7 @@ def test_the_learning_flow_of_a_hidden_match_names_no_hidden_card(db: CardDB) ->
     """rules.md §7a: the windows a player is shown carry only what that player may know."""
     from engine.lessons import windows_seen
 
-    les = load_lesson(lessons_dir() / "34-seats.scenario.toml", db)
+    les = load_lesson(lessons_dir() / "35-seats.scenario.toml", db)
     played = play(les, les.solution)
     draw = [v for v in windows_seen(played.game, 0, played.since) if v.window == "draw.draw"]
     mine = " ".join(text for v in draw for text, _ in v.happened)
