@@ -9,7 +9,6 @@ prompt, or the game-over screen.
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -94,6 +93,8 @@ class C1KApp(App[None]):
         self.lesson_complete = False
         self.lesson_refusal: tuple[str, str] | None = None   # a lesson's last refused command: its hint
         self.last_decks: tuple[str, str] | None = None
+        self.parsed: tuple[int, Action] | None = None   # the command precheck() accepted
+        self.pacing = False            # the phase bar is stepping through passed windows: keys wait
         self.quick_play = False        # 1…9 play at once (otherwise they select and Enter plays)
         self.pace_ms = 0               # auto-passed windows step visibly through the phase bar
         self.owed_look = -1            # hidden hands: the player who must see the table next (public rule)
@@ -332,6 +333,8 @@ class C1KApp(App[None]):
         s = self.session
         if s is None or self.match_screen is None:
             return
+        if self.pacing:
+            return
         if command.strip().lower() == "concede":
             self.confirm_concede()
             return
@@ -344,14 +347,16 @@ class C1KApp(App[None]):
             return
         before = len(s.game.record)
         seen = len(s.game.events)
-        out = s.send(command)
+        parsed = self.parsed if s.lesson is None else None
+        self.parsed = None
+        out = s.send(parsed[1], parsed[0]) if parsed is not None else s.send(command)
         self.lesson_refusal = None if out.ok or out.malformed else (out.rule, out.reason)
         if out.ok:
             ms.status = ""
             if actor in (0, 1):
                 self.seen_upto[actor] = seen + 1      # their decision: the recap starts after it
             self.note_public_event(actor, s.game.record[before] if len(s.game.record) > before else "")
-            self.present()
+            self.pace_then_present(seen)
             return
         if out.malformed:
             ms.status = f"[b]?? {escape(out.message)}[/b]  (a typing mistake changes nothing; ? for help)"
@@ -366,6 +371,34 @@ class C1KApp(App[None]):
         self.check_lesson()     # a lesson adds its hint to the engine's "why not?"
         self.refresh_view()
 
+    def pace_then_present(self, since: int) -> None:
+        """Pacing: the windows the flow options passed through step visibly through the phase bar
+        (`pace_ms` each; public: which windows a match goes through), then what comes next is shown."""
+        from engine.state import WINDOW_INDEX
+
+        s = self.session
+        ms = self.match_screen
+        if s is None or ms is None or self.pace_ms <= 0:
+            self.present()
+            return
+        wins = [(e.turn, WINDOW_INDEX[e.window]) for e in s.game.events.since(since) if e.kind == "window"]
+        if len(wins) < 2:
+            self.present()
+            return
+        from c1k_tui.widgets import PhaseBar
+
+        bar = ms.query_one("#phases", PhaseBar)
+        self.pacing = True
+        step = self.pace_ms / 1000
+        for i, (turn, index) in enumerate(wins[:-1]):
+            self.set_timer(i * step, lambda t=turn, x=index: bar.step_to(t, x))
+
+        def done() -> None:
+            self.pacing = False
+            self.present()
+
+        self.set_timer(len(wins[:-1]) * step, done)
+
     def precheck(self, command: str) -> str | None:
         """A typed command is checked like a picked one: if the engine would refuse it, it is not sent
         (the player keeps priority) and the screen says why, with the rule. None: send it."""
@@ -374,8 +407,10 @@ class C1KApp(App[None]):
         s = self.session
         assert s is not None
         g = s.game
+        self.parsed = None
+        typist = self.viewer if self.viewer in (0, 1) and not s.open_hands else None
         try:
-            player, action = g.parse(command)
+            player, action = g.parse(command, typist)    # names resolved from what the typist may see
         except MalformedCommand as err:
             return f"[b]?? {escape(str(err))}[/b]  (a typing mistake changes nothing; ? for help)"
         except IllegalAction as err:
@@ -385,6 +420,7 @@ class C1KApp(App[None]):
             return f"[b]✗ not sent:[/b] you type for yourself ({g.players[self.viewer].name}) (C1K 10)"
         r = g.refusal(action, actor)
         if r is None:
+            self.parsed = (actor, action)
             return None
         self.match_screen.refusal_rule = r.rule  # type: ignore[union-attr]
         return f"[b]✗ {escape(r.reason)}[/b] ([b]{r.rule}[/b]) — not sent: you keep priority"
@@ -407,23 +443,29 @@ class C1KApp(App[None]):
             self.action_decision_prompt()
 
     def action_decision_prompt(self) -> None:
+        from engine import observe
         from engine.actions import Decline, Interrupt
 
         s = self.session
         if s is None or self.prompt_open:
             return
-        g = s.game
-        d = g.decision
+        v = observe(s.game, self.viewer if self.viewer in (0, 1) else s.game.current_player())
+        d = v.decision
+        if d is None:
+            return
         if d.kind == "interrupt":
+            known = {h.cid: (h.name, h.text) for h in v.hand}
+            for side in (v.me, v.opponent):
+                known.update({u.cid: (u.name, u.text) for u in side.units + side.relics if u is not None})
+                known[side.champion] = (side.champion_name, side.champion_text)
             opts: list[tuple[str, str]] = []
-            for a in g.legal_actions():
+            for a in d.legal:
                 if isinstance(a, Decline):
                     opts.append(("Decline — no Interrupt", "decline"))
                 elif isinstance(a, Interrupt):
-                    card = g.card(a.source)
-                    text = next((ab.text for ab in card.abilities if ab.interrupt), card.text)
+                    name, text = known.get(a.source, (f"#{a.source}", ""))
                     tg = "".join(f" → #{t}" for t in a.targets)
-                    opts.append((f"Use {card.name} #{a.source}{tg}: {text}", str(a)))
+                    opts.append((f"Use {name} #{a.source}{tg}: {text}", str(a)))
             self._prompt(PromptModal(d.prompt, "An Interrupt answers its event at once: no stack, no priority.",
                                      opts, d.rule))
         elif d.kind == "choice":
@@ -560,15 +602,19 @@ class C1KApp(App[None]):
         self.push_screen(HelpScreen())
 
     def action_graveyards(self) -> None:
+        from engine import observe
+
         s = self.session
         if s is None:
             return
-        g = s.game
+        v = observe(s.game, self.viewer if self.viewer in (0, 1) else 0)
         t = Text()
         for p in (0, 1):
-            ps = g.players[p]
-            t.append(f"{ps.name} — graveyard ({len(ps.graveyard)}), top last\n", style="bold")
-            t.append(", ".join(f"#{c} {g.card(c).name}" for c in ps.graveyard) or "(empty)")
+            side = v.side(p)
+            t.append(f"{side.name} — graveyard ({side.graveyard}), top last\n", style="bold")
+            t.append(", ".join(f"#{c.cid} {c.name}" for c in side.graveyard_cards) or "(empty)")
+            if side.void_cards:
+                t.append(f"\nVoid: {', '.join(f'#{c.cid} {c.name}' for c in side.void_cards)}")
             t.append("\n\n")
         self.push_screen(GraveyardModal(t))
 
@@ -748,45 +794,58 @@ def scenario_session(db: CardDB, path: Path, flow: Any, open_hands: bool, save_p
 
 # -------------------------------------------------------------------- the game-over summary
 
-_DEALS = re.compile(r"^\s+(.+) #(\d+) deals (\d+) to ")
-_PLAY = re.compile(r"^(p[12]): play #(\d+)")
-_PERMIT = re.compile(r"^\s+(.+) plays (.+) #(\d+) by permission")
-_EXHAUST = re.compile(r"^\s+Deck Exhaustion: (.+) loses (\d+) life")
+def card_names(g: Game) -> dict[int, tuple[str, int]]:
+    """Card id -> (name, owner) of every card either player may see now (both views: at game over
+    nothing is hidden that matters to a summary), read through `observe` only."""
+    from engine import observe
+
+    out: dict[int, tuple[str, int]] = {}
+    for viewer in (0, 1):
+        v = observe(g, viewer)
+        for side in (v.me, v.opponent):
+            p = side.player
+            out[side.champion] = (side.champion_name, p)
+            for u in side.units + side.relics:
+                if u is not None:
+                    out[u.cid] = (u.name, p)
+            for c in side.graveyard_cards + side.void_cards:
+                out[c.cid] = (c.name, p)
+        for h in v.hand:
+            out[h.cid] = (h.name.removesuffix(" [Set]"), viewer)
+    return out
 
 
 def summarise(g: Game) -> MatchSummary:
-    """Turns, damage by source, and the cards each player played — read from the match log."""
+    """Turns, damage by source, and the cards each player played — from the public typed events."""
+    from engine import events_for, observe
+
+    names = card_names(g)
     damage: dict[str, int] = {}
     by_player = [0, 0]
     played: tuple[list[str], list[str]] = ([], [])
-    for line in g.log_lines:
-        m = _DEALS.match(line)
-        if m:
-            cid, n = int(m.group(2)), int(m.group(3))
-            label = f"{m.group(1)} #{cid} ({g.players[g.owner[cid]].name})"
-            damage[label] = damage.get(label, 0) + n
-            by_player[g.owner[cid]] += n
-            continue
-        m = _PLAY.match(line)
-        if m:
-            played[0 if m.group(1) == "p1" else 1].append(g.card(int(m.group(2))).name)
-            continue
-        m = _PERMIT.match(line)
-        if m:
-            cid = int(m.group(3))
-            played[g.owner[cid]].append(g.card(cid).name + " (permission)")
-            continue
-        m = _EXHAUST.match(line)
-        if m:
-            damage["Deck Exhaustion"] = damage.get("Deck Exhaustion", 0) + int(m.group(2))
-    outcome = str(g.outcome) if g.outcome else "not over"
-    if g.outcome is not None:
-        if g.outcome.winner is None:
-            outcome = f"a draw ({g.outcome.termination.value.replace('_', ' ')})"
+    for e in events_for(g, -1):
+        if e.kind == "damage" and e.amount:
+            if e.detail == "Deck Exhaustion":
+                damage["Deck Exhaustion"] = damage.get("Deck Exhaustion", 0) + e.amount
+                continue
+            src = e.cards[0] if e.cards else 0
+            name, owner = names.get(src, (f"card #{src}", e.actor))
+            label = f"{name} #{src} ({g.players[owner].name})" if src else "the game"
+            damage[label] = damage.get(label, 0) + e.amount
+            if owner in (0, 1):
+                by_player[owner] += e.amount
+        elif e.kind == "play" and e.cards and e.actor in (0, 1):
+            name = names.get(e.cards[0], (f"#{e.cards[0]}", e.actor))[0]
+            played[e.actor].append(name + (" (permission)" if e.command < 0 else ""))
+    v = observe(g, 0)
+    outcome = "not over"
+    if v.outcome is not None:
+        if v.winner is None:
+            outcome = f"a draw ({(v.termination or '').replace('_', ' ')})"
         else:
-            outcome = (f"{g.players[g.outcome.winner].name} (p{g.outcome.winner + 1}) wins — "
-                       f"{g.outcome.termination.value.replace('_', ' ')}")
-    return MatchSummary(outcome, g.turn, len(g.record), (g.players[0].name, g.players[1].name), damage,
+            outcome = (f"{v.side(v.winner).name} (p{v.winner + 1}) wins — "
+                       f"{(v.termination or '').replace('_', ' ')}")
+    return MatchSummary(outcome, v.turn, v.commands, (v.side(0).name, v.side(1).name), damage,
                         (by_player[0], by_player[1]), played)
 
 

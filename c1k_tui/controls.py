@@ -41,7 +41,7 @@ class LogView(Widget):
 
     def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
-        self._rows_key: tuple[int, int] = (-1, -1)
+        self._rows_key: tuple[tuple[str, ...] | None, int] = (None, -1)
         self._rows: list[str] = []
 
     def watch_lines_(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
@@ -49,10 +49,9 @@ class LogView(Widget):
 
     def rows(self) -> list[str]:
         w = max(8, self.size.width or 40)
-        key = (id(self.lines_), w)
-        if key != self._rows_key:
+        if self._rows_key[0] is not self.lines_ or self._rows_key[1] != w:
             self._rows = wrap_rows(self.lines_, w)
-            self._rows_key = key
+            self._rows_key = (self.lines_, w)
         return self._rows
 
     def _clamp(self, back: int) -> int:

@@ -83,16 +83,22 @@ def forced_action(g: Game) -> Action | None:
     return None
 
 
-def acted_here(g: Game, who: int, passes: bool = False) -> bool:
+def acted_here(g: Game, who: int, passes: bool = False, unanswered: bool = False) -> bool:
     """Public: whether player `who` took an action in the current window of this turn — any command
     with `passes`, otherwise one other than a pass (a play, an activation, a Set, attackers declared).
-    Read from the public typed events (a declined Interrupt is private: it never counts)."""
+    With `unanswered`: only an action taken after the other player's last command in this window (one
+    they have not had a chance to answer yet). Read from the public typed events (a declined Interrupt
+    is private: it never counts)."""
     ev = g.events
     for i in range(len(ev) - 1, -1, -1):
         e = ev[i]
         if e.kind == "window":
             return False
-        if e.command < 0 or e.private_to >= 0 or e.actor != who:
+        if e.command < 0 or e.private_to >= 0:
+            continue
+        if e.actor != who:
+            if unanswered:
+                return False
             continue
         if passes or e.kind in ("play", "activate", "set", "interrupt") or (e.kind == "attack" and e.cards):
             return True
@@ -125,7 +131,7 @@ def auto_action(g: Game, flow: Flow, hidden: bool = False) -> Action | None:
             return None
     if g.stack and g.stack[-1].controller != p:
         return None          # something of the opponent's waits: always a chance to respond
-    if flow.stops_here(g, p) or acted_here(g, 1 - p):
+    if flow.stops_here(g, p) or acted_here(g, 1 - p, unanswered=True):
         return None
     return Pass()
 

@@ -8,6 +8,8 @@ styles, never by colour alone: ▶ cursor · ◎ legal target/slot · » picked 
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
@@ -77,7 +79,14 @@ def _box(body: list[Text], width: int, title: str, subtitle: str, kind: str, sty
     return out
 
 
-def slot_lines(u: UnitView | None, slot: int, marks: frozenset[str], width: int, compact: bool) -> list[Text]:
+@lru_cache(maxsize=512)
+def slot_lines(u: UnitView | None, slot: int, marks: frozenset[str], width: int, compact: bool) -> tuple[Text, ...]:
+    """Cached: a unit's lines are drawn once per (unit view, marks, size) — a cursor move or a pick
+    repaints two or three slots' worth of new text, not twelve. The caller must not change them."""
+    return tuple(_slot_lines(u, slot, marks, width, compact))
+
+
+def _slot_lines(u: UnitView | None, slot: int, marks: frozenset[str], width: int, compact: bool) -> list[Text]:
     """One unit slot as lines of text: 5 with a border, or 3 borderless (compact)."""
     prefix = _mark_prefix(marks)
     mstyle = mark_style(marks)
@@ -299,6 +308,14 @@ class PhaseBar(Widget):
     """Every window of the turn; the current one bracketed and highlighted; the decider's stops marked •."""
 
     window: reactive[WindowView | None] = reactive(None)
+    #: pacing: (turn, window index) of a window the flow options are passing through, shown as current
+    stepping: reactive[tuple[int, int] | None] = reactive(None)
+
+    def watch_window(self) -> None:
+        self.stepping = None
+
+    def step_to(self, turn: int, index: int) -> None:
+        self.stepping = (turn, index)
 
     def render(self) -> Text:
         w = self.window
@@ -307,7 +324,12 @@ class PhaseBar(Widget):
             return t
         width = self.size.width or 120
         short = width < 100
+        turn, index = self.stepping or (w.turn, w.index)
+        if self.stepping is not None:
+            w = replace(w, turn=turn, index=index)
         t.append(f"T{w.turn} ", style="bold")
+        if self.stepping is not None:
+            t.append("» ", style="bold")
         for gi, (phase, steps) in enumerate(phase_groups(w.index)):
             if gi:
                 t.append(" │ ", style="dim")
@@ -418,13 +440,17 @@ class RulesPanel(Widget):
         h = max(1, (self.size.height or 10) - 1)
         self.at = max(0, self.at + d * h)
 
+    _wrapped: tuple[Text | None, int, list[Text]] = (None, 0, [])
+
     def render(self) -> Text:
         from rich.console import Console
 
         width = max(10, (self.size.width or 38))
         height = max(1, self.size.height or 20)
-        console = Console(width=width, no_color=False, legacy_windows=False)
-        lines = self.text.wrap(console, width)
+        if self._wrapped[0] is not self.text or self._wrapped[1] != width:   # wrap a new text once
+            console = Console(width=width, no_color=False, legacy_windows=False)
+            self._wrapped = (self.text, width, list(self.text.wrap(console, width)))
+        lines = self._wrapped[2]
         total = len(lines)
         off = min(self.at, max(0, total - height))
         shown = lines[off: off + height]

@@ -152,3 +152,33 @@ def test_undo_request_hides_the_hand_and_asks_the_other_player(db: CardDB) -> No
         assert app.game.record == []
 
     run_app(app, body)
+
+
+def test_pacing_steps_the_phase_bar_through_passed_windows(db: CardDB) -> None:
+    from c1k_tui.widgets import PhaseBar
+
+    app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True, flow="stops"))
+    app.pace_ms = 1
+    steps: list[tuple[int, int]] = []
+
+    async def body(pilot: Any) -> None:
+        bar = app.screen.query_one("#phases", PhaseBar)
+        real = bar.step_to
+        bar.step_to = lambda t, i: (steps.append((t, i)), real(t, i))  # type: ignore[method-assign]
+        g = app.game
+        for _ in range(8):                 # Mira passes; the flow options pass through to Tomas's turn
+            kind = g.decision.kind
+            app.send({"attackers": "attack none", "blockers": "block none"}.get(kind, "pass"))
+            for _ in range(50):
+                await pilot.pause(0.01)
+                if not app.pacing:
+                    break
+            if g.turn > 3:
+                break
+        assert g.turn >= 4
+        # the windows passed through, in the order of the match (the turn changes from 3 to 4 on the way)
+        assert len(steps) >= 3 and steps == sorted(steps)
+        assert {t for t, _ in steps} >= {3, 4}
+        assert app.screen.query_one("#phases", PhaseBar).stepping is None    # back to the real window
+
+    run_app(app, body)
