@@ -182,3 +182,17 @@ def test_pacing_steps_the_phase_bar_through_passed_windows(db: CardDB) -> None:
         assert app.screen.query_one("#phases", PhaseBar).stepping is None    # back to the real window
 
     run_app(app, body)
+
+
+def test_stops_are_saved_per_player_in_c1k_home(db: CardDB, tmp_path: Path) -> None:
+    from c1k_tui.app import new_session
+    from c1k_tui.paths import DEFAULT_STOPS, load_stops, save_stops, stops_file
+    from c1k_tui.screens import StartChoice
+
+    assert save_stops({"Mira": ["own:main.priority", "opp:end.final"]}) == ""
+    assert "c1k-home" in str(stops_file())                  # under C1K_HOME (the test's own folder)
+    assert load_stops("Mira") == ["opp:end.final", "own:main.priority"] and load_stops("Tomas") is None
+    s = new_session(db, StartChoice("ironbound", "emberfall", 3, "Tomas", "Mira", False, False, "stops"),
+                    tmp_path / "m.json")
+    assert s.flow.stops["p2"] == ["opp:end.final", "own:main.priority"]      # Mira's, in seat 2 now
+    assert s.flow.stops["p1"] == list(DEFAULT_STOPS)
