@@ -185,9 +185,10 @@ class MatchSession:
         self.lesson = lesson
         self.save_error = ""
         if recorder is None:
+            if start is None and scenario is not None:
+                start = rec.Start.of_scenario(str(scenario.get("path", "<scenario>")), scenario["data"])
             if start is None:
-                start = (rec.Start.of_scenario(str(scenario.get("path", "<scenario>")), scenario["data"])
-                         if scenario is not None else rec.Start.of_decks(decks, game.seed, game.options))
+                raise ValueError("a match session needs how its match began (start) or its recorder")
             recorder = rec.Recorder(start, game)
         self.recorder = recorder
 
