@@ -156,3 +156,15 @@ def test_resume_of_a_missing_file_or_a_folder_is_a_message(tmp_path: Path) -> No
 def test_bench_refuses_bad_numbers_with_a_message(args: list[str]) -> None:
     res = runner.invoke(app, ["bench", *args])
     assert res.exit_code == 2 and isinstance(res.exception, SystemExit), res.output
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=command_text)
+def test_the_apps_command_path_answers_any_text_with_an_outcome(text: str) -> None:
+    from c1k_tui.session import Flow, MatchSession
+
+    s = MatchSession.new(DB, DECKS, 5, MatchOptions(practice=True), flow=Flow("full"))
+    before = _state(s.game)
+    out = s.send(text)
+    if not out.ok:
+        assert out.message and _state(s.game) == before, f"{text!r}: {out}"
