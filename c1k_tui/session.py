@@ -27,7 +27,7 @@ from engine.cards import CardDB
 from engine.decks import Deck
 from engine.game import Game, RulesLoopError
 from engine.scenario import Scenario, build
-from engine.state import HAND, LIBRARY, SET, WINDOW_INDEX, MatchOptions, player_name
+from engine.state import WINDOW_INDEX, MatchOptions, player_name
 
 AUTO_LOOP_CAP = 100_000
 
@@ -146,25 +146,9 @@ class Outcome:
     changed: bool = False          # the state changed (an accepted command, or C1K 10 moved priority)
 
 
-def _hidden_positions(g: Game) -> tuple[tuple[int, int], ...]:
-    """(card, zone) of every card in a hidden zone (hands, libraries, Set)."""
-    return tuple((i, g.zone[i]) for i in range(1, len(g.defs)) if g.zone[i] in (HAND, LIBRARY, SET))
-
-
-def reveal_reason(before: Game, after: Game) -> str | None:
-    """Why going from `before` to `after` revealed hidden information (None if it did not).
-
-    Sound rule: no random outcome (the generator's state is unchanged: no shuffle, random discard or
-    Flux), and no card left a hidden zone (hand, library, Set) — so nothing was drawn, played from hand,
-    discarded or revealed. A card going *into* a hand reveals nothing new."""
-    if before.rng.state != after.rng.state:
-        return "it used the random generator (a shuffle, random discard or Flux outcome)"
-    for cid, zone in _hidden_positions(before):
-        if after.zone[cid] != zone:
-            where = {HAND: "a hand", LIBRARY: "a library", SET: "the Set zone"}[zone]
-            how = "it was drawn" if zone == LIBRARY and after.zone[cid] == HAND else "it is now seen"
-            return f"a card left {where} ({how})"
-    return None
+#: why going from one state to another revealed hidden information (None if it did not): the engine's
+#: own check (engine/record.py), so the app needn't read the Game's zones or generator
+reveal_reason = rec.reveal_reason
 
 
 class MatchSession:

@@ -46,7 +46,7 @@ from engine.actions import IllegalAction, MalformedCommand, parse_action
 from engine.cards import CardDB, CardFileError
 from engine.decks import Deck, deck_from_data
 from engine.game import Game, RulesLoopError
-from engine.state import MatchOptions
+from engine.state import HAND, LIBRARY, SET, MatchOptions
 
 FORMAT = "c1k-match-record"
 VERSION = 2
@@ -424,6 +424,23 @@ def record_of(game: Game, start: Start, first: Game, auto: set[int] | frozenset[
               app: dict[str, Any] | None = None) -> MatchRecord:
     """The record of `game`, a match that began as `first` (with no command) from `start`."""
     return Recorder(start, first).record(game, auto, app)
+
+
+def reveal_reason(before: Game, after: Game) -> str | None:
+    """Why going from `before` to `after` (the same match, some commands later) revealed hidden
+    information, or None. Undo replays a record without its last commands; it is fair only when they
+    revealed nothing. Sound rule: the generator's state is unchanged (no shuffle, random discard or Flux
+    outcome) and no card left a hidden zone (hand, library, Set) — nothing was drawn, played from a
+    hand, discarded or revealed. A card going *into* a hand reveals nothing new."""
+    if before.rng.state != after.rng.state:
+        return "it used the random generator (a shuffle, random discard or Flux outcome)"
+    hidden = {HAND: "a hand", LIBRARY: "a library", SET: "the Set zone"}
+    for cid in range(1, len(before.defs)):
+        zone = before.zone[cid]
+        if zone in hidden and after.zone[cid] != zone:
+            how = "it was drawn" if zone == LIBRARY and after.zone[cid] == HAND else "it is now seen"
+            return f"a card left {hidden[zone]} ({how})"
+    return None
 
 
 # ---------------------------------------------------------------------------------------------- replaying
