@@ -92,6 +92,11 @@ SET_COST = 1   # Veil: Influence to Set a card face down
 #: the priority decisions are immutable values; share them instead of building one per pass
 _PRIORITY_DECISIONS: dict[tuple[str, int], Decision] = {}
 STACK_CAP = 500
+#: Endless Loop (rules.md §1): after this many resolutions in one window with only passes between them,
+#: the state is hashed after each resolution; a repeat ends the match in a draw
+LOOP_WATCH = 16
+#: ... and after this many, a loop that never repeats (it grows the state) is an engine error
+LOOP_CAP = 2000
 
 
 #: legal_actions() lists at most this many candidate block declarations (see Game.block_assignments)
@@ -151,6 +156,10 @@ class Game:
         self.void_items: dict[int, StackItem] = {}   # Voidcast: how a card in the Void was cast (targets)
         self.resolving: Resolving | None = None   # a resolution paused for an Interrupt (Flux outcome)
         self.threads: list[Trigger] = []          # Thread branches waiting for the next priority moment
+        # Endless Loop watch (bookkeeping, not state): resolutions in this window with only passes between
+        # them, and the loop keys seen since the watch began
+        self._quiet = 0
+        self._loop_seen: dict[str, int] = {}
 
     @classmethod
     def new(cls, db: CardDB, deck1: object, deck2: object, seed: int,
@@ -261,6 +270,8 @@ class Game:
         g.void_items = self.void_items.copy()
         g.resolving = self.resolving
         g.threads = self.threads.copy()
+        g._quiet = self._quiet
+        g._loop_seen = self._loop_seen.copy() if self._loop_seen else {}
         return g
 
     def snapshot(self) -> dict[str, object]:
@@ -441,6 +452,9 @@ class Game:
         self.win = w
         self.priority = -1
         self.passed = 0
+        self._quiet = 0   # an endless loop lives in one window (a window changes only on an empty stack)
+        if self._loop_seen:
+            self._loop_seen = {}
         ap = self.active
         self.log(f"T{self.turn} {WINDOWS[w]}", "window", ap)
         if w == DRAW_START:
@@ -2005,6 +2019,9 @@ class Game:
             raise IllegalAction(r.rule, r.reason)
         line = f"{player_name(actor)}: {action}"
         self.record.append(line)
+        if not isinstance(action, Pass) and self._quiet:
+            self._quiet = 0   # somebody did something: no endless loop (rules.md §1)
+            self._loop_seen = {}
         self.log_command(line, action, actor)
         self.execute(action, actor)
 
@@ -2067,10 +2084,13 @@ class Game:
             top = self.stack[-1]
             if (top.adder >= 0 and p != top.adder) or (top.adder < 0 and self.passed == 3):
                 self.priority = -1
+                win = self.win
                 if self.resolve_top():
                     self.goto(self.open_priority())
                 elif self.outcome is not None:
                     self.set_over()
+                if self.win == win and self.outcome is None:
+                    self.watch_loop()
                 return
             self.give_priority(1 - p, self.passed)
             return
@@ -2078,6 +2098,86 @@ class Game:
             self.goto(self.next_window(self.win))
         else:
             self.give_priority(1 - p, self.passed)
+
+    def watch_loop(self) -> None:
+        """Endless Loop (rules.md §1): called after a resolution that only passes led to. Past LOOP_WATCH
+        such resolutions in one window, a state seen before (same loop key) ends the match in a draw; past
+        LOOP_CAP, a loop that keeps growing the state is a RulesLoopError."""
+        self._quiet += 1
+        if self._quiet < LOOP_WATCH:
+            return
+        if self._quiet > LOOP_CAP:
+            raise RulesLoopError(f"{LOOP_CAP} resolutions in {self.window} with only passes between them, and the "
+                                 "state never repeats: the cards cause each other forever and the loop keeps "
+                                 "growing (rules.md §1, Endless Loop)")
+        key = self.loop_key()
+        if key in self._loop_seen:
+            self.outcome = Outcome(Termination.ENDLESS_LOOP, None)
+            self.log(f"  the state of {self._quiet - self._loop_seen[key]} resolution(s) ago repeats with only passes "
+                     "in between: an endless loop nobody can stop — the match is a draw (Endless Loop)", "sba",
+                     detail=Termination.ENDLESS_LOOP.value, rule="RULES 1")
+            self.set_over()
+            return
+        self._loop_seen[key] = self._quiet
+
+    def loop_key(self) -> str:
+        """The state hash with the sequence numbers (stack item uids, the order cards entered play) replaced
+        by their rank: the rules use them only to order and to compare, so two states that differ only in
+        how many numbers were handed out before behave the same from now on."""
+        g = self.clone()
+        vals: set[int] = set()
+        for perm in g.perms.values():
+            vals.add(perm.seq)
+
+        def item_vals(it: StackItem | None) -> None:
+            if it is not None:
+                vals.add(it.uid)
+                vals.update(it.tseq)
+
+        def trig_vals(t: Trigger | None) -> None:
+            if t is not None:
+                vals.add(t.seq)
+                vals.update(t.tseq)
+
+        for it in g.stack:
+            item_vals(it)
+        for it in g.void_items.values():
+            item_vals(it)
+        for t in g.triggers + g.trigger_queue + g.threads:
+            trig_vals(t)
+        if g.choice is not None:
+            trig_vals(g.choice.trigger)
+        if g.intr is not None:
+            vals.add(g.intr.item)
+        if g.resolving is not None:
+            item_vals(g.resolving.item)
+        vals.discard(0)
+        rank = {v: i for i, v in enumerate(sorted(vals), 1)}
+
+        def rn(v: int) -> int:
+            return rank.get(v, v)
+
+        def ritem(it: StackItem) -> StackItem:
+            return replace(it, uid=rn(it.uid), tseq=tuple(rn(v) for v in it.tseq))
+
+        def rtrig(t: Trigger) -> Trigger:
+            return replace(t, seq=rn(t.seq), tseq=tuple(rn(v) for v in t.tseq))
+
+        for perm in g.perms.values():
+            perm.seq = rn(perm.seq)
+        g.stack = [ritem(it) for it in g.stack]
+        g.void_items = {k: ritem(v) for k, v in g.void_items.items()}
+        g.triggers = [rtrig(t) for t in g.triggers]
+        g.trigger_queue = [rtrig(t) for t in g.trigger_queue]
+        g.threads = [rtrig(t) for t in g.threads]
+        if g.choice is not None and g.choice.trigger is not None:
+            g.choice = replace(g.choice, trigger=rtrig(g.choice.trigger))
+        if g.intr is not None:
+            g.intr = replace(g.intr, item=rn(g.intr.item))
+        if g.resolving is not None and g.resolving.item is not None:
+            g.resolving = replace(g.resolving, item=ritem(g.resolving.item))
+        g.seq = len(rank) + 1
+        return g.state_hash()
 
     def do_play(self, a: Play, p: int) -> None:
         cid = a.card

@@ -354,6 +354,7 @@ class Termination(enum.Enum):
     BOTH_DEFEATED = "both_defeated"
     CONCEDED = "conceded"
     TURN_LIMIT = "turn_limit"
+    ENDLESS_LOOP = "endless_loop"   # rules.md §1: a state repeats with only passes in between — a draw
 
 
 @dataclass(frozen=True, slots=True)
