@@ -53,7 +53,7 @@ def phase_bar(v: PlayerView) -> str:
         for i, w in enumerate(v.structure):
             if w.startswith(phase + "."):
                 short = SHORT.get(w.split(".")[1], w.split(".")[1])
-                steps.append(f"[{short.upper()}]" if i == v.window_index else short)
+                steps.append(f"[{short.upper()}]" if i == v.step else short)
         groups.append(f"{phase.upper()} " + "·".join(steps) if phase != "main" else "·".join(steps).upper()
                       if any(s.startswith("[") for s in steps) else "MAIN")
     return " | ".join(groups)

@@ -66,6 +66,12 @@ SEAT_MODIFIERS: dict[str, int] = {
     "starting_influence": 0,   # capacity (and pool) at the start
     "unit_slots": 6,           # unit slots on the board
     "relic_slots": 3,          # relic slots
+    # turn-structure hooks (rules.md §2: a Seat changes the turn only through named hooks), on its
+    # controller's turns
+    "extra_combat_phases": 0,  # combat phases after the first (each a full combat.* sequence)
+    "skip_draw_post": 0,       # 1: no draw.post window
+    "skip_influence_response": 0,  # 1: no influence.response window
+    "skip_combat_exit": 0,     # 1: no combat.exit window
 }
 
 #: sane bounds (c1k validate): beyond them a number is a typo or an attack on the engine (amount = 1e9 hangs a
@@ -81,6 +87,8 @@ SEAT_MODIFIER_BOUNDS: dict[str, tuple[int, int]] = {
     "draw_count": (0, 5), "hand_size": (1, 20), "max_influence": (1, 20), "influence_gain": (0, 5),
     "starting_life_bonus": (-19, 50), "opening_hand": (0, 10), "starting_influence": (0, 20),
     "unit_slots": (1, 12), "relic_slots": (0, 6),
+    "extra_combat_phases": (0, 2), "skip_draw_post": (0, 1), "skip_influence_response": (0, 1),
+    "skip_combat_exit": (0, 1),
 }
 
 

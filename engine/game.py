@@ -43,12 +43,9 @@ from engine.rng import SplitMix64
 from engine.state import (
     BOARD,
     COMBAT_DAMAGE,
-    COMBAT_EXIT,
-    COMBAT_POST,
     COMMAND,
     DECLARE_ATTACKERS,
-    DECLARE_BLOCKERS,
-    DRAW_DRAW,
+    DEFAULT_STRUCTURE,
     DRAW_POST,
     DRAW_START,
     END_CLEANUP,
@@ -57,15 +54,18 @@ from engine.state import (
     GONE,
     GRAVEYARD,
     HAND,
-    INFLUENCE_GAIN,
     INFLUENCE_RESPONSE,
-    INFLUENCE_START,
     LIBRARY,
     MAIN,
+    PHASE_STARTS,
+    PHASE_TRIGGERS,
+    PHASES,
     RELICS,
     SET,
+    SKIP_HOOKS,
     STACK,
     TRIGGER_WINDOWS,
+    TURN_TABLE,
     VOID,
     WINDOW_RULE,
     WINDOW_TEXT,
@@ -84,6 +84,7 @@ from engine.state import (
     StackItem,
     Termination,
     Trigger,
+    phase_of,
     player_name,
 )
 
@@ -137,6 +138,7 @@ class Game:
         self.active = 0
         self.first_player = 0
         self.win = DRAW_START
+        self.step = 0          # the position of the current window in this turn's structure
         self.priority = -1
         self.passed = 0
         self.stack: list[StackItem] = []
@@ -251,6 +253,7 @@ class Game:
         g.active = self.active
         g.first_player = self.first_player
         g.win = self.win
+        g.step = self.step
         g.priority = self.priority
         g.passed = self.passed
         g.stack = self.stack.copy()
@@ -281,7 +284,7 @@ class Game:
         encoding (`engine.canonical`, used by `snapshot_bytes`) turns them into integers and strings.
         Presentation (player names, prompts, option labels, stack item names) and the log are not in it.
         """
-        return {
+        snap: dict[str, object] = {
             "encoding": ENCODING,
             "seed": self.seed, "rng": self.rng.state, "turn": self.turn, "active": self.active,
             "first_player": self.first_player, "window": WINDOWS[self.win], "priority": self.priority,
@@ -303,6 +306,11 @@ class Game:
             "outcome": [self.outcome.termination.value, self.outcome.result()] if self.outcome else None,
             "pending": self.pending.snapshot(),
         }
+        if self.step != self.win:
+            # the position in this turn's structure, only when it differs from the window's own row (a
+            # Seat's turn hook: an extra combat phase, a skipped window), so default snapshots don't move
+            snap["step"] = self.step
+        return snap
 
     def snapshot_bytes(self) -> bytes:
         """The canonical encoding of `snapshot()` (engine/canonical.py; docs/determinism.md)."""
@@ -446,104 +454,162 @@ class Game:
         self.priority = -1
         self.pending = Decision("none", -1, self.window, "RULES 1", f"the match is over: {self.outcome}")
 
+    # ------------------------------------------------------------------ the turn structure (rules.md §2)
+
+    def turn_windows(self, active: int | None = None) -> tuple[int, ...]:
+        """This turn's windows in order (indexes into TURN_TABLE): the table, changed only by the active
+        player's Seat through the named hooks (`extra_combat_phases`, `skip_*`)."""
+        p = self.active if active is None else active
+        seat = self.players[p].seat
+        mods = self.card(seat).modifiers if seat else {}
+        if not any(k in mods for k in TURN_HOOKS):
+            return DEFAULT_STRUCTURE
+        skip = {w for k, w in SKIP_HOOKS.items() if mods.get(k, 0)}
+        out: list[int] = []
+        for phase, windows in PHASES:
+            for _ in range(1 + (mods.get("extra_combat_phases", 0) if phase == "combat" else 0)):
+                out += [w for w in windows if w not in skip]
+        return tuple(out)
+
+    def turn_structure(self) -> tuple[str, ...]:
+        """The window ids of this turn, in order, as the turn manager will walk them (read-only: for the
+        phase bar). A window id may appear twice (a Seat's extra combat phase); `step` is the position
+        of the current window in this tuple."""
+        return tuple(WINDOWS[w] for w in self.turn_windows())
+
     def enter(self, w: int) -> int | None:
+        """Enter window `w` (the turn manager: the table row's steps, then what its kind says). Returns
+        the next window to enter at once, or None when a decision is pending or the match is over."""
         if self.stack:   # an engine invariant: a window only ever changes on an empty stack
             raise RulesLoopError(f"internal error: entering {WINDOWS[w]} with {len(self.stack)} item(s) on the stack")
+        structure = self.turn_windows()
+        if not (self.step < len(structure) and structure[self.step] == w):
+            # entered by id (a scenario's start, the first window): its first place at or after here
+            later = [i for i in range(self.step, len(structure)) if structure[i] == w]
+            self.step = later[0] if later else (structure.index(w) if w in structure else self.step)
         self.win = w
         self.priority = -1
         self.passed = 0
         self._quiet = 0   # an endless loop lives in one window (a window changes only on an empty stack)
         if self._loop_seen:
             self._loop_seen = {}
-        ap = self.active
-        self.log(f"T{self.turn} {WINDOWS[w]}", "window", ap)
-        if w == DRAW_START:
-            if self.options.max_turns and self.turn > self.options.max_turns:
-                self.outcome = Outcome(Termination.TURN_LIMIT, None)
+        self.log(f"T{self.turn} {WINDOWS[w]}", "window", self.active)
+        spec = TURN_TABLE[w]
+        for name in spec.steps:
+            r = TURN_STEPS[name](self)
+            if r == STEP_WAIT or self.outcome is not None:
                 return None
-            for cid in self.permanents(ap):   # the ready step: units, and relics used with "exhaust"
-                self.perms[cid].exhausted = False
-            self.fire_start("start_of_draw", ap)
-            return self.open_priority()
-        if w == DRAW_DRAW:
-            if not (self.turn == 1 and ap == self.first_player):
-                ps = self.players[ap]
-                if ps.draw_count != SEAT_MODIFIERS["draw_count"] and ps.seat:   # the Seat's hook, said out loud
-                    self.log(f"  {self.card(ps.seat).name}: {ps.name} draws {ps.draw_count} (draw_count)", actor=ap,
-                             cards=(ps.seat,), amount=ps.draw_count, rule="SEAT")
-                self.draw(ap, ps.draw_count)
-            else:
-                self.log("  the first player skips the draw of their first turn", actor=ap, rule="C1K 1.2")
-            return DRAW_POST
-        if w == INFLUENCE_START:
-            self.sba()
-            self.fire_start("start_of_influence", ap)
-            return self.open_priority()
-        if w == INFLUENCE_GAIN:
-            ps = self.players[ap]
-            if ps.capacity < ps.max_influence:
-                ps.capacity = min(ps.max_influence, ps.capacity + ps.influence_gain)
-            ps.influence = ps.capacity
-            self.log(f"  {ps.name}: Influence {ps.influence}/{ps.capacity}", "influence", ap, amount=ps.influence)
-            return INFLUENCE_RESPONSE
-        if w == MAIN:
-            # AS "[Start of main]": the active player's start-of-main triggers, before any player action
-            self.fire_start("start_of_main", ap)
-            return self.open_priority()
-        if w == DECLARE_ATTACKERS:
-            self.attackers = ()
-            self.blocks = ()
-            self.pending = Decision("attackers", ap, WINDOWS[w], WINDOW_RULE[w],
-                                    f"{self.players[ap].name}: declare attackers (or attack none)",
-                                    eligible=tuple(u for u in self.players[ap].units()
-                                                   if self.attack_block_reason(u) is None))
+            if r == STEP_END_PHASE:
+                return self.end_phase()
+        if spec.kind == "turn_based":
+            return self.next_window(w)
+        if spec.kind == "declaration":
             return None
-        if w == DECLARE_BLOCKERS:
-            self.drop_illegal_attackers()
-            if not self.attackers:
-                self.log("  no attacker remains: combat ends", actor=ap)
-                return END_START
-            dp = 1 - ap
-            self.pending = Decision("blockers", dp, WINDOWS[w], WINDOW_RULE[w],
-                                    f"{self.players[dp].name}: declare blockers (or block none)",
-                                    eligible=tuple(u for u in self.players[dp].units()
-                                                   if any(self.can_block(u, a) is None for a in self.attackers)))
-            return None
-        if w == COMBAT_DAMAGE:
-            self.drop_illegal_attackers()
-            self.combat_damage()
-            return COMBAT_POST
-        if w == COMBAT_POST:
-            for a in self.attackers:
-                if self.is_unit_in_play(a):
-                    self.fire("end_of_attack", a)
-            for u in self.combatants():
-                self.fire("end_of_combat", u)
-            return self.open_priority()
-        if w == END_START:
-            self.fire_start("start_of_end", ap)
-            # Voidcast (Null): cards in the Void return to the stack, whoever is active, as game items
-            for p in (ap, 1 - ap):
-                for cid in self.players[p].void:
-                    self.triggers.append(Trigger(p, cid, -1, self.card(cid).name, 0, 2, "voidcast", "",
-                                                 0, self.void_items[cid].targets if cid in self.void_items else (),
-                                                 True, self.void_items[cid].mode if cid in self.void_items else 0,
-                                                 False,
-                                                 self.void_items[cid].tseq if cid in self.void_items else ()))
-            return self.open_priority()
-        if w == END_CLEANUP:
-            ps = self.players[ap]
-            excess = len(ps.hand) - ps.hand_size
-            if excess > 0:
-                self.choice = Choice("discard", ap, tuple(ps.hand), excess, (2,))
-                self.pending = Decision(
-                    "choice", ap, WINDOWS[w], "C1K 5.2",
-                    f"{ps.name}: discard {excess} card(s) down to hand size {ps.hand_size}",
-                    tuple(self.card(c).name for c in ps.hand), excess, excess, eligible=tuple(ps.hand))
-                return None
-            return self.finish_cleanup()
-        # the plain priority windows
         return self.open_priority()
+
+    def phase_trigger(self) -> int:
+        """The phase trigger registered for this window's id (start_of_draw …): the active player's cards."""
+        when = PHASE_TRIGGERS.get(WINDOWS[self.win], "")
+        if when:
+            self.fire_start(when, self.active)
+        return STEP_GO_ON
+
+    def step_ready(self) -> int:
+        """draw.start: the turn limit, then the ready step (units, and relics used with "exhaust")."""
+        if self.options.max_turns and self.turn > self.options.max_turns:
+            self.outcome = Outcome(Termination.TURN_LIMIT, None)
+            return STEP_WAIT
+        for cid in self.permanents(self.active):
+            self.perms[cid].exhausted = False
+        return STEP_GO_ON
+
+    def step_draw(self) -> int:
+        ap = self.active
+        if not (self.turn == 1 and ap == self.first_player) or self.options.first_player_draws:
+            ps = self.players[ap]
+            if ps.draw_count != SEAT_MODIFIERS["draw_count"] and ps.seat:   # the Seat's hook, said out loud
+                self.log(f"  {self.card(ps.seat).name}: {ps.name} draws {ps.draw_count} (draw_count)", actor=ap,
+                         cards=(ps.seat,), amount=ps.draw_count, rule="SEAT")
+            self.draw(ap, ps.draw_count)
+        else:
+            self.log("  the first player skips the draw of their first turn", actor=ap, rule="C1K 1.2")
+        return STEP_GO_ON
+
+    def step_sba(self) -> int:
+        self.sba()
+        return STEP_GO_ON
+
+    def step_influence_gain(self) -> int:
+        ap = self.active
+        ps = self.players[ap]
+        if ps.capacity < ps.max_influence:
+            ps.capacity = min(ps.max_influence, ps.capacity + ps.influence_gain)
+        ps.influence = ps.capacity
+        self.log(f"  {ps.name}: Influence {ps.influence}/{ps.capacity}", "influence", ap, amount=ps.influence)
+        return STEP_GO_ON
+
+    def step_declare_attackers(self) -> int:
+        ap = self.active
+        w = self.win
+        self.attackers = ()
+        self.blocks = ()
+        self.pending = Decision("attackers", ap, WINDOWS[w], WINDOW_RULE[w],
+                                f"{self.players[ap].name}: declare attackers (or attack none)",
+                                eligible=tuple(u for u in self.players[ap].units()
+                                               if self.attack_block_reason(u) is None))
+        return STEP_WAIT
+
+    def step_declare_blockers(self) -> int:
+        ap = self.active
+        w = self.win
+        self.drop_illegal_attackers()
+        if not self.attackers:
+            self.log("  no attacker remains: combat ends", actor=ap)
+            return STEP_END_PHASE
+        dp = 1 - ap
+        self.pending = Decision("blockers", dp, WINDOWS[w], WINDOW_RULE[w],
+                                f"{self.players[dp].name}: declare blockers (or block none)",
+                                eligible=tuple(u for u in self.players[dp].units()
+                                               if any(self.can_block(u, a) is None for a in self.attackers)))
+        return STEP_WAIT
+
+    def step_combat_damage(self) -> int:
+        self.drop_illegal_attackers()
+        self.combat_damage()
+        return STEP_GO_ON
+
+    def step_combat_triggers(self) -> int:
+        for a in self.attackers:
+            if self.is_unit_in_play(a):
+                self.fire("end_of_attack", a)
+        for u in self.combatants():
+            self.fire("end_of_combat", u)
+        return STEP_GO_ON
+
+    def step_voidcast_returns(self) -> int:
+        """Voidcast (Null): cards in the Void return to the stack, whoever is active, as game items."""
+        ap = self.active
+        for p in (ap, 1 - ap):
+            for cid in self.players[p].void:
+                vi = self.void_items.get(cid)
+                self.triggers.append(Trigger(p, cid, -1, self.card(cid).name, 0, 2, "voidcast", "", 0,
+                                             vi.targets if vi else (), True, vi.mode if vi else 0, False,
+                                             vi.tseq if vi else ()))
+        return STEP_GO_ON
+
+    def step_cleanup(self) -> int:
+        ap = self.active
+        ps = self.players[ap]
+        excess = len(ps.hand) - ps.hand_size
+        if excess > 0:
+            self.choice = Choice("discard", ap, tuple(ps.hand), excess, (2,))
+            self.pending = Decision(
+                "choice", ap, WINDOWS[self.win], "C1K 5.2",
+                f"{ps.name}: discard {excess} card(s) down to hand size {ps.hand_size}",
+                tuple(self.card(c).name for c in ps.hand), excess, excess, eligible=tuple(ps.hand))
+            return STEP_WAIT
+        self.finish_cleanup_effects()
+        return STEP_GO_ON
 
     def drop_illegal_attackers(self) -> None:
         """C1K 4.1 step 4: an effect may make a declared attack illegal (a Suppressed or Rooted unit can't
@@ -570,27 +636,50 @@ class Game:
         for ps in self.players:
             ps.permits = [pm for pm in ps.permits if self.permit_active(pm[2], next_turn=True)]
 
-    def finish_cleanup(self) -> int:
+    def finish_cleanup_effects(self) -> None:
         self.end_turn_effects()
         self.log("  'until end of turn' effects end", rule="C1K 5.2")
         self.sba()
-        return END_FINAL
+
+    def finish_cleanup(self) -> int | None:
+        """After the cleanup discard was chosen: the rest of end.cleanup, then the next window."""
+        self.finish_cleanup_effects()
+        if self.outcome is not None:
+            return None
+        return self.next_window(END_CLEANUP)
 
     def next_window(self, w: int) -> int:
-        if w == END_FINAL:
-            # a "this turn" effect made after cleanup (in end.final) ends with the turn as well
-            self.end_turn_effects()
-            self.turn += 1
-            self.active = 1 - self.active
-            self.attackers = ()
-            self.blocks = ()
-            return DRAW_START
+        """The window after `w` in this turn's structure (and the step moves there); after the last one,
+        the next turn begins."""
+        structure = self.turn_windows()
         if w == DECLARE_ATTACKERS and not self.attackers:
-            return END_START
-        if w == COMBAT_EXIT:
-            self.attackers = ()
+            return self.end_phase()
+        if phase_of(w) == "combat" and (self.step + 1 >= len(structure) or structure[self.step + 1] in PHASE_STARTS):
+            self.attackers = ()   # the combat phase is over
             self.blocks = ()
-        return w + 1
+        if self.step + 1 < len(structure):
+            self.step += 1
+            return structure[self.step]
+        # a "this turn" effect made after cleanup (in end.final) ends with the turn as well
+        self.end_turn_effects()
+        self.turn += 1
+        self.active = 1 - self.active
+        self.attackers = ()
+        self.blocks = ()
+        self.step = 0
+        return self.turn_windows()[0]
+
+    def end_phase(self) -> int:
+        """This phase ends now (e.g. no attackers: combat ends): the first window of the next phase."""
+        structure = self.turn_windows()
+        self.attackers = ()
+        self.blocks = ()
+        nxt = next((i for i in range(self.step + 1, len(structure)) if structure[i] in PHASE_STARTS), None)
+        if nxt is None:
+            self.step = len(structure) - 1
+            return self.next_window(structure[-1])
+        self.step = nxt
+        return structure[nxt]
 
     def run_threads(self, then: tuple[int, ...]) -> bool:
         """Thread (Paradox, rules.md §6): a chosen branch resolves at the earliest legal window after its
@@ -2271,8 +2360,7 @@ class Game:
         if not a.units:
             self.log(f"  {self.players[self.active].name} declares no attack: combat ends", "attack", self.active,
                      rule="C1K 4.1")
-            self.attackers = ()
-            self.goto(END_START)
+            self.goto(self.end_phase())
             return
         self.attackers = a.units
         for u in a.units:
@@ -2563,6 +2651,28 @@ class Game:
                 out.append(Explanation(cid, f"block with {self.card(cid).name}", r is None,
                                        r.rule if r else "", r.reason if r else ""))
         return out
+
+
+# ---------------------------------------------------------------- the turn manager's steps
+
+#: what a turn-based step asks of the turn manager: go on, wait for a decision, or end this phase now
+STEP_GO_ON, STEP_WAIT, STEP_END_PHASE = 0, 1, 2
+#: the turn-based steps a TURN_TABLE row names (rules.md §2: the table drives the turn manager)
+TURN_STEPS: dict[str, Callable[[Game], int]] = {
+    "ready": Game.step_ready,
+    "draw": Game.step_draw,
+    "sba": Game.step_sba,
+    "phase_trigger": Game.phase_trigger,
+    "influence_gain": Game.step_influence_gain,
+    "declare_attackers": Game.step_declare_attackers,
+    "declare_blockers": Game.step_declare_blockers,
+    "combat_damage": Game.step_combat_damage,
+    "combat_triggers": Game.step_combat_triggers,
+    "voidcast_returns": Game.step_voidcast_returns,
+    "cleanup": Game.step_cleanup,
+}
+#: the Seat modifiers that change the turn structure (named hooks of the turn manager)
+TURN_HOOKS = ("extra_combat_phases", *SKIP_HOOKS)
 
 
 # ---------------------------------------------------------------- Realm and keyword hooks

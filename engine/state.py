@@ -14,49 +14,85 @@ from engine.cards import Effect
 
 # ---------------------------------------------------------------- windows (rules.md §2)
 
-WINDOWS: tuple[str, ...] = (
-    "draw.start", "draw.draw", "draw.post",
-    "influence.start", "influence.gain", "influence.response",
-    "main.priority",
-    "combat.declare_attackers", "combat.declare_blockers", "combat.damage", "combat.post", "combat.exit",
-    "end.start", "end.cleanup", "end.final",
+
+@dataclass(frozen=True, slots=True)
+class WindowSpec:
+    """One row of the turn structure table (TPS "Phase System Extensibility"): the turn manager
+    (`Game.enter`) walks these rows and nothing else advances the turn.
+
+    `kind`: `trigger` (priority only while the stack is non-empty), `turn_based` (no priority: its steps
+    run, then the next window), `priority` (stops for both players), `declaration` (a player declares,
+    then priority). `steps`: the turn-based steps, in order, by name (`Game`'s TURN_STEPS);
+    "phase_trigger" puts the window's registered phase trigger (`trigger`) on the stack."""
+
+    id: str
+    kind: str
+    rule: str
+    steps: tuple[str, ...]
+    trigger: str
+    text: str
+
+
+TURN_TABLE: tuple[WindowSpec, ...] = (
+    WindowSpec("draw.start", "trigger", "C1K 1.1", ("ready", "phase_trigger"), "start_of_draw",
+               "The active player's units ready; start-of-Draw triggers go on the stack before the draw."),
+    WindowSpec("draw.draw", "turn_based", "C1K 1.2", ("draw",), "",
+               "The active player draws (an empty library means Deck Exhaustion)."),
+    WindowSpec("draw.post", "priority", "C1K 1.3", (), "",
+               "Response window after the draw: Fast actions only; no attacks."),
+    WindowSpec("influence.start", "trigger", "C1K 2.1", ("sba", "phase_trigger"), "start_of_influence",
+               "State-based actions, then start-of-Influence triggers (Regeneration, growth, pulses, decay checks)."),
+    WindowSpec("influence.gain", "turn_based", "C1K 2.2", ("influence_gain",), "",
+               "Influence capacity +1 (max 10), then the pool refills to capacity."),
+    WindowSpec("influence.response", "priority", "C1K 2.3", (), "",
+               "Response window: Fast actions only; Units only if they are Fast."),
+    WindowSpec("main.priority", "priority", "C1K 3.1", ("phase_trigger",), "start_of_main",
+               "Main Phase: the active player may play Units, Relics and Slow actions on an empty stack; anyone Fast."),
+    WindowSpec("combat.declare_attackers", "declaration", "C1K 4.1", ("declare_attackers",), "",
+               "The active player declares attackers (or none: combat ends)."),
+    WindowSpec("combat.declare_blockers", "declaration", "C1K 4.2", ("declare_blockers",), "",
+               "The defending player declares blockers; Guard units must block first."),
+    WindowSpec("combat.damage", "turn_based", "C1K 4.3", ("combat_damage",), "",
+               "Combat damage: Strike first, then simultaneous damage; nobody gets priority inside this step."),
+    WindowSpec("combat.post", "trigger", "C1K 4.4", ("combat_triggers",), "",
+               "Triggers caused by combat (deaths, kills, champion hits, end of attack/combat) go on the stack."),
+    WindowSpec("combat.exit", "priority", "C1K 4.5", (), "",
+               "One final priority window before the End Phase."),
+    WindowSpec("end.start", "trigger", "C1K 5.1", ("phase_trigger", "voidcast_returns"), "start_of_end",
+               "Start-of-End triggers go on the stack first."),
+    WindowSpec("end.cleanup", "turn_based", "C1K 5.2", ("cleanup",), "",
+               "Discard down to hand size; 'until end of turn' effects end."),
+    WindowSpec("end.final", "priority", "C1K 5.3", (), "",
+               "Final window: when both players pass, the turn ends."),
 )
+
+WINDOWS: tuple[str, ...] = tuple(w.id for w in TURN_TABLE)
 (DRAW_START, DRAW_DRAW, DRAW_POST, INFLUENCE_START, INFLUENCE_GAIN, INFLUENCE_RESPONSE, MAIN,
  DECLARE_ATTACKERS, DECLARE_BLOCKERS, COMBAT_DAMAGE, COMBAT_POST, COMBAT_EXIT,
  END_START, END_CLEANUP, END_FINAL) = range(15)
 
 WINDOW_INDEX = {w: i for i, w in enumerate(WINDOWS)}
-
-WINDOW_RULE: tuple[str, ...] = (
-    "C1K 1.1", "C1K 1.2", "C1K 1.3",
-    "C1K 2.1", "C1K 2.2", "C1K 2.3",
-    "C1K 3.1",
-    "C1K 4.1", "C1K 4.2", "C1K 4.3", "C1K 4.4", "C1K 4.5",
-    "C1K 5.1", "C1K 5.2", "C1K 5.3",
-)
-
-WINDOW_TEXT: tuple[str, ...] = (
-    "The active player's units ready; start-of-Draw triggers go on the stack before the draw.",
-    "The active player draws (an empty library means Deck Exhaustion).",
-    "Response window after the draw: Fast actions only; no attacks.",
-    "State-based actions, then start-of-Influence triggers (Regeneration, growth, pulses, decay checks).",
-    "Influence capacity +1 (max 10), then the pool refills to capacity.",
-    "Response window: Fast actions only; Units only if they are Fast.",
-    "Main Phase: the active player may play Units, Relics and Slow actions on an empty stack; anyone Fast.",
-    "The active player declares attackers (or none: combat ends).",
-    "The defending player declares blockers; Guard units must block first.",
-    "Combat damage: Strike first, then simultaneous damage; nobody gets priority inside this step.",
-    "Triggers caused by combat (deaths, kills, champion hits, end of attack/combat) go on the stack.",
-    "One final priority window before the End Phase.",
-    "Start-of-End triggers go on the stack first.",
-    "Discard down to hand size; 'until end of turn' effects end.",
-    "Final window: when both players pass, the turn ends.",
-)
+WINDOW_RULE: tuple[str, ...] = tuple(w.rule for w in TURN_TABLE)
+WINDOW_TEXT: tuple[str, ...] = tuple(w.text for w in TURN_TABLE)
 
 #: windows with priority only while the stack is non-empty (passed through when nothing triggers)
-TRIGGER_WINDOWS = frozenset({DRAW_START, INFLUENCE_START, COMBAT_POST, END_START})
+TRIGGER_WINDOWS = frozenset(i for i, w in enumerate(TURN_TABLE) if w.kind == "trigger")
 #: windows that stop for both players, and end when both pass on an empty stack
-PRIORITY_WINDOWS = frozenset({DRAW_POST, INFLUENCE_RESPONSE, MAIN, COMBAT_EXIT, END_FINAL})
+PRIORITY_WINDOWS = frozenset(i for i, w in enumerate(TURN_TABLE) if w.kind == "priority")
+#: phase triggers registered by window id (rules.md §2): "start_of_draw" … for the active player's cards
+PHASE_TRIGGERS: dict[str, str] = {w.id: w.trigger for w in TURN_TABLE if w.trigger}
+
+#: the phases, in order, each with its windows (a phase is the windows sharing the id's prefix)
+PHASES: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
+    (ph, tuple(i for i, w in enumerate(WINDOWS) if w.split(".", 1)[0] == ph))
+    for ph in dict.fromkeys(w.split(".", 1)[0] for w in WINDOWS))
+#: the first window of each phase (where "this phase ends" goes next)
+PHASE_STARTS = frozenset(ws[0] for _, ws in PHASES)
+#: the default structure of a turn: every window once, in table order
+DEFAULT_STRUCTURE: tuple[int, ...] = tuple(range(len(TURN_TABLE)))
+#: windows a Seat may skip through a named hook (plain response windows: no turn-based step, no trigger)
+SKIP_HOOKS: dict[str, int] = {"skip_draw_post": DRAW_POST, "skip_influence_response": INFLUENCE_RESPONSE,
+                              "skip_combat_exit": COMBAT_EXIT}
 
 
 def phase_of(window: int) -> str:
@@ -382,6 +418,8 @@ class MatchOptions:
     #: who goes first (rules.md §1, TPS "turn order is deterministic and configurable"): p1, p2, or
     #: random — drawn from the StateSeed's generator before the shuffle, so it is part of the replay
     first: str = "p1"
+    #: the first player's first draw (rules.md §1): skipped unless this is set
+    first_player_draws: bool = False
 
     def __post_init__(self) -> None:
         if self.first not in FIRST_PLAYER_CHOICES:
@@ -393,6 +431,8 @@ class MatchOptions:
             "relic_slots": self.relic_slots, "actor_keeps_priority": self.actor_keeps_priority}
         if self.first != "p1":   # the default is left out (records and hashes of p1-first matches unchanged)
             out["first"] = self.first
+        if self.first_player_draws:
+            out["first_player_draws"] = True
         return out
 
 

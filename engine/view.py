@@ -193,6 +193,9 @@ class PlayerView:
     winner: int | None
     seed: int | None               # only once the match is over
     commands: int                  # length of the match record
+    #: the position of the current window in `structure` (a window id may appear twice: a Seat's extra
+    #: combat phase); `window_index` stays the window's row in the turn table
+    step: int = 0
 
     def side(self, player: int) -> SideView:
         return self.me if player == self.viewer else self.opponent
@@ -351,12 +354,12 @@ def observe(game: Game, player: int) -> PlayerView:
     priority = g.priority if deciding else -1   # (module docstring: the other's decision kind stays hidden)
     o = g.outcome
     return PlayerView(
-        player, g.turn, g.active, WINDOWS[w], w, rule, text, phase_of(w), WINDOWS, decider, waiting,
+        player, g.turn, g.active, WINDOWS[w], w, rule, text, phase_of(w), g.turn_structure(), decider, waiting,
         declaring, priority, pending, _side(g, player, decider), _side(g, 1 - player, decider),
         _hand(g, player, by_card, waiting if decider >= 0 else "the match is over"),
         _stack(g), _stack_hint(g), g.attackers, g.blocks,
         str(o) if o is not None else None, o.termination.value if o is not None else None,
-        o.winner if o is not None else None, g.seed if o is not None else None, len(g.record))
+        o.winner if o is not None else None, g.seed if o is not None else None, len(g.record), g.step)
 
 
 def public_windows() -> tuple[tuple[str, str, str], ...]:
