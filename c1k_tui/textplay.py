@@ -207,7 +207,7 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
             autosave()
             continue
         if p != at_keyboard:
-            if at_keyboard >= 0 and not open_hands:
+            if not open_hands and (at_keyboard >= 0 or handoff):   # (resume: whoever is at the keyboard)
                 write((CLEAR if handoff else "") + f"── pass to {v.me.name} (p{p + 1})"
                       + (", press Enter ──" if handoff else " ──"))
                 if handoff:

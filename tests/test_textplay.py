@@ -53,6 +53,8 @@ def test_hot_seat_clears_the_screen_and_never_prints_a_hand_to_the_other_player(
     assert text.count(CLEAR) >= 4, "each hand-off clears the screen (and the scrollback) twice"
     assert "── pass to Tomas (p2), press Enter ──" in text
     segments = text.split(CLEAR)
+    assert "Hand of" not in segments[0] and "pass to Ana (p1), press Enter" in segments[1], \
+        "even the first player is asked to take the keyboard (a resumed match may start with either)"
     seen_hands = 0
     for seg in segments:
         shown = {p for p in (0, 1) if f"Hand of {('Ana', 'Tomas')[p]}" in seg}
