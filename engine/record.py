@@ -245,7 +245,7 @@ class MatchRecord:
         """The JSON text: one line per command, so a record reads (and diffs) command by command."""
         d = self.to_dict()
         cmds = d.pop("commands")
-        head = json.dumps(d, indent=1, ensure_ascii=False)
+        head = json.dumps(d, indent=1, ensure_ascii=False, default=str)
         lines = ",\n".join("  " + json.dumps(c, ensure_ascii=False, separators=(", ", ": ")) for c in cmds)
         return head[:-2] + ',\n "commands": [' + (f"\n{lines}\n ]" if cmds else "]") + "\n}\n"
 
