@@ -12,7 +12,6 @@ hides anything (it would reveal every hidden card); it is shown when the match i
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from pathlib import Path
 
@@ -146,15 +145,9 @@ def public_only_choice(v: PlayerView, open_hands: bool) -> str | None:
     return "pass" if not v.stack and stop not in DEFAULT_STOPS else None
 
 
-_TYPIST = "typist" in inspect.signature(Game.apply_command).parameters
-
-
 def send(g: Game, line: str, player: int) -> None:
-    """Send a typed line as `player` types it (names resolved from what they may see, when the engine can)."""
-    if _TYPIST:
-        g.apply_command(line, typist=player)  # type: ignore[call-arg]
-    else:
-        g.apply_command(line)
+    """Send a typed line as `player` types it: names are resolved from what they may see (rules.md §7a)."""
+    g.apply_command(line, typist=player)
 
 
 def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable[[str], None],
