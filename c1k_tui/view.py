@@ -11,10 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import Action, Game, events_for, observe
-from engine.events import QUIET_KINDS
-from engine.state import WINDOWS
-from engine.view import HandCard, PlayerView, SideView, StackEntry, UnitView
+from engine import (
+    QUIET_KINDS,
+    WINDOWS,
+    Action,
+    Game,
+    HandCard,
+    PlayerView,
+    SideView,
+    StackEntry,
+    UnitView,
+    events_for,
+    observe,
+)
 
 __all__ = ["HandCard", "MatchView", "SideView", "StackEntry", "UnitView", "WindowView", "log_for", "match_view",
            "phase_groups"]

@@ -1,22 +1,81 @@
 """Council of 1000 rules engine: pure, deterministic, no UI and no I/O beyond loading data.
 
 This module is the engine's public face: everything outside `engine/` (the app, the text loop, replays,
-AI) imports from here. A match is a `Game`; what a player may know of it is `observe(game, player)`
-(a frozen `PlayerView`) and `events_for(game, player)` (typed `Event`s); a player's typed command goes
-through `game.apply_command(text, typist=player)`.
+AI) imports from here — or uses one of the service modules named in `PUBLIC_MODULES` (records,
+scenarios, lessons, …), each with its own documented API. tests/test_boundary.py enforces it for
+`c1k_tui/`.
+
+- A match is a `Game`: `Game.new(db, deck1, deck2, seed, options)`, `legal_actions()`,
+  `apply(action, player)`, `apply_command(text, typist=player)` (names resolved from what the typist
+  may see), `why_not`, `current_player()`, `is_terminal()`, `outcome`, `clone()`, `snapshot()`,
+  `state_hash()`, `events`.
+- What a player may know of it: `observe(game, player)` (a frozen `PlayerView`) and
+  `events_for(game, player, since)` (typed `Event`s; `log_lines_for` renders them as the English log).
+- Actions are frozen values (`Pass`, `Play`, …); `str(action)` is its command text, `parse_action` the
+  inverse. A refusal is `IllegalAction(rule, reason)`, a typing mistake `MalformedCommand`, a rules loop
+  that can't end `RulesLoopError`.
 """
 
-from engine.actions import Action, IllegalAction, MalformedCommand, parse_action
+from engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    Block,
+    Choose,
+    Concede,
+    Decline,
+    IllegalAction,
+    Interrupt,
+    MalformedCommand,
+    Pass,
+    Play,
+    SetCard,
+    parse_action,
+)
 from engine.ai import Agent, make_agent, play_match
-from engine.events import Event, events_for, log_lines_for
+from engine.cards import KEYWORDS, CardDB, CardDef, CardFileError, load_card_db, suggest
+from engine.decks import Deck, bundled_deck_paths, deck_from_data, find_deck, load_deck
+from engine.events import COMMAND_KINDS, QUIET_KINDS, Event, describe_effects, events_for, log_lines_for
 from engine.game import Game, RulesLoopError
+from engine.rng import SplitMix64, derive_seed
 from engine.sampling import InfoSet, forecast
-from engine.state import WINDOWS, Decision, MatchOptions, Outcome, Termination
-from engine.view import HandCard, PendingView, PlayerView, SideView, StackEntry, UnitView, observe
+from engine.selfplay import SELFPLAY_MAX_TURNS, random_action, selfplay
+from engine.state import (
+    WINDOW_INDEX,
+    WINDOW_RULE,
+    WINDOW_TEXT,
+    WINDOWS,
+    Decision,
+    MatchOptions,
+    Outcome,
+    Termination,
+    player_name,
+)
+from engine.view import (
+    CardRef,
+    Explain,
+    HandCard,
+    PendingView,
+    PlayerView,
+    SideView,
+    StackEntry,
+    UnitView,
+    allowed_now,
+    observe,
+    public_windows,
+)
+
+#: engine modules with their own public API, which code outside the engine may import by name
+PUBLIC_MODULES = ("engine.record", "engine.scenario", "engine.lessons", "engine.ai", "engine.canonical",
+                  "engine.validation", "engine.sampling")
 
 __all__ = [
-    "Action", "Agent", "Decision", "Event", "Game", "HandCard", "IllegalAction", "InfoSet", "MalformedCommand",
-    "MatchOptions", "Outcome", "PendingView", "PlayerView", "RulesLoopError", "SideView", "StackEntry",
-    "Termination", "UnitView", "WINDOWS", "events_for", "forecast", "log_lines_for", "make_agent", "observe",
-    "parse_action", "play_match",
+    "COMMAND_KINDS", "KEYWORDS", "PUBLIC_MODULES", "QUIET_KINDS", "SELFPLAY_MAX_TURNS", "WINDOWS", "WINDOW_INDEX", "WINDOW_RULE", "WINDOW_TEXT",
+    "Action", "Activate", "Agent", "Attack", "Block", "CardDB", "CardDef", "CardFileError", "CardRef", "Choose",
+    "Concede", "Decision", "Decline", "Deck", "Event", "Explain", "Game", "HandCard", "IllegalAction", "InfoSet",
+    "Interrupt", "MalformedCommand", "MatchOptions", "Outcome", "Pass", "PendingView", "Play", "PlayerView",
+    "RulesLoopError", "SetCard", "SideView", "SplitMix64", "StackEntry", "Termination", "UnitView",
+    "allowed_now", "bundled_deck_paths", "deck_from_data", "derive_seed", "describe_effects", "events_for",
+    "find_deck", "forecast", "load_card_db", "load_deck", "log_lines_for", "make_agent", "observe",
+    "parse_action", "play_match", "player_name", "public_windows", "random_action", "selfplay", "suggest",
 ]
