@@ -1469,7 +1469,8 @@ class Game:
         # with at least one legal way to play it is offered, targeted and Thread cards included
         cands = tuple(c for c in allowed if self.permit_options(c, controller, offer))
         if not cands:
-            self.log("  permission: nothing can be played", actor=controller, cards=(source,), rule="OPP Permissions")
+            self.log("  permission: nothing can be played", actor=controller, cards=(source,), rule="OPP Permissions",
+                     private_to=controller, public_text=f"  permission: {ps.name} plays nothing")
             return True
         self.choice = replace(offer, values=cands)
         self.priority = -1
@@ -2121,6 +2122,11 @@ class Game:
         d = self.pending
         if isinstance(action, Decline) and d.kind == "interrupt":
             self.log(line, "interrupt", actor, detail="declined", rule="C1K 7", private_to=actor, command=n)
+            return
+        if isinstance(action, Decline) and self.choice is not None and self.choice.kind == "permit":
+            # the same public words as "nothing could be played": the offer says what the hand held
+            self.log(line, "choice", actor, detail="declined", rule=d.rule, private_to=actor, command=n,
+                     public_text=f"  permission: {self.players[actor].name} plays nothing")
             return
         kind = _COMMAND_KIND.get(type(action).__name__, "note")
         cards: tuple[int, ...] = ()

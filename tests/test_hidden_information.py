@@ -150,3 +150,24 @@ def test_a_set_card_stays_hidden_and_refusals_never_name_a_hidden_card() -> None
     with pytest.raises((MalformedCommand, IllegalAction)) as err:
         g.apply_command('p2: play "Snare of Shadows"')
     assert "#" + str(snare) not in str(err.value)
+
+
+def test_a_declined_permission_looks_like_having_nothing_to_play() -> None:
+    """Muster the Reserves offers a unit from the hand: p2 must not learn whether p1 held one."""
+    def after_muster(hand: list[str]) -> Game:
+        data = {
+            "scenario": {"window": "main.priority", "turn": 3},
+            "p1": {"influence": 4, "hand": ["Muster the Reserves", *hand], "library": ["Emberlash"] * 3},
+            "p2": {"influence": 0, "library": ["Briar Scout"] * 3},
+        }
+        g = build(scenario_from_data(data, "<test>", DB))
+        g.apply_command('p1: play "Muster the Reserves"')
+        g.apply_command("p2: pass")   # it resolves
+        if g.decision.kind == "choice":
+            g.apply_command("p1: decline")
+        return g
+
+    offered, none = after_muster(["Briar Scout"]), after_muster(["Emberlash"])
+    assert [e.text for e in events_for(offered, 1)] == [e.text for e in events_for(none, 1)]
+    assert any("p1 plays nothing" in e.text for e in events_for(none, 1))
+    assert [e.text for e in events_for(offered, 0)] != [e.text for e in events_for(none, 0)]
