@@ -6,7 +6,9 @@ Each match is played through the real app (`C1KApp.run_test`, 120×40, hands hid
 `--open-hands`) by a seeded bot: at every screen where a player must decide, the bot picks one of the
 deciding player's legal actions (pass half the time when it may, otherwise any other legal action) and
 sends it through the app as a typed command; every hand-off screen is counted, then dismissed with
-Enter. Prints hand-offs, turns and hand-offs per turn for each match and in total. No wall clock.
+Enter. Prints hand-offs (and how many of them were "looks" owed after a declaration of attackers with
+no engine decision for that player), turns and hand-offs per turn for each match and in total. No wall
+clock.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ async def one_match(deck_a: str, deck_b: str, seed: int, turns: int, flow: str, 
     g = app.game
     played = min(g.turn, turns)
     return {"decks": f"{deck_a}-{deck_b}", "seed": seed, "turns": played, "handoffs": handoffs,
+            "of_which_looks": getattr(app, "looks", 0),
             "decisions": decisions, "per_turn": round(handoffs / max(1, played), 2)}
 
 

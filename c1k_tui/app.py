@@ -97,6 +97,7 @@ class C1KApp(App[None]):
         self.pacing = False            # the phase bar is stepping through passed windows: keys wait
         self.quick_play = False        # 1…9 play at once (otherwise they select and Enter plays)
         self.pace_ms = 0               # auto-passed windows step visibly through the phase bar
+        self.looks = 0                 # hand-offs owed after a public event with no engine decision
         self.owed_look = -1            # hidden hands: the player who must see the table next (public rule)
         self.seen_upto = [0, 0]        # per player: log length when they last had the table
 
@@ -285,6 +286,8 @@ class C1KApp(App[None]):
             # after the opponent declared attackers (or played), the other player always gets the
             # keyboard: the Interrupt question if the engine asks one, else this plain "continue" — so
             # whether a hand-off happens never tells what a hand holds (rules.md §7a)
+            self.looks += 1
+
             def looked() -> None:
                 self.seen_upto[owed] = len(g.events)
                 self.present()

@@ -116,11 +116,13 @@ class HandoffScreen(Screen[None]):
             yield Static(Text(f"Pass to {who}", style="bold"), id="handoff-title")
             yield Static(Text.assemble(f"{name} to decide: ", (what, "bold"), f"   ({rule})"))
             yield Static(Text(f"Turn {turn} · {window}", style="dim"))
+            # above the recap, so a long recap never pushes it off a small screen
+            yield Static(Text.assemble(("press Enter", "bold reverse"), f" when {name} has the keyboard",
+                                       ("  (↑/↓ scroll the recap)" if self.recap is not None else "", "dim")),
+                         id="handoff-go")
             if self.recap is not None:
                 with VerticalScroll(id="handoff-recap"):
                     yield Static(self.recap)
-            yield Static(Text.assemble(("press Enter", "bold reverse"), f" when {name} has the keyboard"),
-                         id="handoff-go")
         yield Footer()
 
     def action_scroll(self, d: int) -> None:

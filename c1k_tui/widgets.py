@@ -259,12 +259,13 @@ class HandGrid(Widget):
     marks: reactive[tuple[frozenset[str], ...]] = reactive(())
 
     def columns(self) -> int:
+        """As few columns as hold every card in the rows there are (wider columns: whole names), at
+        least ~20 cells each."""
         w = self.size.width or 80
         h = max(1, self.size.height or 4)
-        cols = max(1, min(4, w // 24)) if h >= 4 else max(1, min(4, w // 20))
-        while cols < 6 and cols * h < len(self.cards):   # a big hand: narrower columns, all cards shown
-            cols += 1
-        return cols
+        widest = max(1, min(6, w // 20))
+        cols = max(1, -(-len(self.cards) // h))           # ceil(cards / rows)
+        return max(1, min(widest, max(cols, 2 if len(self.cards) > 1 else 1)))
 
     def render(self) -> Text:
         cols = self.columns()
