@@ -43,9 +43,7 @@ if TYPE_CHECKING:
     from c1k_tui.match_screen import MatchScreen
     from c1k_tui.session import MatchSession
     from c1k_tui.view import HandCard
-    from engine.actions import Action
-    from engine.cards import CardDB
-    from engine.game import Game
+    from engine import Action, CardDB, Game
     from engine.record import MatchRecord
 
 #: what a hand-off screen says the incoming player will do. The outgoing player reads it too, so it says
@@ -140,7 +138,7 @@ class C1KApp(App[None]):
 
     def _db(self) -> CardDB:
         if self.db is None:
-            from engine.cards import load_card_db
+            from engine import load_card_db
 
             self.db = load_card_db()
         return self.db
@@ -241,6 +239,12 @@ class C1KApp(App[None]):
             bits.append(f"scenario: {Path(str(s.scenario.get('path', ''))).name}")
         return " · ".join(bits)
 
+    def pname(self, p: int) -> str:
+        """A player's name (public), read through observe."""
+        from engine import observe
+
+        return observe(self.game, p).me.name if p in (0, 1) else "nobody"
+
     @property
     def game(self) -> Game:
         assert self.session is not None
@@ -308,22 +312,24 @@ class C1KApp(App[None]):
         assert s is not None and self.match_screen is not None
         g = s.game
         from c1k_tui.recap import recap_entries, recap_text
-        from engine.state import WINDOW_RULE
+        from engine import WINDOW_INDEX, WINDOW_RULE, observe
 
         self.viewer = player
         self.match_screen.clear_private()
         since = self.seen_upto[player]
-        public = recap_text(recap_entries(g, -1, since), f"Since {g.players[player].name} last decided (public):")
+        v = observe(g, player)
+        name = v.me.name
+        public = recap_text(recap_entries(g, -1, since), f"Since {name} last decided (public):")
 
         def after(_: Any) -> None:
             # the first screen after the hand-off: the recap again, now with the player's own private events
             if self.match_screen is not None:
                 self.match_screen.show_recap(recap_text(recap_entries(g, player, since),
-                                                        f"RECAP for {g.players[player].name}"))
+                                                        f"RECAP for {name}"))
             then()
 
-        self.push_screen(HandoffScreen(g.players[player].name, f"p{player + 1}", what, rule or WINDOW_RULE[g.win],
-                                       g.turn, g.window, public), after)
+        self.push_screen(HandoffScreen(name, f"p{player + 1}", what, rule or WINDOW_RULE[WINDOW_INDEX[v.window]],
+                                       v.turn, v.window, public), after)
 
     def _after_handoff(self) -> None:
         self.refresh_view()
@@ -377,7 +383,7 @@ class C1KApp(App[None]):
     def pace_then_present(self, since: int) -> None:
         """Pacing: the windows the flow options passed through step visibly through the phase bar
         (`pace_ms` each; public: which windows a match goes through), then what comes next is shown."""
-        from engine.state import WINDOW_INDEX
+        from engine import WINDOW_INDEX
 
         s = self.session
         ms = self.match_screen
@@ -405,7 +411,7 @@ class C1KApp(App[None]):
     def precheck(self, command: str) -> str | None:
         """A typed command is checked like a picked one: if the engine would refuse it, it is not sent
         (the player keeps priority) and the screen says why, with the rule. None: send it."""
-        from engine.actions import IllegalAction, MalformedCommand
+        from engine import IllegalAction, MalformedCommand
 
         s = self.session
         assert s is not None
@@ -420,8 +426,8 @@ class C1KApp(App[None]):
             return f"[b]✗ {escape(err.reason)}[/b] ([b]{err.rule}[/b]) — not sent"
         actor = g.current_player() if player is None else player
         if actor != self.viewer and not s.open_hands and self.viewer in (0, 1):
-            return f"[b]✗ not sent:[/b] you type for yourself ({g.players[self.viewer].name}) (C1K 10)"
-        r = g.refusal(action, actor)
+            return f"[b]✗ not sent:[/b] you type for yourself ({self.pname(self.viewer)}) (C1K 10)"
+        r = g.why_not(action, actor)
         if r is None:
             self.parsed = (actor, action)
             return None
@@ -446,8 +452,7 @@ class C1KApp(App[None]):
             self.action_decision_prompt()
 
     def action_decision_prompt(self) -> None:
-        from engine import observe
-        from engine.actions import Decline, Interrupt
+        from engine import Decline, Interrupt, observe
 
         s = self.session
         if s is None or self.prompt_open:
@@ -494,7 +499,7 @@ class C1KApp(App[None]):
 
     def action_pick_mode(self, card: HandCard, modes: list[int], cands: list[Action]) -> None:
         from c1k_tui.match_screen import Pick
-        from engine.actions import Play
+        from engine import Play
 
         opts = [(f"mode {m}", str(m)) for m in modes]
 
@@ -509,11 +514,15 @@ class C1KApp(App[None]):
 
     def action_pick_ability(self, cid: int, ns: list[int], cands: list[Action]) -> None:
         from c1k_tui.match_screen import Pick
-        from engine.actions import Activate
+        from engine import Activate, observe
 
-        card = self.game.card(cid)
-        acts = [ab for ab in card.abilities if ab.activate is not None]
-        opts = [(f"{n}. {acts[n - 1].text or 'ability ' + str(n)}", str(n)) for n in ns]
+        v = observe(self.game, self.viewer if self.viewer in (0, 1) else 0)
+        name, text = next(((u.name, u.text) for side in (v.me, v.opponent) for u in side.units + side.relics
+                           if u is not None and u.cid == cid), (f"#{cid}", ""))
+        if cid in (v.me.champion, v.me.seat):
+            name, text = ((v.me.champion_name, v.me.champion_text) if cid == v.me.champion
+                          else (v.me.seat_name, v.me.seat_text))
+        opts = [(f"ability {n}", str(n)) for n in ns]
 
         def done(result: str | None) -> None:
             if result and self.match_screen is not None:
@@ -521,7 +530,7 @@ class C1KApp(App[None]):
                 self.match_screen.begin_pick(Pick("activate", cid, [a for a in cands if isinstance(a, Activate)
                                                                     and a.n == n]))
 
-        self.push_screen(PromptModal(f"{card.name}: which ability?", "", opts), done)
+        self.push_screen(PromptModal(f"{name}: which ability?", text, opts), done)
 
     # ---------------------------------------------------------------- undo, concede, options
 
@@ -548,15 +557,15 @@ class C1KApp(App[None]):
             if not s.open_hands:
                 self.refresh_view()        # the other player's own view behind the question
             self.push_screen(ConfirmModal(
-                "Undo?", f"{g.players[asker].name} asks to {why}.\nUndo replays the match record without it. "
-                         f"{g.players[other].name}: do you agree?", f"{g.players[other].name} agrees — undo", "No"),
+                "Undo?", f"{self.pname(asker)} asks to {why}.\nUndo replays the match record without it. "
+                         f"{self.pname(other)}: do you agree?", f"{self.pname(other)} agrees — undo", "No"),
                 done)
 
         if s.open_hands:
             ask()
             return
         # the requester's hand is hidden at once; the other player takes the keyboard to answer
-        self._handoff(other, f"answer {g.players[asker].name}'s undo request", "undo", then=ask)
+        self._handoff(other, f"answer {self.pname(asker)}'s undo request", "undo", then=ask)
 
     def confirm_concede(self) -> None:
         s = self.session
@@ -569,14 +578,14 @@ class C1KApp(App[None]):
                 s.send("concede")
                 self.present()
 
-        self.push_screen(ConfirmModal("Concede?", f"{s.game.players[p].name} concedes the match.",
+        self.push_screen(ConfirmModal("Concede?", f"{self.pname(p)} concedes the match.",
                                       "Concede", "Keep playing"), done)
 
     def action_options(self) -> None:
         s = self.session
         if s is None:
             return
-        names = (s.game.players[0].name, s.game.players[1].name)
+        names = (self.pname(0), self.pname(1))
 
         def done(res: OptionsResult | None) -> None:
             if res is None:
@@ -585,7 +594,7 @@ class C1KApp(App[None]):
             self.quick_play = res.quick_play
             self.pace_ms = res.pace_ms
             s.set_flow(res.flow)
-            err = save_stops({s.game.players[p].name: res.flow.stops[f"p{p + 1}"] for p in (0, 1)})
+            err = save_stops({self.pname(p): res.flow.stops[f"p{p + 1}"] for p in (0, 1)})
             if err and self.match_screen is not None:
                 self.match_screen.status = err
             self.present()
@@ -716,8 +725,7 @@ def escape(text: str) -> str:
 
 def new_session(db: CardDB, choice: StartChoice, save_path: Path | None) -> MatchSession:
     from c1k_tui.session import Flow, MatchSession
-    from engine.decks import find_deck, load_deck
-    from engine.state import MatchOptions
+    from engine import MatchOptions, find_deck, load_deck
 
     decks = []
     for i, (name, player) in enumerate(((choice.deck_a, choice.p1), (choice.deck_b, choice.p2))):
@@ -823,6 +831,7 @@ def summarise(g: Game) -> MatchSummary:
     from engine import events_for, observe
 
     names = card_names(g)
+    players = (observe(g, 0).me.name, observe(g, 1).me.name)
     damage: dict[str, int] = {}
     by_player = [0, 0]
     played: tuple[list[str], list[str]] = ([], [])
@@ -833,7 +842,7 @@ def summarise(g: Game) -> MatchSummary:
                 continue
             src = e.cards[0] if e.cards else 0
             name, owner = names.get(src, (f"card #{src}", e.actor))
-            label = f"{name} #{src} ({g.players[owner].name})" if src else "the game"
+            label = f"{name} #{src} ({players[owner] if owner in (0, 1) else 'the game'})" if src else "the game"
             damage[label] = damage.get(label, 0) + e.amount
             if owner in (0, 1):
                 by_player[owner] += e.amount

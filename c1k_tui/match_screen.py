@@ -38,7 +38,7 @@ from c1k_tui.widgets import (
     TitleBar,
     WindowLine,
 )
-from engine.actions import Action, Activate, Interrupt, Play, SetCard
+from engine import Action, Activate, Interrupt, Play, SetCard
 
 Spot = tuple[Any, ...]
 
