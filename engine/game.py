@@ -162,6 +162,9 @@ class Game:
         # them, and the loop keys seen since the watch began
         self._quiet = 0
         self._loop_seen: dict[str, int] = {}
+        # commands whose every trace is private to their player (bookkeeping, not state): declining an
+        # Interrupt or a permission; the other player's view doesn't count them (rules.md §7a)
+        self._private_commands = [0, 0]
 
     @classmethod
     def new(cls, db: CardDB, deck1: object, deck2: object, seed: int,
@@ -275,6 +278,7 @@ class Game:
         g.threads = self.threads.copy()
         g._quiet = self._quiet
         g._loop_seen = self._loop_seen.copy() if self._loop_seen else {}
+        g._private_commands = self._private_commands.copy()
         return g
 
     def snapshot(self) -> dict[str, object]:
@@ -2115,6 +2119,11 @@ class Game:
         self.log_command(line, action, actor)
         self.execute(action, actor)
 
+    def commands_known_to(self, viewer: int) -> int:
+        """How many commands `viewer` (-1: a spectator) knows were given: the record's length less the
+        other player's private ones (a declined Interrupt or permission says what their hand held)."""
+        return len(self.record) - sum(self._private_commands[p] for p in (0, 1) if p != viewer)
+
     def log_command(self, line: str, action: Action, actor: int) -> None:
         """The event of a command about to be carried out. Declining an Interrupt is private to the asked
         player (that they were asked at all says they held a usable Interrupt: rules.md §7a)."""
@@ -2122,11 +2131,13 @@ class Game:
         d = self.pending
         if isinstance(action, Decline) and d.kind == "interrupt":
             self.log(line, "interrupt", actor, detail="declined", rule="C1K 7", private_to=actor, command=n)
+            self._private_commands[actor] += 1
             return
         if isinstance(action, Decline) and self.choice is not None and self.choice.kind == "permit":
             # the same public words as "nothing could be played": the offer says what the hand held
             self.log(line, "choice", actor, detail="declined", rule=d.rule, private_to=actor, command=n,
                      public_text=f"  permission: {self.players[actor].name} plays nothing")
+            self._private_commands[actor] += 1
             return
         kind = _COMMAND_KIND.get(type(action).__name__, "note")
         cards: tuple[int, ...] = ()

@@ -192,7 +192,7 @@ class PlayerView:
     termination: str | None
     winner: int | None
     seed: int | None               # only once the match is over
-    commands: int                  # length of the match record
+    commands: int                  # commands the viewer knows of (the other's private declines left out)
     #: the position of the current window in `structure` (a window id may appear twice: a Seat's extra
     #: combat phase); `window_index` stays the window's row in the turn table
     step: int = 0
@@ -359,7 +359,7 @@ def observe(game: Game, player: int) -> PlayerView:
         _hand(g, player, by_card, waiting if decider >= 0 else "the match is over"),
         _stack(g), _stack_hint(g), g.attackers, g.blocks,
         str(o) if o is not None else None, o.termination.value if o is not None else None,
-        o.winner if o is not None else None, g.seed if o is not None else None, len(g.record), g.step)
+        o.winner if o is not None else None, g.seed if o is not None else None, g.commands_known_to(player), g.step)
 
 
 def public_windows() -> tuple[tuple[str, str, str], ...]:

@@ -198,3 +198,37 @@ def test_a_declined_permission_looks_like_having_nothing_to_play() -> None:
     assert [e.text for e in events_for(offered, 1)] == [e.text for e in events_for(none, 1)]
     assert any("p1 plays nothing" in e.text for e in events_for(none, 1))
     assert [e.text for e in events_for(offered, 0)] != [e.text for e in events_for(none, 0)]
+
+
+def _scenario(p1: dict[str, object], p2: dict[str, object]) -> Game:
+    return build(scenario_from_data({"scenario": {"window": "main.priority", "turn": 3}, "p1": p1, "p2": p2},
+                                    "<test>", DB))
+
+
+def test_the_other_players_view_is_the_same_whether_a_private_decline_happened_or_not() -> None:
+    """rules.md §7a: declining an Interrupt (or a permission) is private, so the opponent's whole view —
+    the count of commands included — is the same as when there was nothing to decline."""
+    def after_omen(p2_hand: str) -> Game:
+        g = _scenario({"influence": 5, "hand": ["Wild Omen"], "library": ["Wild Omen"] * 3},
+                      {"influence": 5, "hand": [p2_hand], "library": ["Wild Omen"] * 3})
+        g.apply_command('p1: play "Wild Omen"')
+        if g.decision.kind == "interrupt":   # p2 holds Swallowed Word (Nullify): asked, and declines
+            g.apply_command("p2: decline")
+        return g
+
+    asked, not_asked = after_omen("Swallowed Word"), after_omen("Briar Scout")
+    assert asked.commands_known_to(1) == len(asked.record) == not_asked.commands_known_to(0) + 1
+    assert observe(asked, 0) == observe(not_asked, 0)
+
+    def after_muster(hand: list[str]) -> Game:
+        g = _scenario({"influence": 4, "hand": ["Muster the Reserves", *hand], "library": ["Emberlash"] * 3},
+                      {"influence": 0, "library": ["Briar Scout"] * 3})
+        g.apply_command('p1: play "Muster the Reserves"')
+        g.apply_command("p2: pass")
+        if g.decision.kind == "choice":
+            g.apply_command("p1: decline")
+        return g
+
+    offered, none = after_muster(["Briar Scout"]), after_muster(["Emberlash"])
+    assert len(offered.record) == len(none.record) + 1
+    assert observe(offered, 1).commands == observe(none, 1).commands
