@@ -37,8 +37,7 @@ Kinds (`Event.kind`):
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 if TYPE_CHECKING:
     from engine.cards import Effect
@@ -51,10 +50,12 @@ COMMAND_KINDS = frozenset({"pass", "play", "set", "activate", "attack", "block",
                            "concede", "refusal"})
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One thing that happened. `text` is the line a player who may see it reads; a private event
-    (`private_to` 0 or 1) shows the other player `public_text` instead, or nothing when that is ""."""
+    (`private_to` 0 or 1) shows the other player `public_text` instead, or nothing when that is "".
+
+    An immutable record (a NamedTuple rather than a frozen dataclass: the engine makes several per
+    action, and a NamedTuple is built ~6× faster)."""
 
     n: int               # index in the match's event list (game.events)
     kind: str
@@ -80,7 +81,7 @@ class Event:
             return self
         if not self.public_text:
             return None
-        return replace(self, text=self.public_text, public_text="", cards=(), detail="", private_to=-1)
+        return self._replace(text=self.public_text, public_text="", cards=(), detail="", private_to=-1)
 
 
 class EventLog(Sequence[Event]):
