@@ -183,7 +183,9 @@ def play(
     if scenario is not None:
         lines = [f"scenario {scenario}", f"flow: {flow}" + (" · open hands" if open_hands else "")]
     else:
-        lines = [f"{p1} ({deck_a or 'ironbound'}) vs {p2} ({deck_b or 'emberfall'}) · seed {s}",
+        # a seed drawn for this match stays hidden while cards are (rules.md §7); a given one is known
+        lines = [f"{p1} ({deck_a or 'ironbound'}) vs {p2} ({deck_b or 'emberfall'})"
+                 + (f" · seed {s}" if seed is not None else ""),
                  f"flow: {flow}" + (" · open hands" if open_hands else "") + (" · practice" if practice else "")]
     C1KApp(builder=build, splash=lines).run()
 

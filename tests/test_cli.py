@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from c1k_tui.cli import app
@@ -97,3 +99,27 @@ def test_cards_table_filters_by_realm_keyword_and_text() -> None:
     assert "Emberlash" in found.output
     bad = runner.invoke(app, ["cards", "--keyword", "witer"])
     assert bad.exit_code == 2 and "did you mean 'wither'" in bad.output
+
+
+def test_the_app_splash_shows_no_random_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """rules.md §7: `c1k play DECK DECK` without --seed draws a seed that no screen shows while cards are
+    hidden — the loading splash included (a given --seed is known to the players anyway)."""
+    import c1k_tui.app
+    import c1k_tui.cli
+
+    splashes: list[list[str]] = []
+
+    class FakeApp:
+        def __init__(self, **kw: Any) -> None:
+            splashes.append(list(kw.get("splash") or []))
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(c1k_tui.cli, "_interactive", lambda: True)
+    monkeypatch.setattr(c1k_tui.app, "C1KApp", FakeApp)
+    monkeypatch.setattr(c1k_tui.cli, "new_seed", lambda: 4242424242424242)
+    assert runner.invoke(app, ["play", "ironbound", "emberfall"]).exit_code == 0
+    assert runner.invoke(app, ["play", "ironbound", "emberfall", "--seed", "77"]).exit_code == 0
+    assert len(splashes) == 2 and splashes[0] and "seed" not in " ".join(splashes[0])
+    assert "4242424242424242" not in " ".join(splashes[0]) and "seed 77" in " ".join(splashes[1])
