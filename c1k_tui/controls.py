@@ -137,7 +137,7 @@ class ChoiceList(Widget, can_focus=True):
         Binding("up,k", "move(-1)", show=False), Binding("down,j", "move(1)", show=False),
         Binding("pageup", "move(-8)", show=False), Binding("pagedown", "move(8)", show=False),
         Binding("home", "move(-1000)", show=False), Binding("end", "move(1000)", show=False),
-        Binding("space,enter", "flip", "toggle / choose"),
+        Binding("space", "flip", "toggle"), Binding("enter", "enter", "choose"),
     ]
 
     cursor: reactive[int] = reactive(0)
@@ -150,9 +150,10 @@ class ChoiceList(Widget, can_focus=True):
             self.key = key
             super().__init__()
 
-    def __init__(self, choices: list[Choice], **kw: Any) -> None:
+    def __init__(self, choices: list[Choice], enter: str = "", **kw: Any) -> None:
         super().__init__(**kw)
         self.choices = choices
+        self.enter = enter          # Enter on a box runs this action row instead of toggling it
         self.top = 0
         self.cursor = self._next(-1, 1)
 
@@ -191,6 +192,13 @@ class ChoiceList(Widget, can_focus=True):
         elif c.kind == "action":
             self.post_message(self.Activated(c.key))
         self.version += 1
+
+    def action_enter(self) -> None:
+        c = self.choices[self.cursor]
+        if self.enter and c.kind != "action":
+            self.post_message(self.Activated(self.enter))
+            return
+        self.action_flip()
 
     def value(self, key: str) -> bool:
         return next((c.on for c in self.choices if c.key == key), False)

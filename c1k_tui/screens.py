@@ -20,7 +20,6 @@ from textual.widgets import (
     OptionList,
     RadioSet,
     Select,
-    SelectionList,
     Static,
 )
 from textual.widgets.option_list import Option
@@ -237,30 +236,39 @@ class PromptModal(ModalScreen[str | None]):
 
 
 class MultiChoiceModal(ModalScreen[str | None]):
-    """A choice of exactly N options (e.g. discard down to hand size): space marks, Enter confirms."""
+    """A choice of exactly N options (e.g. discard down to hand size): ↑/↓ move, Space marks [✓], Enter
+    confirms; a Decline row when the choice may be declined."""
 
-    BINDINGS = [Binding("enter", "confirm", "confirm"), Binding("escape", "close", "back to the board")]
+    BINDINGS = [Binding("escape", "close", "back to the board")]
 
     def __init__(self, title: str, labels: list[str], count: int, can_decline: bool, rule: str) -> None:
         super().__init__()
         self.title_text, self.labels, self.count, self.can_decline, self.rule = title, labels, count, can_decline, rule
 
     def compose(self) -> ComposeResult:
+        rows = [Choice(str(i + 1), f"{i + 1}. {lab}", "check") for i, lab in enumerate(self.labels)]
+        rows.append(Choice("confirm", f"Confirm ({self.count} marked)", "action"))
+        if self.can_decline:
+            rows.append(Choice("decline", "Decline", "action"))
         with Vertical(classes="dialog"):
             yield Static(Text.assemble((self.title_text, "bold"), (f"   {self.rule}", "cyan")))
-            yield Static(f"Mark exactly {self.count} with space, then Enter."
-                         + (" (d declines)" if self.can_decline else ""))
-            yield SelectionList[int](*[(f"{i + 1}. {lab}", i + 1) for i, lab in enumerate(self.labels)],
-                                     id="multi")
+            yield Static(f"Mark exactly {self.count} with Space, then Enter.")
+            yield ChoiceList(rows, enter="confirm", id="multi")
             yield Static(id="multi-msg")
         yield Footer()
 
-    def action_confirm(self) -> None:
-        sel = sorted(self.query_one("#multi", SelectionList).selected)
+    def on_mount(self) -> None:
+        self.query_one(ChoiceList).focus()
+
+    def on_choice_list_activated(self, event: ChoiceList.Activated) -> None:
+        if event.key == "decline":
+            self.dismiss("decline")
+            return
+        sel = [int(c.key) for c in self.query_one(ChoiceList).choices if c.kind == "check" and c.on]
         if len(sel) != self.count:
             self.query_one("#multi-msg", Static).update(f"marked {len(sel)}; mark exactly {self.count}")
             return
-        self.dismiss("choose " + " ".join(str(s) for s in sel))
+        self.dismiss("choose " + " ".join(str(x) for x in sel))
 
     def action_close(self) -> None:
         self.dismiss(None)

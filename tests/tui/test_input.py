@@ -197,3 +197,34 @@ def test_stops_are_saved_per_player_in_c1k_home(db: CardDB, tmp_path: Path) -> N
                     tmp_path / "m.json")
     assert s.flow.stops["p2"] == ["opp:end.final", "own:main.priority"]      # Mira's, in seat 2 now
     assert s.flow.stops["p1"] == list(DEFAULT_STOPS)
+
+
+def test_multi_choice_is_keyboard_first_with_glyphs() -> None:
+    import asyncio
+
+    from textual.app import App
+
+    from c1k_tui.screens import MultiChoiceModal
+
+    got: list[str | None] = []
+
+    class A(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(MultiChoiceModal("Discard 2", ["Ember", "Wall", "Knight"], 2, True, "C1K 5.2"),
+                             got.append)
+
+    async def main() -> None:
+        app = A()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            cl = app.screen.query_one(ChoiceList)
+            assert "[ ] 1. Ember" in str(cl.render())
+            await pilot.press("space", "enter")              # one marked: not enough, says so
+            await pilot.pause()
+            assert not got and "mark exactly 2" in str(app.screen.query_one("#multi-msg").render())
+            assert "[✓] 1. Ember" in str(cl.render())
+            await pilot.press("down", "down", "space", "enter")
+            await pilot.pause()
+            assert got == ["choose 1 3"]
+
+    asyncio.run(main())
