@@ -399,7 +399,8 @@ class C1KApp(App[None]):
         bar = ms.query_one("#phases", PhaseBar)
         self.pacing = True
         step = self.pace_ms / 1000
-        for i, (turn, index) in enumerate(wins[:-1]):
+        bar.step_to(*wins[0])
+        for i, (turn, index) in enumerate(wins[1:-1], 1):
             self.set_timer(i * step, lambda t=turn, x=index: bar.step_to(t, x))
 
         def done() -> None:
