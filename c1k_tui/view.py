@@ -99,7 +99,7 @@ def log_for(g: Game, viewer: int, open_hands: bool, last: int = 200,
     """The last `last` lines of the log as `viewer` may read them (every line with `open_hands`).
     Commands the flow options sent (`auto`: their indices in the match record) are marked "(auto)" — for
     their own player only, unless hands are open."""
-    evs = tuple(g.events) if open_hands else events_for(g, viewer)
+    evs = tuple(g.events) if open_hands else events_for(g, viewer, renumber=False)   # text only
     # "(auto)" only to the player the flow options passed for: with hidden hands the other player never
     # sees it (issue 8: fair hiding)
     lines = [e.text + ("   (auto)" if e.command >= 0 and e.command in auto and (open_hands or e.actor == viewer)

@@ -164,15 +164,34 @@ class EventLog(Sequence[Event]):
         yield from self._tail
 
 
-def events_for(game: Game, player: int, since: int = 0) -> tuple[Event, ...]:
-    """The events from index `since` on as `player` may know them (-1: a spectator): private events of
-    the other player appear by their public face only (or not at all)."""
-    out = []
-    for e in game.events.since(since):
+def events_for(game: Game, player: int, since: int = 0, renumber: bool = True) -> tuple[Event, ...]:
+    """The events from index `since` of the match's event list on, as `player` may know them (-1: a
+    spectator): private events of the other player appear by their public face only (or not at all).
+
+    With `renumber` (the default) each returned event's `n` and `command` count only the events (and
+    typed commands) this player may know of, from the start of the match: numbers with gaps would show
+    where something hidden happened (an Interrupt the opponent was asked about and declined, rules.md
+    §7a). `renumber=False` keeps the match-wide numbers, for a screen that shows the text only and needs
+    to link its own commands to the match record."""
+    if not renumber:
+        out = []
+        for e in game.events.since(since):
+            seen = e if e.private_to < 0 or e.private_to == player else e.seen_by(player)
+            if seen is not None:
+                out.append(seen)
+        return tuple(out)
+    kept: list[Event] = []
+    n = c = 0
+    for i, e in enumerate(game.events):
         seen = e if e.private_to < 0 or e.private_to == player else e.seen_by(player)
-        if seen is not None:
-            out.append(seen)
-    return tuple(out)
+        if seen is None:
+            continue
+        if i >= since:
+            kept.append(seen._replace(n=n, command=c if seen.command >= 0 else -1))
+        n += 1
+        if seen.command >= 0:
+            c += 1
+    return tuple(kept)
 
 
 def log_lines_for(game: Game, player: int, since: int = 0) -> list[str]:

@@ -446,7 +446,7 @@ def windows_seen(g: Game, player: int, since: int = 0) -> list[WindowVisit]:
     "draws a card", a hidden card is never named."""
     from engine.events import events_for
 
-    return windows_entered(events_for(g, player, since), since)
+    return windows_entered(events_for(g, player, since, renumber=False), since)
 
 
 # -------------------------------------------------------------------- coverage

@@ -232,3 +232,27 @@ def test_the_other_players_view_is_the_same_whether_a_private_decline_happened_o
     offered, none = after_muster(["Briar Scout"]), after_muster(["Emberlash"])
     assert len(offered.record) == len(none.record) + 1
     assert observe(offered, 1).commands == observe(none, 1).commands
+
+
+def test_event_numbers_do_not_show_where_the_opponent_declined_an_interrupt() -> None:
+    """rules.md §7a: p1 must not learn from the numbering of the events it may read (`n`, `command`)
+    whether p2 was asked about a Nullify and declined it — the same public history gives the same
+    numbers, whatever p2 holds."""
+    def after_omen(p2_card: str) -> Game:
+        g = _scenario({"influence": 5, "hand": ["Wild Omen"], "library": ["Wild Omen"] * 3},
+                      {"influence": 5, "hand": [p2_card], "library": ["Wild Omen"] * 3})
+        g.apply_command('p1: play "Wild Omen"')
+        if g.decision.kind == "interrupt":
+            g.apply_command("p2: decline")
+        g.apply_command("p2: pass")
+        return g
+
+    asked, not_asked = after_omen("Swallowed Word"), after_omen("Briar Scout")
+    assert len(asked.events) > len(not_asked.events)       # p2 really was asked in one of them
+    for g in (asked, not_asked):
+        assert [e.n for e in events_for(g, 0)] == list(range(len(events_for(g, 0))))
+
+    def public(g: Game) -> list[tuple[int, int, str]]:
+        return [(e.n, e.command, e.text) for e in events_for(g, 0)]
+
+    assert public(asked) == public(not_asked)
