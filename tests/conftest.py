@@ -1,0 +1,37 @@
+"""The fast test tier (`pytest -m "not slow"`, README "Development"): tests that each take seconds are
+marked `slow` here, in one list, so the tier stays short as the suite grows. CI runs everything.
+
+Measured 2026-11-26 with `pytest -m "not slow" --durations=60` (the longest; whole app sessions driven
+by Pilot, subprocess runs, big fuzz runs). Modules that are slow as a whole mark themselves
+(`pytestmark = pytest.mark.slow`)."""
+
+from __future__ import annotations
+
+import pytest
+
+SLOW = {
+    "tests/tui/test_fair_hiding.py::test_same_public_history_same_handoffs",
+    "tests/tui/test_flows.py::test_play_respond_resolve_attack_block_damage",
+    "tests/tui/test_flows.py::test_resume_after_a_crash_gives_the_same_state_hash",
+    "tests/tui/test_flows.py::test_illegal_action_shows_the_engines_reason_and_rule",
+    "tests/tui/test_flows.py::test_undo_needs_agreement_and_no_hidden_information",
+    "tests/tui/test_flows.py::test_malformed_command_changes_nothing",
+    "tests/tui/test_flows.py::test_help_and_cursor_keys_do_not_touch_the_match",
+    "tests/tui/test_flows.py::test_practice_mode_refusal_keeps_priority_and_shows_rule",
+    "tests/tui/test_input.py::test_game_over_save_field_has_focus_and_swallows_hotkeys",
+    "tests/tui/test_input.py::test_undo_request_hides_the_hand_and_asks_the_other_player",
+    "tests/tui/test_input.py::test_a_refusal_costs_the_same_typed_or_picked",
+    "tests/tui/test_input.py::test_options_dialog_is_keyboard_first_with_glyphs",
+    "tests/tui/test_engine_api_only.py::test_every_state_change_comes_from_a_command",
+    "tests/tui/test_snapshots.py::test_game_over",
+    "tests/test_determinism.py::test_selfplay_output_is_independent_of_hash_seed",
+    "tests/test_validate.py::test_fuzz_card_data_is_a_message_never_a_traceback",
+    "tests/test_lessons_course.py::test_the_lesson_panel_in_the_app_shows_windows_hints_and_progress",
+    "tests/test_simulate.py::test_same_seeds_same_results_whatever_the_workers_and_order",
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.split("[")[0] in SLOW:
+            item.add_marker(pytest.mark.slow)
