@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from engine import (
     QUIET_KINDS,
+    WINDOW_INDEX,
     WINDOWS,
     Action,
     Game,
@@ -59,6 +60,10 @@ class WindowView:
     min_choices: int = 0
     max_choices: int = 0
     can_decline: bool = False
+    #: this turn's windows in order, as the engine's turn structure says (a Seat may add a combat phase
+    #: or skip a window: rules.md §2), and the position of the current window in it
+    structure: tuple[str, ...] = WINDOWS
+    step: int = -1
 
 
 @dataclass(frozen=True)
@@ -91,7 +96,8 @@ def _window(v: PlayerView, stops: tuple[int, ...]) -> WindowView:
         v.side(v.priority).name if v.priority >= 0 else ("nobody" if v.waiting_for < 0 else name),
         len(v.stack), v.seed, v.outcome, stops, d.eligible if d is not None else (),
         d.options if d is not None else (), d.min_choices if d is not None else 0,
-        d.max_choices if d is not None else 0, d.can_decline if d is not None else False)
+        d.max_choices if d is not None else 0, d.can_decline if d is not None else False,
+        v.structure, v.step)
 
 
 def log_for(g: Game, viewer: int, open_hands: bool, last: int = 200,
@@ -124,11 +130,15 @@ def match_view(g: Game, viewer: int, open_hands: bool = False, log_lines: int = 
         d.legal if d is not None else (), d.block_ok if d is not None else (), v.stack_hint, v.commands)
 
 
-def phase_groups(current: int) -> list[tuple[str, list[tuple[int, str]]]]:
-    """[(PHASE, [(window index, short label), ...]), ...] for the phase bar."""
-    out = []
-    for ph in PHASES:
-        steps = [(i, SHORT.get(w.split(".")[1], w.split(".")[1])) for i, w in enumerate(WINDOWS)
-                 if w.startswith(ph + ".")]
-        out.append((ph.upper(), steps))
+def phase_groups(structure: tuple[str, ...] = WINDOWS) -> list[tuple[str, list[tuple[int, str, int]]]]:
+    """[(PHASE, [(window index, short label, position in the turn), ...]), ...] for the phase bar: the
+    turn's windows in the order the engine's turn structure gives them, a group each time the phase
+    changes — so a Seat's second combat phase is a second COMBAT group, and a skipped window is absent."""
+    out: list[tuple[str, list[tuple[int, str, int]]]] = []
+    for pos, w in enumerate(structure):
+        ph, rest = w.split(".", 1)
+        # a new group when the phase changes or starts again (its windows run anew: a second combat)
+        if not out or out[-1][0] != ph.upper() or WINDOW_INDEX[w] <= out[-1][1][-1][0]:
+            out.append((ph.upper(), []))
+        out[-1][1].append((WINDOW_INDEX[w], SHORT.get(rest, rest), pos))
     return out

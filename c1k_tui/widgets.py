@@ -331,25 +331,30 @@ class PhaseBar(Widget):
         t.append(f"T{w.turn} ", style="bold")
         if self.stepping is not None:
             t.append("» ", style="bold")
-        for gi, (phase, steps) in enumerate(phase_groups(w.index)):
+        groups = phase_groups(w.structure)
+        # the current window by its position in the turn (a window id appears twice in a turn with a
+        # Seat's extra combat phase); while pacing steps through passed windows, by its first position
+        cur = w.step if self.stepping is None and w.step >= 0 else next(
+            (pos for _, steps in groups for i, _, pos in steps if i == w.index), -1)
+        for gi, (phase, steps) in enumerate(groups):
             if gi:
                 t.append(" │ ", style="dim")
             name = {"INFLUENCE": "INFL", "COMBAT": "COMBAT"}.get(phase, phase)
             if short:
                 name = {"DRAW": "DRW", "INFLUENCE": "INF", "MAIN": "MAIN", "COMBAT": "CMB", "END": "END"}[phase]
-            cur_here = any(i == w.index for i, _ in steps)
+            cur_here = any(pos == cur for _, _, pos in steps)
             t.append(name, style="bold" if cur_here else "")
             if phase == "MAIN":
                 if cur_here:
                     t.append("[●]", style="reverse bold")
                 continue
             t.append(" ")
-            for si, (i, label) in enumerate(steps):
+            for si, (i, label, pos) in enumerate(steps):
                 if si:
                     t.append("·", style="dim")
-                lab = label if not short or i == w.index else label[0]
+                lab = label if not short or pos == cur else label[0]
                 stop = "•" if i in w.stops and not short else ""
-                if i == w.index:
+                if pos == cur:
                     t.append(f"[{label.upper()}]", style="reverse bold")
                 else:
                     t.append(lab + stop, style="dim")

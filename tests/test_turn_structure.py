@@ -88,3 +88,26 @@ def test_first_player_draws_option() -> None:
     draw = Game.new(DB, decks[0], decks[1], 3, MatchOptions(first_player_draws=True))
     assert len(draw.players[0].hand) == len(skip.players[0].hand) + 1
     assert "first_player_draws" not in skip.options.to_dict()
+
+
+def test_the_phase_bar_shows_the_structure_as_it_is() -> None:
+    """rules.md §2: a changed structure is shown by the app's phase bar as it is, not as the default —
+    a second COMBAT group, no draw.post, and the current window marked at its own position."""
+    from c1k_tui.view import match_view, phase_groups
+    from c1k_tui.widgets import PhaseBar
+
+    g = _game(TWIN)
+    g.apply_command("p1: pass")
+    g.apply_command("p2: pass")
+    g.apply_command("p1: attack none")          # the second combat phase's declare_attackers
+    w = match_view(g, 0).window
+    groups = phase_groups(w.structure)
+    assert [ph for ph, _ in groups] == ["DRAW", "INFLUENCE", "MAIN", "COMBAT", "COMBAT", "END"]
+    assert [label for _, label, _ in groups[0][1]] == ["start", "draw"]
+    bar = PhaseBar()
+    bar.window = w
+    text = bar.render().plain
+    assert text.count("COMBAT") == 2 and "post" in text and "draw·post" not in text
+    first, second = text.index("COMBAT"), text.rindex("COMBAT")
+    assert "[ATK]" in text[second:] and "[ATK]" not in text[first:second]
+    assert phase_groups()[0][1] == [(0, "start", 0), (1, "draw", 1), (2, "post", 2)]   # the default turn
