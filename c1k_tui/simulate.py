@@ -226,7 +226,7 @@ def bradley_terry(names: Sequence[str], games: dict[tuple[int, int], tuple[float
                 lap[i][i] += w
     cov = _pinv_laplacian(lap)
     scale = 400 / math.log(10)
-    out = []
+    out: list[dict[str, Any]] = []
     for i, name in enumerate(names):
         se = math.sqrt(max(0.0, cov[i][i])) * scale
         r = theta[i] * scale
@@ -287,7 +287,7 @@ def plan(decks: Sequence[tuple[str, str]], agent: str, opponent: str, matches: i
             pairs = [(Entry(decks[0][0], decks[0][1], agent), Entry(decks[0][0], decks[0][1], agent))]
     else:
         pairs = [(Entry(a[0], a[1], agent), Entry(b[0], b[1], opponent)) for a in decks for b in decks]
-    jobs = []
+    jobs: list[Job] = []
     for pi, (ea, eb) in enumerate(pairs):
         ps = derive_seed(seed, pi)
         for k in range(matches):
@@ -339,14 +339,14 @@ def summarize(pairs: Sequence[tuple[Entry, Entry]], jobs: Sequence[Job],
                 labels.append(e.label)
     games: dict[tuple[int, int], tuple[float, int]] = {}
     for row, (ea, eb) in zip(per_pair, pairs, strict=True):
-        i, j = idx[ea.label], idx[eb.label]
-        if i == j:
+        ia, ib = idx[ea.label], idx[eb.label]
+        if ia == ib:
             continue
         pts = row["wins_a"] + row["draws"] / 2
-        if i > j:
-            i, j, pts = j, i, row["matches"] - pts
-        old = games.get((i, j), (0.0, 0))
-        games[(i, j)] = (old[0] + pts, old[1] + row["matches"])
+        if ia > ib:
+            ia, ib, pts = ib, ia, row["matches"] - pts
+        old = games.get((ia, ib), (0.0, 0))
+        games[(ia, ib)] = (old[0] + pts, old[1] + row["matches"])
     ratings = bradley_terry(labels, games)
     # cards: per (deck, agent, card)
     cards: dict[tuple[str, str, str], dict[str, float]] = {}
@@ -464,15 +464,15 @@ def print_report(report: dict[str, Any], console: Any, top_cards: int = 10) -> N
     console.print(f"First player wins {100 * fp['win_rate']:.1f}% [{100 * fp['ci95'][0]:.1f}–"
                   f"{100 * fp['ci95'][1]:.1f}] of {fp['matches']} matches; average {report['avg_turns']} turns.")
     rt = Table(title="Ratings (Bradley–Terry, Elo scale, mean 0)")
-    for c in ("deck (agent)", "rating", "95% interval"):
-        rt.add_column(c, justify="left" if c.startswith("deck") else "right")
+    for head in ("deck (agent)", "rating", "95% interval"):
+        rt.add_column(head, justify="left" if head.startswith("deck") else "right")
     for r in report["ratings"]:
         rt.add_row(r["name"], f"{r['rating']:+.0f}", f"{r['ci95'][0]:+.0f} … {r['ci95'][1]:+.0f}")
     console.print(rt)
     if report["cards"] and top_cards:
         ct = Table(title=f"Cards: the {top_cards} with the highest win rate when played (played in ≥ 10% of matches)")
-        for c in ("deck", "card", "drawn %", "played %", "win when drawn", "win when played"):
-            ct.add_column(c, justify="left" if c in ("deck", "card") else "right")
+        for head in ("deck", "card", "drawn %", "played %", "win when drawn", "win when played"):
+            ct.add_column(head, justify="left" if head in ("deck", "card") else "right")
         rows_c = [c for c in report["cards"] if c["played_pct"] >= 10 and c["win_rate_played"] is not None]
         rows_c.sort(key=lambda c: (-c["win_rate_played"], c["deck"], c["card"]))
         for c in rows_c[:top_cards]:
