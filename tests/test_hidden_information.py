@@ -16,6 +16,7 @@ from engine.game import Game
 from engine.rng import SplitMix64
 from engine.scenario import build, scenario_from_data
 from engine.selfplay import random_action
+from tests.helpers import mid_match
 
 DB = load_card_db()
 
@@ -31,14 +32,7 @@ def _hidden_ids(g: Game, viewer: int) -> set[int]:
 
 
 def _mid_match(seed: int, steps: int, decks: tuple[str, str] = ("veil-masquerade", "ironbound")) -> Game:
-    d = [load_deck(find_deck(n), DB) for n in decks]
-    g = Game.new(DB, d[0], d[1], seed)
-    agent = SplitMix64(seed ^ 77)
-    for _ in range(steps):
-        if g.is_terminal():
-            break
-        g.apply(random_action(g, agent))
-    return g
+    return mid_match(DB, seed, steps, decks, salt=77)
 
 
 def test_observe_masks_libraries_the_opponents_hand_and_the_seed() -> None:

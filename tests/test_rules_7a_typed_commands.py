@@ -10,11 +10,10 @@ from hypothesis import strategies as st
 
 from engine import IllegalAction, MalformedCommand, events_for, observe
 from engine.cards import load_card_db
-from engine.decks import find_deck, load_deck
 from engine.game import Game
 from engine.rng import SplitMix64
 from engine.scenario import build, scenario_from_data
-from engine.selfplay import random_action
+from tests.helpers import mid_match
 
 DB = load_card_db()
 
@@ -37,14 +36,7 @@ def _answer(g: Game, text: str, typist: int, ref: str = "") -> tuple[object, ...
 
 
 def _mid_match(seed: int, steps: int, decks: tuple[str, str]) -> Game:
-    d = [load_deck(find_deck(n), DB) for n in decks]
-    g = Game.new(DB, d[0], d[1], seed)
-    agent = SplitMix64(seed ^ 91)
-    for _ in range(steps):
-        if g.is_terminal():
-            break
-        g.apply(random_action(g, agent))
-    return g
+    return mid_match(DB, seed, steps, decks, salt=91)
 
 
 TEMPLATES = ('play "{x}"', 'set "{x}"', 'activate "{x}"', 'interrupt "{x}"', 'attack "{x}"',

@@ -26,6 +26,7 @@ from engine.scenario import (
     scenario_from_data,
     tally,
 )
+from tests.helpers import paths_of
 
 HERE = Path(__file__).parent / "scenarios"
 BASE = HERE / "rb-3.1-barrier-vs-overwhelm.scenario.toml"
@@ -288,19 +289,10 @@ _value = st.recursive(_leaf, lambda inner: st.one_of(st.lists(inner, max_size=4)
                       max_leaves=12)
 
 
-def _paths(d: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(d, dict):
-        for k, v in d.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(d, list):
-        for i, v in enumerate(d):
-            out += _paths(v, (*prefix, i))
-    return out
 
 
 BASE_DATA = _data()
-BASE_PATHS = [p for p in _paths(BASE_DATA) if p]
+BASE_PATHS = [p for p in paths_of(BASE_DATA) if p]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

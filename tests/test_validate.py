@@ -28,6 +28,7 @@ from engine.cards import (
 from engine.decks import deck_from_data, find_deck, load_deck
 from engine.scenario import run, scenario_from_data
 from engine.validation import validate_paths
+from tests.helpers import paths_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DB = load_card_db()
@@ -252,15 +253,6 @@ CORE = tomllib.loads((bundled_cards_dir() / "core.toml").read_text(encoding="utf
 DECK = tomllib.loads(find_deck("ironbound").read_text(encoding="utf-8"))
 
 
-def _paths(d: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(d, dict):
-        for k, v in d.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(d, list):
-        for i, v in enumerate(d):
-            out += _paths(v, (*prefix, i))
-    return out
 
 
 def _mutate(base: Any, edits: list[tuple[tuple[Any, ...], Any, bool]]) -> Any:
@@ -282,8 +274,8 @@ def _mutate(base: Any, edits: list[tuple[tuple[Any, ...], Any, bool]]) -> Any:
     return d
 
 
-CARD_PATHS = _paths(CORE)
-DECK_PATHS = _paths(DECK)
+CARD_PATHS = paths_of(CORE)
+DECK_PATHS = paths_of(DECK)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
