@@ -859,7 +859,7 @@ def summarise(g: Game) -> MatchSummary:
             outcome = (f"{v.side(v.winner).name} (p{v.winner + 1}) wins — "
                        f"{(v.termination or '').replace('_', ' ')}")
     return MatchSummary(outcome, v.turn, v.commands, (v.side(0).name, v.side(1).name), damage,
-                        (by_player[0], by_player[1]), played)
+                        (by_player[0], by_player[1]), played, v.seed)
 
 
 __all__ = ["C1KApp", "find_lessons", "lesson_session", "new_session", "rematch", "resume_session",

@@ -391,6 +391,7 @@ class MatchSummary:
     damage: dict[str, int] = field(default_factory=dict)          # source label -> damage dealt
     damage_by_player: tuple[int, int] = (0, 0)
     played: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))
+    seed: int | None = None       # the StateSeed: shown once the match is over (rules.md §7)
 
 
 class GameOverScreen(Screen[str]):
@@ -413,7 +414,10 @@ class GameOverScreen(Screen[str]):
         t = Text()
         t.append("MATCH OVER\n", style="bold reverse")
         t.append(f"{s.outcome}\n\n", style="bold")
-        t.append(f"turns: {s.turns} · commands: {s.commands}\n")
+        t.append(f"turns: {s.turns} · commands: {s.commands}")
+        if s.seed is not None:
+            t.append(f" · seed: {s.seed}")
+        t.append("\n")
         for i, name in enumerate(s.players):
             t.append(f"\n{name}: damage dealt {s.damage_by_player[i]} · cards played {len(s.played[i])}\n",
                      style="bold")

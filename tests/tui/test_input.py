@@ -88,6 +88,9 @@ def test_game_over_save_field_has_focus_and_swallows_hotkeys(db: CardDB, tmp_pat
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
+        # the seed is shown once the match is over (rules.md §7), never before
+        shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert f"seed: {app.game.seed}" in shown
         # typing a path with r, n, v, s and q in it: all of it goes into the field, no rematch
         await pilot.press(*str(target), "enter")
         await pilot.pause()
