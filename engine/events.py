@@ -208,6 +208,8 @@ _WHO = {
     "event": "that",
 }
 _PLAYER = {"you": "you", "opponent": "the opponent", "each": "each player"}
+#: effects that a player does: (verb, what follows the amount)
+_PLAYER_VERBS = {"draw": ("draw", ""), "discard": ("discard", " at random"), "gain_influence": ("gain", " Influence")}
 
 
 def describe_effect(e: Effect) -> str:
@@ -218,12 +220,9 @@ def describe_effect(e: Effect) -> str:
         return f"deal {e.amount} damage to {who}"
     if v == "heal":
         return f"heal {e.amount} on {who}"
-    if v == "draw":
-        return f"{_PLAYER[e.player]} draw{'s' if e.player != 'you' else ''} {e.amount}"
-    if v == "discard":
-        return f"{_PLAYER[e.player]} discard{'s' if e.player != 'you' else ''} {e.amount} at random"
-    if v == "gain_influence":
-        return f"{_PLAYER[e.player]} gain{'s' if e.player != 'you' else ''} {e.amount} Influence"
+    if v in _PLAYER_VERBS:
+        verb, tail = _PLAYER_VERBS[v]
+        return f"{_PLAYER[e.player]} {verb}{'s' if e.player != 'you' else ''} {e.amount}{tail}"
     if v == "buff":
         until = " until end of turn" if (e.until or "permanent") == "end_of_turn" else ""
         return f"{who} gets {e.power:+d}/{e.health:+d}{until}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from typer.testing import CliRunner
@@ -32,6 +33,9 @@ from engine.lessons import (
     windows_entered,
 )
 from engine.scenario import run
+
+if TYPE_CHECKING:
+    from c1k_tui.app import C1KApp
 
 FILES = sorted(lessons_dir().glob("*.scenario.toml"))
 
@@ -149,16 +153,22 @@ def test_a_lesson_file_without_its_parts_is_refused_with_the_file(tmp_path: Path
     assert str(bad) in text and "lesson.wrong" in text and "lesson.check[1].kinds" in text
 
 
+def _lesson_app(db: CardDB, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prefix: str) -> C1KApp:
+    """The app on the lesson whose file name starts with `prefix`, progress saved under `tmp_path`."""
+    from c1k_tui.app import C1KApp, find_lessons, lesson_session
+
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    info = next(x for x in find_lessons() if x.path.name.startswith(prefix))
+    return C1KApp(db=db, session=lesson_session(db, info, tmp_path / "l.json"), lessons=find_lessons())
+
+
 def test_the_lesson_panel_in_the_app_shows_windows_hints_and_progress(db: CardDB, tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from typing import Any
 
-    from c1k_tui.app import C1KApp, find_lessons, lesson_session
     from tests.tui.conftest import run_app
 
-    monkeypatch.setenv("C1K_HOME", str(tmp_path))
-    info = next(x for x in find_lessons() if x.path.name.startswith("07-"))
-    app = C1KApp(db=db, session=lesson_session(db, info, tmp_path / "l.json"), lessons=find_lessons())
+    app = _lesson_app(db, tmp_path, monkeypatch, "07-")
 
     async def body(pilot: Any) -> None:
         screen = app.match_screen
@@ -204,12 +214,9 @@ def test_the_timing_violation_lesson_can_be_played_in_the_app(db: CardDB, tmp_pa
     """In a lesson a refused command is sent to the engine (C1K 10 is what lesson 3 teaches)."""
     from typing import Any
 
-    from c1k_tui.app import C1KApp, find_lessons, lesson_session
     from tests.tui.conftest import run_app
 
-    monkeypatch.setenv("C1K_HOME", str(tmp_path))
-    info = next(x for x in find_lessons() if x.path.name.startswith("03-"))
-    app = C1KApp(db=db, session=lesson_session(db, info, tmp_path / "l.json"), lessons=find_lessons())
+    app = _lesson_app(db, tmp_path, monkeypatch, "03-")
 
     async def body(pilot: Any) -> None:
         await pilot.pause()
