@@ -7,14 +7,16 @@ rule itself when only one matches.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.markdown import Markdown
-from rich.table import Table
 
 from c1k_tui import rulesdoc
+
+# rich's Markdown (markdown-it, pygments) costs ≈0.15 s to import: only `c1k rules` itself needs it, and
+# every `c1k` command imports this module to register it (the app's first frame must not wait for it)
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def rules(query: Annotated[list[str] | None, typer.Argument(
@@ -22,6 +24,8 @@ def rules(query: Annotated[list[str] | None, typer.Argument(
           plain: Annotated[bool, typer.Option("--plain", help="Print the Markdown source, not rendered")] = False,
           ) -> None:
     """The rules: print one by its id, or find rules by word (no argument: list every rule id)."""
+    from rich.console import Console
+
     console = Console(highlight=False, soft_wrap=False)
     if not rulesdoc.rules():
         typer.echo("the rules document (docs/rules.md) is missing from this installation", err=True)
@@ -51,10 +55,14 @@ def _show(console: Console, rid: str, plain: bool) -> None:
     if plain:
         typer.echo(md)
     else:
+        from rich.markdown import Markdown
+
         console.print(Markdown(md))
 
 
 def _table(console: Console, rows: list[tuple[str, str]], title: str) -> None:
+    from rich.table import Table
+
     t = Table(title=title, title_justify="left", show_header=True, header_style="bold")
     t.add_column("rule id", style="cyan", no_wrap=True)
     t.add_column("title")
