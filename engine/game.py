@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from engine import pipeline
@@ -92,6 +92,9 @@ SBA_LOOP_CAP = 200
 SET_COST = 1   # Veil: Influence to Set a card face down
 #: the priority decisions are immutable values; share them instead of building one per pass
 _PRIORITY_DECISIONS: dict[tuple[str, int], Decision] = {}
+_PRIORITY_LINES: dict[str, str] = {}
+#: turn_windows' cache: id(Seat card definition) -> (the definition, the turn structure it makes)
+_SEAT_STRUCTURES: dict[int, tuple[CardDef, tuple[int, ...]]] = {}
 STACK_CAP = 500
 #: Endless Loop (rules.md §1): after this many resolutions in one window with only passes between them,
 #: the state is hashed after each resolution; a repeat ends the match in a draw
@@ -112,6 +115,11 @@ class RulesLoopError(RuntimeError):
 _COMMAND_KIND = {"Pass": "pass", "Play": "play", "Activate": "activate", "Attack": "attack", "Block": "block",
                  "Interrupt": "interrupt", "Decline": "choice", "Choose": "choice", "SetCard": "set",
                  "Concede": "concede"}
+
+
+_new_tuple = tuple.__new__
+#: the record line of a pass, by player
+_PASS_LINES = (f"{player_name(0)}: {Pass()}", f"{player_name(1)}: {Pass()}")
 
 
 def _bit(p: int) -> int:
@@ -350,9 +358,11 @@ class Game:
             command: int = -1) -> None:
         """Emit an event (`line`: its English text). `rule` defaults to the current window's rule."""
         ev = self._events
+        tail = ev._tail
         w = self.win
-        ev.append(Event(len(ev), kind, self.turn, WINDOWS[w], rule or WINDOW_RULE[w], actor, private_to, line,
-                        public_text, cards, amount, detail, command))
+        # (tuple.__new__: a NamedTuple built without its keyword-handling __new__, ~2× faster; hot)
+        tail.append(_new_tuple(Event, (ev._done + len(tail), kind, self.turn, WINDOWS[w], rule or WINDOW_RULE[w],
+                                       actor, private_to, line, public_text, cards, amount, detail, command)))
 
     def controller(self, cid: int) -> int:
         return self.owner[cid]
@@ -465,7 +475,20 @@ class Game:
         player's Seat through the named hooks (`extra_combat_phases`, `skip_*`)."""
         p = self.active if active is None else active
         seat = self.players[p].seat
-        mods = self.card(seat).modifiers if seat else {}
+        if not seat:
+            return DEFAULT_STRUCTURE
+        d = self.defs[seat]
+        hit = _SEAT_STRUCTURES.get(id(d))
+        if hit is not None and hit[0] is d:
+            return hit[1]
+        assert d is not None
+        structure = self.seat_structure(d.modifiers)
+        _SEAT_STRUCTURES[id(d)] = (d, structure)   # (keeps d alive: its id can't be reused)
+        return structure
+
+    @staticmethod
+    def seat_structure(mods: Mapping[str, int]) -> tuple[int, ...]:
+        """The turn structure a Seat's modifiers make (see turn_windows)."""
         if not any(k in mods for k in TURN_HOOKS):
             return DEFAULT_STRUCTURE
         skip = {w for k, w in SKIP_HOOKS.items() if mods.get(k, 0)}
@@ -735,7 +758,10 @@ class Game:
         if d.player != p:
             d = replace(d, player=p)
         self.pending = d
-        self.log(f"  {name} has priority", "priority", p, rule="C1K 6")
+        line = _PRIORITY_LINES.get(name)
+        if line is None:
+            line = _PRIORITY_LINES[name] = f"  {name} has priority"
+        self.log(line, "priority", p, rule="C1K 6")
 
     def resume(self, how: tuple[int, ...]) -> None:
         """Continue after a choice or an interrupt decision."""
@@ -796,10 +822,11 @@ class Game:
 
     def fire_start(self, when: str, p: int) -> None:
         """Start-of-phase triggers concern only the active player's cards (rules.md §2)."""
-        for cid in self.permanents(p):
+        mine = self.permanents(p)   # (firing changes no permanent: one list for every pass below)
+        for cid in mine:
             self.fire(when, cid)
         for spec in START_TRIGGERS.get(when, ()):
-            for cid in self.permanents(p):
+            for cid in mine:
                 if self.zone[cid] not in (BOARD, RELICS) or not spec.applies(self, cid):
                     continue
                 perm = self.perms[cid]
@@ -922,6 +949,8 @@ class Game:
         """State-based actions. In combat damage, `fights` maps each combatant of a blocked pair to the
         unit it fought: one destroyed here lost that combat (its `on_combat_loss` fires with its
         `on_death`, rules.md §5) and is added to `losers`."""
+        if self.outcome is None and self.sba_quiet():
+            return
         for _ in range(SBA_LOOP_CAP):
             if self.outcome is not None:
                 return
@@ -951,6 +980,31 @@ class Game:
                     self.fire("on_combat_loss", c, fights[c], seq=seqs[c])   # AS Combat steps 3-5
                     losers.append(c)
         raise RulesLoopError(f"state-based actions ran {SBA_LOOP_CAP} times without settling")
+
+    def sba_quiet(self) -> bool:
+        """True when state-based actions have nothing to do: both players above 0 life, no unit with
+        lethal damage and none that may Evolve (the common case, checked in one pass: sba runs after
+        every action and in every window)."""
+        players = self.players
+        if players[0].life <= 0 or players[1].life <= 0:
+            return False
+        perms = self.perms
+        defs = self.defs
+        for ps in players:
+            for c in ps.board:
+                if not c:
+                    continue
+                d = defs[c]
+                assert d is not None
+                if d.evolve is not None:
+                    return False
+                perm = perms[c]
+                if perm.damage == 0 and perm.health_mod >= 0 and perm.temp_health >= 0 and not perm.counters:
+                    if d.health <= 0:
+                        return False
+                elif self.lethal(c):
+                    return False
+        return True
 
     def lethal(self, c: int) -> bool:
         """Damage ≥ health (health may also have dropped to 0 or less by −/− effects)."""
@@ -2096,6 +2150,17 @@ class Game:
         An illegal action raises IllegalAction after changing exactly what C1K §10 says: if the player
         held priority, priority passes to the opponent (unless the match is in practice mode)."""
         actor = self.current_player() if player is None else player
+        if type(action) is Pass and self.outcome is None:
+            d = self.pending
+            if d.player == actor and d.kind == "priority":
+                # the fast path for the most common action (4 in 5 in random play): a legal pass, exactly
+                # as below (refusal None; log_command's "pass" event; execute's do_pass)
+                line = _PASS_LINES[actor]
+                rec = self.record
+                rec.append(line)
+                self.log(line, "pass", actor, rule=d.rule, command=len(rec) - 1)
+                self.do_pass(actor)
+                return
         if actor not in (0, 1):
             raise IllegalAction("RULES 1", f"the match is over ({self.outcome})")
         r = self.refusal(action, actor)
@@ -2593,27 +2658,39 @@ class Game:
         candidates examined: past six a side there are hundreds of thousands (7×7: 131k), and
         listing them all would freeze the game. Agents sample blocks instead (engine.sampling)."""
         dp = 1 - self.active
-        blockers = [u for u in self.players[dp].units() if not self.perms[u].exhausted]
+        perms = self.perms
+        blockers = [u for u in self.players[dp].units() if not perms[u].exhausted]
         attackers = [a for a in self.attackers if self.is_unit_in_play(a)]
+        # what each blocker may block (can_block looks at the pair only), worked out once, not per leaf
+        options = [[a for a in attackers if self.can_block(b, a) is None] for b in blockers]
+        # C1K 4.2 step 3 (guard_refusal, per leaf in O(1)): a declaration with a non-Guard blocker is legal
+        # only if every ready Guard unit blocks (the ready Guard units are the Guard units among `blockers`)
+        guard = [self.keyword(b, "guard") is not None for b in blockers]
+        ready_guards = sum(guard)
         out: list[tuple[tuple[int, int], ...]] = []
+        n = len(blockers)
+        used: set[int] = set()
+        leaves = 0
 
-        leaves = [0]
-
-        def rec(i: int, used: frozenset[int], acc: tuple[tuple[int, int], ...]) -> None:
-            if leaves[0] >= BLOCK_LEAF_CAP:
+        def rec(i: int, acc: tuple[tuple[int, int], ...], guards: int, others: int) -> None:
+            nonlocal leaves
+            if leaves >= BLOCK_LEAF_CAP:
                 return
-            if i == len(blockers):
-                leaves[0] += 1
-                if self.guard_refusal([b for b, _ in acc]) is None:
+            if i == n:
+                leaves += 1
+                if not others or guards == ready_guards:
                     out.append(acc)
                 return
-            rec(i + 1, used, acc)
+            rec(i + 1, acc, guards, others)
             b = blockers[i]
-            for a in attackers:
-                if a not in used and self.can_block(b, a) is None:
-                    rec(i + 1, used | {a}, acc + ((b, a),))
+            g = guard[i]
+            for a in options[i]:
+                if a not in used:
+                    used.add(a)
+                    rec(i + 1, acc + ((b, a),), guards + g, others + (not g))
+                    used.discard(a)
 
-        rec(0, frozenset(), ())
+        rec(0, (), 0, 0)
         return out
 
     def why_not(self, action: Action, player: int | None = None) -> Refusal | None:
