@@ -22,7 +22,7 @@ from c1k_tui.paths import (  # noqa: F401  (re-exported)
     state_dir,
 )
 from engine import record as rec
-from engine.actions import Action, Attack, Block, IllegalAction, MalformedCommand, Pass
+from engine.actions import Action, Attack, Block, Decline, IllegalAction, MalformedCommand, Pass
 from engine.cards import CardDB
 from engine.decks import Deck
 from engine.game import Game, RulesLoopError
@@ -117,6 +117,8 @@ def auto_action(g: Game, flow: Flow, hidden: bool = False) -> Action | None:
     d = g.decision
     if d.kind in ("attackers", "blockers"):
         return forced_action(g)          # who may attack or block is public (the board)
+    if d.kind in ("interrupt", "choice"):
+        return _empty_decline(g, flow, hidden)
     if d.kind != "priority":
         return None
     p = g.current_player()
@@ -134,6 +136,27 @@ def auto_action(g: Game, flow: Flow, hidden: bool = False) -> Action | None:
     if flow.stops_here(g, p) or acted_here(g, 1 - p, unanswered=True):
         return None
     return Pass()
+
+
+def _empty_decline(g: Game, flow: Flow, hidden: bool) -> Action | None:
+    """`decline` for a player whose only answer is decline — an Interrupt question or a permission to
+    play from the hand that the engine asks on public facts (rules.md §7a) while the hand holds nothing
+    usable. With hands hidden only when it can't show: the same player is asked next anyway (so the
+    hand-off to them happens either way and the other player sees the same flow)."""
+    acts = g.legal_actions()
+    if len(acts) != 1 or not isinstance(acts[0], Decline):
+        return None
+    if not hidden:
+        return acts[0]
+    p = g.current_player()
+    nxt = g.clone()
+    try:
+        nxt.apply(acts[0], p)
+    except (IllegalAction, RulesLoopError):
+        return None
+    if nxt.is_terminal() or nxt.current_player() != p or auto_action(nxt, flow, hidden) is not None:
+        return None
+    return acts[0]
 
 
 @dataclass

@@ -137,12 +137,31 @@ def public_only_choice(v: PlayerView, open_hands: bool) -> str | None:
     if d.kind in ("attackers", "blockers"):
         return ("attack none" if d.kind == "attackers" else "block none") if not d.eligible else None
     if d.kind != "priority":
-        return None
+        return "decline" if open_hands and [str(a) for a in d.legal] == ["decline"] else None
     only_pass = [str(a) for a in d.legal] == ["pass"]
     if open_hands or not (v.me.hand_size or v.me.set_count):
         return "pass" if only_pass else None
     stop = ("own:" if v.active == v.viewer else "opp:") + v.window
     return "pass" if not v.stack and stop not in DEFAULT_STOPS else None
+
+
+def unseen_decline(g: Game, open_hands: bool) -> str | None:
+    """Hidden hands: `decline` for a player whose only answer to an Interrupt question or a permission
+    (asked on public facts, rules.md §7a) is decline — only when the same player is asked next anyway,
+    so the other player sees the same hand-offs whatever the hand held. None: ask them."""
+    p = g.current_player()
+    v = observe(g, p)
+    if open_hands or v.decision is None or v.decision.kind not in ("interrupt", "choice") \
+            or [str(a) for a in v.decision.legal] != ["decline"]:
+        return None
+    nxt = g.clone()
+    try:
+        nxt.apply(parse_action("decline"), p)
+    except (IllegalAction, RulesLoopError):
+        return None
+    if nxt.is_terminal() or nxt.current_player() != p or public_only_choice(observe(nxt, p), False) is not None:
+        return None
+    return "decline"
 
 
 def send(g: Game, line: str, player: int) -> None:
@@ -189,7 +208,7 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
     while not g.is_terminal():
         p = g.current_player()
         v = observe(g, p)
-        only = public_only_choice(v, open_hands) if auto_pass else None
+        only = (public_only_choice(v, open_hands) or unseen_decline(g, open_hands)) if auto_pass else None
         if only is not None:
             # an explicit command, sent for the player who has nothing else to do (recorded as such)
             auto.add(len(g.record))

@@ -714,8 +714,7 @@ class Game:
         while self.threads and self.outcome is None:
             t = self.threads[0]
             if t.ctx == 0:   # C1K 7: "when a Thread branch would resolve" Interrupts, AP first (asked once)
-                asked = tuple(q for q in (self.active, 1 - self.active)
-                              if self.usable_interrupts(q, "thread_resolves"))
+                asked = tuple(q for q in (self.active, 1 - self.active) if self.may_interrupt(q, "thread_resolves"))
                 if asked:
                     self.threads[0] = replace(t, ctx=1)
                     self.ask_interrupts(InterruptWindow("thread_resolves", asked, 0, (), then))
@@ -1435,7 +1434,7 @@ class Game:
                 what = describe_effects(e.outcomes[k])
                 self.log(f"  Flux: outcome {k + 1} of {len(e.outcomes)} — {what}", "flux", controller, (source,), k + 1,
                          what, "KW Flux")
-                asked = tuple(q for q in (self.active, 1 - self.active) if self.usable_interrupts(q, "flux_outcome"))
+                asked = tuple(q for q in (self.active, 1 - self.active) if self.may_interrupt(q, "flux_outcome"))
                 if top and asked:
                     self.resolving = Resolving(item, controller, source, tuple(todo[i:]), tuple(chosen), event,
                                                mode, e, k, then)
@@ -1526,7 +1525,9 @@ class Game:
         # formats.md §1: answered with the ordinary play command (targets, mode, slot) — so every card
         # with at least one legal way to play it is offered, targeted and Thread cards included
         cands = tuple(c for c in allowed if self.permit_options(c, controller, offer))
-        if not cands:
+        # rules.md §7a: whether a hand holds a card that can be played is private, so a permission to
+        # play from the hand is asked whenever the hand is not empty (the graveyard is public)
+        if not cands and not (e.zone == "hand" and zone):
             self.log("  permission: nothing can be played", actor=controller, cards=(source,), rule="OPP Permissions",
                      private_to=controller, public_text=f"  permission: {ps.name} plays nothing")
             return True
@@ -1534,7 +1535,9 @@ class Game:
         self.priority = -1
         self.pending = Decision("choice", controller, self.window, "OPP Permissions",
                                 f"{ps.name}: you may play one of these now — play <card> [slot n] [target …] "
-                                "[mode n] — or decline",
+                                "[mode n] — or decline" if cands else
+                                f"{ps.name}: you may play a card from your hand now, but none can be played "
+                                "— decline",
                                 tuple(self.label(c) for c in cands), 0, 1, True, eligible=cands)
         return False
 
@@ -1789,6 +1792,8 @@ class Game:
             ch = self.choice
             assert ch is not None
             n = len(ch.values)
+            if n == 0:
+                return Refusal(d.rule, "there is nothing to choose: decline")
             if any(not 1 <= k <= n for k in action.options):
                 return Refusal(d.rule, f"options are numbered 1 to {n}")
             if len(set(action.options)) != len(action.options):
@@ -2103,6 +2108,12 @@ class Game:
             hi = self.card(cid).hand_interrupt
             if hi is not None and hi.interrupt == event and hi.cost <= self.players[p].influence:
                 out.append((cid, -1, hi))
+        out += self.usable_in_play_interrupts(p, event)
+        return out
+
+    def usable_in_play_interrupts(self, p: int, event: str) -> list[tuple[int, int, Ability]]:
+        """The usable Interrupt abilities of p's cards in play (public: the board, Influence, Suppress)."""
+        out: list[tuple[int, int, Ability]] = []
         events = (event, "opponent_declares_attackers") if event == "attacker_declared" and p != self.active \
             else (event,)
         for cid in self.permanents(p):
@@ -2114,6 +2125,23 @@ class Game:
                         and not (ab.once_per_turn and perm.used.get(i) == self.turn):
                     out.append((cid, i, ab))
         return out
+
+    def may_interrupt(self, p: int, event: str) -> bool:
+        """Whether p is asked about `event`'s Interrupts (C1K 7), decided from public facts only (rules.md
+        §7a: whether a player *could* respond is private). p is asked when they have a usable Interrupt
+        on a card in play (the board is public), or — a Nullify, used from the hand — when their hand is
+        not empty and one of their Nullify cards for the event that their Influence pays for is in a zone
+        hidden from the opponent (hand, library or Set: the public deck list minus the public zones). So
+        p is asked whether or not that card is in their hand, and an opponent learns nothing from it."""
+        ps = self.players[p]
+        if ps.hand:
+            defs = self.defs
+            for zone in (ps.hand, ps.library, ps.set_cards):
+                for cid in zone:
+                    hi = defs[cid].hand_interrupt  # type: ignore[union-attr]
+                    if hi is not None and hi.interrupt == event and hi.cost <= ps.influence:
+                        return True
+        return bool(self.usable_in_play_interrupts(p, event))
 
     def interrupt_refusal(self, a: Interrupt, p: int) -> Refusal | None:
         w = self.intr
@@ -2391,7 +2419,7 @@ class Game:
             self.fire_watchers("on_unit_played" if d.type == "unit" else "on_action_played", p, cid)
         if d.type == "action":
             opp = 1 - p
-            if self.usable_interrupts(opp, "opponent_plays_action"):
+            if self.may_interrupt(opp, "opponent_plays_action"):
                 self.ask_interrupts(InterruptWindow("opponent_plays_action", (opp,), self.stack[-1].uid, (), resume))
                 return False
         return True
@@ -2454,8 +2482,8 @@ class Game:
         for fn in ATTACK_DECLARED_HOOKS:   # Realm hooks (Rally) apply at once, no stack
             fn(self)
         dp = 1 - self.active
-        # C1K 7: each player with a usable Interrupt for the event is asked, AP first
-        asked = tuple(q for q in (self.active, dp) if self.usable_interrupts(q, "attacker_declared"))
+        # C1K 7: each player who might use an Interrupt for the event is asked, AP first (rules.md §7a)
+        asked = tuple(q for q in (self.active, dp) if self.may_interrupt(q, "attacker_declared"))
         if asked:
             self.ask_interrupts(InterruptWindow("attacker_declared", asked, 0, a.units, (3,)))
             return
@@ -2480,18 +2508,18 @@ class Game:
         p = w.queue[0]
         self.priority = -1
         usable = [c for c, _, _ in self.usable_interrupts(p, w.event)]
-        names = ", ".join(self.label(c) for c in usable)
+        names = ", ".join(self.label(c) for c in usable) or "you hold none usable now"
         self.pending = Decision("interrupt", p, self.window, "C1K 7",
                                 f"{self.players[p].name}: use an Interrupt ({names}) or decline", (), 0, 0, True,
                                 eligible=tuple(usable))
-        # private: that a player is asked says they hold a usable Interrupt (rules.md §7a)
+        # the question is asked on public facts (may_interrupt); what the player holds stays theirs
         self.log(f"  {self.players[p].name} is asked: use an Interrupt ({names}) or decline ({w.event})", "interrupt",
                  p, tuple(usable), detail="asked", rule="C1K 7", private_to=p)
 
     def next_interrupt(self) -> None:
         w = self.intr
         assert w is not None
-        rest = tuple(q for q in w.queue[1:] if self.usable_interrupts(q, w.event))
+        rest = tuple(q for q in w.queue[1:] if self.may_interrupt(q, w.event))
         if rest:
             self.ask_interrupts(replace(w, queue=rest))
             return

@@ -190,10 +190,7 @@ def determinize(game: Game, player: int, seed: int) -> Game:
     if d.player >= 0 and d.player != player:
         # the opponent's own prompt may name its hidden cards: keep the decision, not the words
         g.pending = replace(d, prompt=f"waiting for p{d.player + 1}", options=tuple("?" for _ in d.options))
-    if g.intr is not None and d.kind == "interrupt" and d.player == player:
-        # who else is asked depends on their hidden cards: the sample asks again from its own hands
-        queue = (player, 1 - player) if player == g.active else (player,)
-        g.intr = replace(g.intr, queue=queue)
+    # (who is asked about an Interrupt is decided on public facts, so the sample keeps the real queue)
     return g
 
 

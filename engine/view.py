@@ -9,14 +9,10 @@ A view holds frozen values only. What it never holds:
   lists the seed reveals every hidden card);
 - anything of a decision the viewer is not making. The other player's pending decision shows only as
   "waiting for pN" (`waiting_for`). Its *kind* is hidden too, except for declarations, which the window
-  already names: being asked for an Interrupt (or for a permission's choice) happens only to a player
-  who holds a usable card, so "p2 is answering an Interrupt" would tell p1 that p2 holds one. For the
-  same reason a non-deciding viewer sees no priority holder (`priority` is -1 for them) — during an
-  Interrupt decision nobody holds priority, which would give the kind away.
-  Left to the rules (noted, not fixed here): the engine asks only players who hold a usable Interrupt,
-  so *that* the game waits for p2 right after p1 declared attackers (or a Flux outcome was drawn), where
-  p1 would otherwise have priority, still tells p1 something. Hiding that needs the engine to ask both
-  players every time (rules.md §7a allows it); it would change the turn's decisions and the state hashes.
+  already names: what a player is asked is decided on public facts (`Game.may_interrupt`: an Interrupt
+  is asked of whoever *might* hold a usable one, a permission from the hand whenever the hand is not
+  empty, rules.md §7a), but what they can answer is theirs. For the same reason a non-deciding viewer
+  sees no priority holder (`priority` is -1 for them).
 - legal actions and explanations, except for the viewer who is deciding.
 """
 

@@ -173,8 +173,9 @@ def test_a_set_card_stays_hidden_and_refusals_never_name_a_hidden_card() -> None
     assert "#" + str(snare) not in str(err.value)
 
 
-def test_a_declined_permission_looks_like_having_nothing_to_play() -> None:
-    """Muster the Reserves offers a unit from the hand: p2 must not learn whether p1 held one."""
+def test_a_permission_from_the_hand_is_offered_whether_or_not_a_card_can_be_played() -> None:
+    """rules.md §7a: Muster the Reserves offers a unit from the hand. Whether p1 holds one is private, so
+    p1 is asked in both cases (only decline is legal without one) and p2 sees the same match."""
     def after_muster(hand: list[str]) -> Game:
         data = {
             "scenario": {"window": "main.priority", "turn": 3},
@@ -184,14 +185,27 @@ def test_a_declined_permission_looks_like_having_nothing_to_play() -> None:
         g = build(scenario_from_data(data, "<test>", DB))
         g.apply_command('p1: play "Muster the Reserves"')
         g.apply_command("p2: pass")   # it resolves
-        if g.decision.kind == "choice":
-            g.apply_command("p1: decline")
+        assert g.decision.kind == "choice" and g.current_player() == 0
         return g
 
     offered, none = after_muster(["Briar Scout"]), after_muster(["Emberlash"])
+    assert observe(offered, 1) == observe(none, 1)
+    assert [str(a) for a in none.legal_actions()] == ["decline"]
+    assert any(isinstance(a, Play) for a in offered.legal_actions())
+    for g in (offered, none):
+        g.apply_command("p1: decline")
     assert [e.text for e in events_for(offered, 1)] == [e.text for e in events_for(none, 1)]
     assert any("p1 plays nothing" in e.text for e in events_for(none, 1))
-    assert [e.text for e in events_for(offered, 0)] != [e.text for e in events_for(none, 0)]
+    assert observe(offered, 1) == observe(none, 1)
+
+    def after_muster_empty_hand() -> Game:   # an empty hand is public: nothing to ask
+        g = _scenario({"influence": 4, "hand": ["Muster the Reserves"], "library": ["Emberlash"] * 3},
+                      {"influence": 0, "library": ["Briar Scout"] * 3})
+        g.apply_command('p1: play "Muster the Reserves"')
+        g.apply_command("p2: pass")
+        return g
+
+    assert after_muster_empty_hand().decision.kind == "priority"
 
 
 def _scenario(p1: dict[str, object], p2: dict[str, object]) -> Game:
@@ -202,51 +216,50 @@ def _scenario(p1: dict[str, object], p2: dict[str, object]) -> Game:
 def test_the_other_players_view_is_the_same_whether_a_private_decline_happened_or_not() -> None:
     """rules.md §7a: declining an Interrupt (or a permission) is private, so the opponent's whole view —
     the count of commands included — is the same as when there was nothing to decline."""
-    def after_omen(p2_hand: str) -> Game:
+    def after_omen(p2_hand: str, p2_library: str) -> Game:
         g = _scenario({"influence": 5, "hand": ["Wild Omen"], "library": ["Wild Omen"] * 3},
-                      {"influence": 5, "hand": [p2_hand], "library": ["Wild Omen"] * 3})
+                      {"influence": 5, "hand": [p2_hand], "library": [p2_library] + ["Wild Omen"] * 2})
         g.apply_command('p1: play "Wild Omen"')
-        if g.decision.kind == "interrupt":   # p2 holds Swallowed Word (Nullify): asked, and declines
-            g.apply_command("p2: decline")
+        assert g.decision.kind == "interrupt" and g.current_player() == 1   # asked on public facts
+        g.apply_command("p2: decline")
         return g
 
-    asked, not_asked = after_omen("Swallowed Word"), after_omen("Briar Scout")
-    assert asked.commands_known_to(1) == len(asked.record) == not_asked.commands_known_to(0) + 1
-    assert observe(asked, 0) == observe(not_asked, 0)
+    # the same public facts (p2's cards, hand size, Influence), a usable Nullify in the hand or not
+    holds, lacks = after_omen("Swallowed Word", "Briar Scout"), after_omen("Briar Scout", "Swallowed Word")
+    assert holds.commands_known_to(1) == len(holds.record) == holds.commands_known_to(0) + 1
+    assert observe(holds, 0) == observe(lacks, 0)
 
     def after_muster(hand: list[str]) -> Game:
         g = _scenario({"influence": 4, "hand": ["Muster the Reserves", *hand], "library": ["Emberlash"] * 3},
                       {"influence": 0, "library": ["Briar Scout"] * 3})
         g.apply_command('p1: play "Muster the Reserves"')
         g.apply_command("p2: pass")
-        if g.decision.kind == "choice":
-            g.apply_command("p1: decline")
+        g.apply_command("p1: decline")
         return g
 
     offered, none = after_muster(["Briar Scout"]), after_muster(["Emberlash"])
-    assert len(offered.record) == len(none.record) + 1
-    assert observe(offered, 1).commands == observe(none, 1).commands
+    assert len(offered.record) == len(none.record) == 3
+    assert observe(offered, 1).commands == observe(none, 1).commands == 2
 
 
 def test_event_numbers_do_not_show_where_the_opponent_declined_an_interrupt() -> None:
     """rules.md §7a: p1 must not learn from the numbering of the events it may read (`n`, `command`)
     whether p2 was asked about a Nullify and declined it — the same public history gives the same
     numbers, whatever p2 holds."""
-    def after_omen(p2_card: str) -> Game:
+    def after_omen(p2_card: str, p2_library: str) -> Game:
         g = _scenario({"influence": 5, "hand": ["Wild Omen"], "library": ["Wild Omen"] * 3},
-                      {"influence": 5, "hand": [p2_card], "library": ["Wild Omen"] * 3})
+                      {"influence": 5, "hand": [p2_card], "library": [p2_library] + ["Wild Omen"] * 2})
         g.apply_command('p1: play "Wild Omen"')
-        if g.decision.kind == "interrupt":
-            g.apply_command("p2: decline")
+        assert g.decision.kind == "interrupt"
+        g.apply_command("p2: decline")
         g.apply_command("p2: pass")
         return g
 
-    asked, not_asked = after_omen("Swallowed Word"), after_omen("Briar Scout")
-    assert len(asked.events) > len(not_asked.events)       # p2 really was asked in one of them
-    for g in (asked, not_asked):
+    holds, lacks = after_omen("Swallowed Word", "Briar Scout"), after_omen("Briar Scout", "Swallowed Word")
+    for g in (holds, lacks):
         assert [e.n for e in events_for(g, 0)] == list(range(len(events_for(g, 0))))
 
     def public(g: Game) -> list[tuple[int, int, str]]:
         return [(e.n, e.command, e.text) for e in events_for(g, 0)]
 
-    assert public(asked) == public(not_asked)
+    assert public(holds) == public(lacks)
