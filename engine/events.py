@@ -36,8 +36,10 @@ Kinds (`Event.kind`):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, NamedTuple, overload
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
+from engine.chunked import ChunkedList
 
 if TYPE_CHECKING:
     from engine.cards import Effect
@@ -84,84 +86,11 @@ class Event(NamedTuple):
         return self._replace(text=self.public_text, public_text="", cards=(), detail="", private_to=-1)
 
 
-class EventLog(Sequence[Event]):
-    """An append-only list of events whose copies share everything already written.
+class EventLog(ChunkedList[Event]):
+    """The match's events: an append-only list whose copies share everything already written
+    (`fork()` is O(log n): engine.chunked)."""
 
-    The events are kept as immutable chunks (tuples) plus a short mutable tail. `fork()` freezes the
-    tail into a chunk and gives the copy the list of chunks: chunks are merged so that there are
-    O(log n) of them, so a fork costs O(log n), not O(n)."""
-
-    __slots__ = ("_chunks", "_done", "_tail")
-
-    def __init__(self) -> None:
-        self._chunks: list[tuple[Event, ...]] = []
-        self._done = 0        # events in the chunks
-        self._tail: list[Event] = []
-
-    def append(self, e: Event) -> None:
-        self._tail.append(e)
-
-    def _freeze(self) -> None:
-        if not self._tail:
-            return
-        chunk = tuple(self._tail)
-        self._tail = []
-        chunks = self._chunks
-        chunks.append(chunk)
-        self._done += len(chunk)
-        while len(chunks) >= 2 and len(chunks[-2]) <= 2 * len(chunks[-1]):
-            b = chunks.pop()
-            chunks[-1] = chunks[-1] + b
-
-    def fork(self) -> EventLog:
-        """A copy that shares every event written so far."""
-        self._freeze()
-        other = EventLog.__new__(EventLog)
-        other._chunks = self._chunks.copy()
-        other._done = self._done
-        other._tail = []
-        return other
-
-    def __len__(self) -> int:
-        return self._done + len(self._tail)
-
-    def __iter__(self) -> Iterator[Event]:
-        for c in self._chunks:
-            yield from c
-        yield from self._tail
-
-    @overload
-    def __getitem__(self, i: int) -> Event: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[Event]: ...
-
-    def __getitem__(self, i: int | slice) -> Event | list[Event]:
-        if isinstance(i, slice):
-            return list(self)[i]
-        n = len(self)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError(i)
-        if i >= self._done:
-            return self._tail[i - self._done]
-        for c in self._chunks:
-            if i < len(c):
-                return c[i]
-            i -= len(c)
-        raise IndexError(i)   # pragma: no cover
-
-    def since(self, start: int) -> Iterator[Event]:
-        """The events from index `start` on."""
-        if start >= self._done:
-            yield from self._tail[max(0, start - self._done):]
-            return
-        pos = 0
-        for c in self._chunks:
-            if pos + len(c) > start:
-                yield from c[max(0, start - pos):]
-            pos += len(c)
-        yield from self._tail
+    __slots__ = ()
 
 
 def events_for(game: Game, player: int, since: int = 0, renumber: bool = True) -> tuple[Event, ...]:

@@ -38,6 +38,7 @@ from engine.actions import (
 )
 from engine.canonical import ENCODING, canonical_bytes
 from engine.cards import CHOICE_TARGETS, SEAT_MODIFIERS, Ability, CardDB, CardDef, Effect
+from engine.chunked import ChunkedList
 from engine.events import Event, EventLog, describe_effects, log_lines_for
 from engine.rng import SplitMix64
 from engine.state import (
@@ -161,7 +162,7 @@ class Game:
         self.outcome: Outcome | None = None
         self.pending = Decision("none", -1, WINDOWS[DRAW_START], "C1K 1.1", "setting up")
         self._events = EventLog()   # bookkeeping, not state: not in the snapshot, shared by clones
-        self.record: list[str] = []
+        self.record: ChunkedList[str] = ChunkedList()   # the commands; clones fork it (O(log n))
         self.aliases: dict[str, int] = {}
         self.void_items: dict[int, StackItem] = {}   # Voidcast: how a card in the Void was cast (targets)
         self.resolving: Resolving | None = None   # a resolution paused for an Interrupt (Flux outcome)
@@ -279,7 +280,7 @@ class Game:
         g.outcome = self.outcome
         g.pending = self.pending
         g._events = self._events.fork()
-        g.record = self.record.copy()
+        g.record = self.record.fork()
         g.aliases = self.aliases
         g.void_items = self.void_items.copy()
         g.resolving = self.resolving

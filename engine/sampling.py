@@ -30,6 +30,7 @@ from dataclasses import asdict, is_dataclass, replace
 from typing import Any
 
 from engine.actions import Action, Attack, Block, Choose, Decline, Pass
+from engine.chunked import ChunkedList
 from engine.events import EventLog
 from engine.game import Game
 from engine.rng import SplitMix64, derive_seed
@@ -184,7 +185,7 @@ def determinize(game: Game, player: int, seed: int) -> Game:
     g.rng = SplitMix64(rng.next())
     g.seed = rng.next()
     g._events = EventLog()                 # the events name cards the player never saw
-    g.record = [""] * len(game.record)     # the view shows how many commands were played, not which
+    g.record = ChunkedList([""] * len(game.record))    # the view shows how many commands were played, not which
     g.aliases = {}
     d = g.pending
     if d.player >= 0 and d.player != player:

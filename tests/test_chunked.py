@@ -1,0 +1,40 @@
+"""engine.chunked: the append-only list behind the event log and the record, which clones fork."""
+
+from __future__ import annotations
+
+from engine.cards import load_card_db
+from engine.chunked import ChunkedList
+from engine.decks import find_deck, load_deck
+from engine.game import Game
+
+
+def test_a_fork_shares_the_past_and_not_the_future() -> None:
+    a: ChunkedList[int] = ChunkedList(range(5))
+    b = a.fork()
+    a.append(5)
+    b.append(50)
+    b.append(51)
+    assert a == [0, 1, 2, 3, 4, 5] and b == [0, 1, 2, 3, 4, 50, 51]
+    assert list(b.since(3)) == [3, 4, 50, 51] and b[-1] == 51 and b[5] == 50 and b[1:3] == [1, 2]
+    assert len(a) == 6 and a != b and a == tuple(range(6)) and a == a.fork()
+
+
+def test_forks_keep_few_chunks() -> None:
+    """Forking after every append (a search cloning after every action) keeps O(log n) chunks, so a
+    fork costs O(log n) and not O(n)."""
+    a: ChunkedList[int] = ChunkedList()
+    for i in range(4096):
+        a.append(i)
+        a = a.fork()
+    assert a == list(range(4096))
+    assert len(a._chunks) <= 13
+
+
+def test_a_clone_forks_the_record() -> None:
+    db = load_card_db()
+    deck = load_deck(find_deck("ironbound"), db)
+    g = Game.new(db, deck, deck, 5)
+    g.apply_command("pass")
+    c = g.clone()
+    c.apply_command("pass")
+    assert g.record == ["p1: pass"] and c.record == ["p1: pass", "p2: pass"]
