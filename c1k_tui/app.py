@@ -42,6 +42,7 @@ from c1k_tui.screens import (
 if TYPE_CHECKING:
     from c1k_tui.match_screen import MatchScreen
     from c1k_tui.session import MatchSession
+    from c1k_tui.versus import Versus
     from c1k_tui.view import HandCard
     from engine import Action, CardDB, Game
     from engine.record import MatchRecord
@@ -98,6 +99,8 @@ class C1KApp(App[None]):
         self.looks = 0                 # hand-offs owed after a public event with no engine decision
         self.owed_look = -1            # hidden hands: the player who must see the table next (public rule)
         self.seen_upto = [0, 0]        # per player: log length when they last had the table
+        self.versus: Versus | None = None      # the AI seats of a match against an agent (c1k_tui/versus.py)
+        self.versus_pace: int | None = None    # ms between an AI's visible moves (None: versus.py's default)
 
     # ---------------------------------------------------------------- start-up
 
@@ -157,6 +160,11 @@ class C1KApp(App[None]):
         if choice == "lessons":
             self.show_lessons()
             return
+        if choice == "lab":
+            from c1k_tui.lab_screen import open_lab
+
+            open_lab(self)
+            return
         if choice == "resume":
             try:
                 self.start_session(resume_session(self._db(), default_autosave()))
@@ -195,9 +203,10 @@ class C1KApp(App[None]):
     # ---------------------------------------------------------------- a match
 
     def start_session(self, session: MatchSession) -> None:
-        from c1k_tui.match_screen import MatchScreen
+        from c1k_tui.versus import attach, screen_for
 
         self.session = session
+        self.versus = attach(self, session)
         self.viewer = -2
         self.seen_upto = [last_decision(session.game, p, frozenset(session.auto)) for p in (0, 1)]
         self.gameover_shown = False
@@ -208,7 +217,7 @@ class C1KApp(App[None]):
         session.run_autos()
         session.save()
         extra = self._title_extra()
-        screen = MatchScreen(extra)
+        screen = screen_for(session, extra)
         if self.match_screen is not None:
             self.switch_to_match(screen)
         else:
@@ -228,7 +237,7 @@ class C1KApp(App[None]):
         s = self.session
         if s is None:
             return ""
-        bits = [f"flow: {s.flow.mode}"]
+        bits = [f"flow: {s.flow.mode}"] + ([self.versus.title()] if self.versus is not None else [])
         if s.open_hands:
             bits.append("open hands")
         if s.game.options.practice:
@@ -286,6 +295,8 @@ class C1KApp(App[None]):
         decider = g.current_player()
         owed = self.owed_look
         self.owed_look = -1
+        if self.versus is not None and self.versus.present():
+            return
         if owed in (0, 1) and owed != decider and owed != self.viewer and not s.open_hands:
             # after the opponent declared attackers (or played), the other player always gets the
             # keyboard: the Interrupt question if the engine asks one, else this plain "continue" — so
@@ -343,6 +354,9 @@ class C1KApp(App[None]):
         if s is None or self.match_screen is None:
             return
         if self.pacing:
+            return
+        if self.versus is not None and self.versus.busy():
+            self.match_screen.status = "[b]wait:[/b] the AI is deciding"
             return
         if command.strip().lower() == "concede":
             self.confirm_concede()
@@ -539,6 +553,9 @@ class C1KApp(App[None]):
         s = self.session
         if s is None or self.match_screen is None:
             return
+        if self.versus is not None:
+            self.versus.undo()
+            return
         ok, why = s.undo_check()
         if not ok:
             self.match_screen.status = f"[b]can't undo:[/b] {escape(why)}"
@@ -726,6 +743,7 @@ def escape(text: str) -> str:
 
 def new_session(db: CardDB, choice: StartChoice, save_path: Path | None) -> MatchSession:
     from c1k_tui.session import Flow, MatchSession
+    from c1k_tui.versus import VersusSession, agent_label, agent_spec
     from engine import MatchOptions, find_deck, load_deck
 
     decks = []
@@ -738,6 +756,11 @@ def new_session(db: CardDB, choice: StartChoice, save_path: Path | None) -> Matc
         saved = load_stops(name)          # each player's own stops, saved in C1K_HOME
         if saved is not None:
             flow.stops[f"p{i + 1}"] = saved
+    ai = agent_spec(choice.opponent)             # VersusError (a ValueError) names the forms
+    if ai:
+        decks[1].player = decks[1].player if choice.p2 not in ("", "p2") else agent_label(ai)
+        return VersusSession.new_vs(db, decks, choice.seed, MatchOptions(practice=choice.practice), {1: ai},
+                                    flow=flow, save_path=save_path, open_hands=False)
     return MatchSession.new(db, decks, choice.seed, MatchOptions(practice=choice.practice), flow=flow,
                             save_path=save_path, open_hands=choice.open_hands)
 
@@ -747,13 +770,18 @@ def resume_session(db: CardDB, path: Path) -> MatchSession:
     from engine import record as rec
 
     r = rec.load(path)
-    return MatchSession.from_record(r, db, save_path=path)
+    from c1k_tui.versus import resume_or_none
+
+    return resume_or_none(db, r, save_path=path) or MatchSession.from_record(r, db, save_path=path)
 
 
 def rematch(s: MatchSession) -> MatchSession:
     """Same decks, a new seed, seats swapped (a scenario or lesson starts again from its position)."""
     from c1k_tui.session import MatchSession
+    from c1k_tui.versus import VersusSession
 
+    if isinstance(s, VersusSession) and s.agents:
+        return s.rematch(new_seed())
     if s.scenario is not None:
         from engine.scenario import scenario_from_data
 

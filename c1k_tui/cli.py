@@ -113,6 +113,14 @@ def play(
     full_control: Annotated[bool, typer.Option("--full-control", help="App: ask at every decision")] = False,
     scenario: Annotated[Path | None, typer.Option(help="Start from a scenario's set-up position "
                                                        "(formats.md §4)")] = None,
+    vs: Annotated[str, typer.Option("--vs", help="Who plays p2: human, or an AI — ai (search, level 2), "
+                                                 "ai:1 … ai:4, ai:greedy, ai:random")] = "human",
+    ai_vs_ai: Annotated[bool, typer.Option("--ai-vs-ai", help="Watch two agents play (teaching): both hands "
+                                                              "shown; p pause, . step, +/- pace")] = False,
+    agents: Annotated[str, typer.Option(help="With --ai-vs-ai: p1's and p2's agents, A,B (e.g. greedy,ai:3)")]
+    = "ai,ai",
+    pace: Annotated[int | None, typer.Option(help="ms between an AI's visible moves (default 700; watching 900)")]
+    = None,
 ) -> None:
     """Play a match at this terminal, two players taking turns (hot-seat).
 
@@ -120,6 +128,16 @@ def play(
     plain prompt loop."""
     if seed is not None and not 0 <= seed < 2**64:
         raise _fail(f"--seed {seed}: a seed is a whole number from 0 to 2^64 - 1")
+    if vs.strip().lower() != "human" or ai_vs_ai:      # c1k_tui/versus.py
+        from c1k_tui.versus import play as play_vs
+
+        code = play_vs(deck_a, deck_b, seed if seed is not None else new_seed(), seed is not None, vs,
+                       agents if ai_vs_ai else None, pace,
+                       p1, p2, practice, first, playtest, _flow(full_control, auto_pass, stops), save,
+                       _interactive(), text, scenario, typer.echo)
+        if code:
+            raise typer.Exit(code)
+        return
     if text or not _interactive():
         from c1k_tui.textplay import HELP, loop
         from engine.game import Game

@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from c1k_tui.controls import Choice, ChoiceList, GlyphCheckbox, GlyphRadio, LogView
 from c1k_tui.paths import FLOW_SHORT, FLOWS
+from c1k_tui.versus_choices import OPPONENTS
 
 if TYPE_CHECKING:
     from c1k_tui.session import Flow
@@ -492,13 +493,14 @@ class StartChoice:
     open_hands: bool
     practice: bool
     flow: str
+    opponent: str = "human"      # who plays p2: human, or an AI (c1k_tui/versus.py: ai, ai:1…4, ai:greedy, ai:random)
 
 
 class StartScreen(Screen[StartChoice | str]):
     """Pick decks (bundled, or a file path), seed, names and options."""
 
     BINDINGS = [Binding("ctrl+s", "start", "start"), Binding("f2", "lessons", "lessons"),
-                Binding("f3", "resume", "resume last")]
+                Binding("f3", "resume", "resume last"), Binding("f4", "lab", "lab")]
 
     def __init__(self, decks: list[str], default: StartChoice, can_resume: bool, error: str = "") -> None:
         super().__init__()
@@ -531,6 +533,10 @@ class StartScreen(Screen[StartChoice | str]):
                 yield Input(value=d.p1, id="name-a")
                 yield Input(value=d.p2, id="name-b")
             with Horizontal(classes="row"):
+                yield Label("p2 is", classes="lab")
+                yield Select([(label, spec) for label, spec in OPPONENTS], value=d.opponent if d.opponent in
+                             {spec for _, spec in OPPONENTS} else "human", id="opponent", allow_blank=False)
+            with Horizontal(classes="row"):
                 yield Label("seed", classes="lab")
                 yield Input(value="", placeholder="random (shown at game over)", id="seed", type="integer")
             with RadioSet(id="start-flow"):
@@ -544,6 +550,7 @@ class StartScreen(Screen[StartChoice | str]):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Lessons (F2)", id="lessons")
                 yield Button("Resume last (F3)", id="resume", disabled=not self.can_resume)
+                yield Button("Lab (F4)", id="lab")
                 yield Button("Quit", id="quit")
             yield Static(self.error, id="start-error")
         yield Footer()
@@ -575,7 +582,8 @@ class StartScreen(Screen[StartChoice | str]):
         self.dismiss(StartChoice(a, b, seed, self.query_one("#name-a", Input).value.strip() or "p1",
                                  self.query_one("#name-b", Input).value.strip() or "p2",
                                  self.query_one("#open-hands", Checkbox).value,
-                                 self.query_one("#practice", Checkbox).value, flow))
+                                 self.query_one("#practice", Checkbox).value, flow,
+                                 str(self.query_one("#opponent", Select).value)))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
@@ -584,11 +592,14 @@ class StartScreen(Screen[StartChoice | str]):
         bid = event.button.id
         if bid == "start":
             self.action_start()
-        elif bid in ("lessons", "resume", "quit"):
+        elif bid in ("lessons", "resume", "quit", "lab"):
             self.dismiss(str(bid))
 
     def action_lessons(self) -> None:
         self.dismiss("lessons")
+
+    def action_lab(self) -> None:
+        self.dismiss("lab")
 
     def action_resume(self) -> None:
         if self.can_resume:

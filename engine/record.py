@@ -125,6 +125,34 @@ class CommandEntry(_Strict):
         return v
 
 
+class AgentSeat(_Strict):
+    """A seat played by an agent (engine/ai.py): its spec and its seed, so that resuming rebuilds the same
+    opponent (same view + same agent seed ⇒ same decision)."""
+
+    agent: Annotated[StrictStr, Field(min_length=1, max_length=40)]
+    seed: StrictStr | StrictInt = 0
+
+    @field_validator("agent")
+    @classmethod
+    def _spec(cls, v: str) -> str:
+        from engine.ai import make_agent
+
+        try:
+            make_agent(v)
+        except ValueError as err:
+            raise ValueError(str(err)) from err
+        return v
+
+    @field_validator("seed")
+    @classmethod
+    def _agent_seed(cls, v: str | int) -> str | int:
+        if isinstance(v, str) and not (v.isascii() and v.isdigit() and len(v) <= 20):
+            raise ValueError("an agent's seed is a whole number from 0 to 2^64 - 1, written in decimal")
+        if not 0 <= int(v) < SEED_LIMIT:
+            raise ValueError("an agent's seed is a whole number from 0 to 2^64 - 1")
+        return v
+
+
 class RecordFile(_Strict):
     format: Literal["c1k-match-record"]
     version: Literal[2]
@@ -134,6 +162,8 @@ class RecordFile(_Strict):
     players: dict[Literal["p1", "p2"], Annotated[StrictStr, Field(max_length=200)]] = Field(default_factory=dict)
     options: dict[StrictStr, Any] = Field(default_factory=dict)
     app: dict[StrictStr, Any] = Field(default_factory=dict)
+    # optional (version 2 records without it are both-human matches): the seats an agent plays
+    agents: dict[Literal["p1", "p2"], AgentSeat] = Field(default_factory=dict)
     start: CommandStart
     commands: list[CommandEntry]
 
@@ -217,6 +247,8 @@ class MatchRecord:
     start_parts: dict[str, str]
     entries: list[Entry] = field(default_factory=list)
     app: dict[str, Any] = field(default_factory=dict)   # the app's own settings (flow, open hands, lesson)
+    #: seat ("p1"/"p2") -> (agent spec, agent seed) for the seats an agent plays; empty: two humans
+    agents: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     @property
     def commands(self) -> list[str]:
@@ -237,6 +269,8 @@ class MatchRecord:
             d["decks"] = list(s.decks)
             d["options"] = s.options
         d["app"] = self.app
+        if self.agents:      # written only when a seat is an agent: other records stay as they were
+            d["agents"] = {seat: {"agent": spec, "seed": str(seed)} for seat, (spec, seed) in sorted(self.agents.items())}
         d["start"] = {"hash": self.start_hash, "parts": self.start_parts}
         d["commands"] = [e.to_dict() for e in self.entries]
         return d
@@ -512,7 +546,8 @@ def resume(record: MatchRecord, db: CardDB, upto: int | None = None) -> tuple[Ga
     n = len(record.entries) if upto is None else min(upto, len(record.entries))
     for i in range(n):
         parts = step(game, record, i, parts)
-    trimmed = MatchRecord(record.start, record.start_hash, record.start_parts, record.entries[:n], record.app)
+    trimmed = MatchRecord(record.start, record.start_hash, record.start_parts, record.entries[:n], record.app,
+                          dict(record.agents))
     return game, decks, Recorder.at(trimmed, game, first)
 
 
@@ -590,7 +625,8 @@ def from_data(data: object, path: str = "<record>") -> MatchRecord:
         start = Start(tuple(d.model_dump(exclude_none=True) for d in m.decks), int(m.seed),
                       (m.players.get("p1", "p1"), m.players.get("p2", "p2")), dict(m.options))
     entries = [Entry(c.do, c.hash, c.refused, c.auto, dict(c.changed)) for c in m.commands]
-    return MatchRecord(start, m.start.hash, dict(m.start.parts), entries, dict(m.app))
+    agents: dict[str, tuple[str, int]] = {str(seat): (a.agent, int(a.seed)) for seat, a in m.agents.items()}
+    return MatchRecord(start, m.start.hash, dict(m.start.parts), entries, dict(m.app), agents)
 
 
 def load(path: Path) -> MatchRecord:

@@ -1,0 +1,538 @@
+"""Play against an agent (`c1k play --vs ai[:LEVEL]`) or watch two agents play (`c1k play --ai-vs-ai`).
+
+An *opponent spec* names who sits in a seat: `human`, or `ai` (the search agent at its default level),
+`ai:1` … `ai:4` (search levels), `ai:greedy`, `ai:random` — or any agent spec of engine/ai.py after
+`ai:` (`ai:search:3`, `ai:halving:2`). `agent_spec()` turns one into the agent spec `make_agent` takes.
+
+How a match against an agent runs (rules.md §7a: the agent reads only its own information set):
+
+- `VersusSession` is a `MatchSession` whose AI seats are never passed for by the flow options: every
+  decision of an AI seat is the agent's. Its record names the AI seats, their agent specs and seeds
+  (`agents` in the record), so `c1k resume` and `c1k replay` rebuild the same match; the agent's seed is
+  derived from the match seed, so the same match seed + the same human commands give the same match.
+- `Versus` is the app's controller for such a match: when an AI seat must decide, the agent thinks in a
+  worker thread (on a clone of the game) while the screen stays live; the action is sent when it comes
+  back, then the screen shows — after a readable pause when something visible happened — the recap of
+  what the human may know of it. The human's screen is always the human's own view: no hand-off screen,
+  the AI's hand is never shown; the AI's command text is never shown either (a Set card's id is hidden
+  from the human), only the public recap.
+- Undo goes back to the human's last decision: the AI's answers after it (and the flow options' passes)
+  are undone with it — only if none of them revealed anything (the engine's `reveal_reason`).
+- Watching (`--ai-vs-ai`): both hands open (said on the title line), a pace, `p` pause, `.` one step,
+  `+`/`-` pace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual.binding import Binding
+
+from c1k_tui.match_screen import MatchScreen
+from c1k_tui.session import MatchSession, auto_action
+from c1k_tui.versus_choices import OPPONENTS
+from engine import InfoSet, derive_seed, make_agent, observe, player_name
+
+if TYPE_CHECKING:
+    from c1k_tui.app import C1KApp
+    from engine import Action, Agent, CardDB, Deck, MatchOptions
+    from engine import record as rec
+
+#: the agent when `--vs ai` names no level (the search agent at its default level)
+DEFAULT_AI = "search"
+#: ms between an AI's visible actions (its moves are shown at a readable pace)
+DEFAULT_PACE_MS = 700
+WATCH_PACE_MS = 900
+PACES_MS = (0, 150, 400, 700, 900, 1500, 3000)
+#: event index offset of an agent seat's seed (derived from the match seed)
+AGENT_SEED_SALT = 0xA1
+
+
+class VersusError(ValueError):
+    """A bad opponent spec: shown as a message naming the accepted forms."""
+
+
+def agent_spec(opponent: str, option: str = "--vs") -> str:
+    """`human` → "" (a person); `ai` → the default agent; `ai:N` → search level N; `ai:NAME[:N]` → that
+    agent. Raises VersusError naming the forms accepted."""
+    text = opponent.strip().lower()
+    if text in ("human", ""):
+        return ""
+    head, _, rest = text.partition(":")
+    if head != "ai":
+        raise VersusError(f"unknown opponent '{opponent}': use human, ai, ai:1 … ai:4, ai:greedy or ai:random")
+    spec = DEFAULT_AI if not rest else (f"search:{rest}" if rest.isdigit() else rest)
+    try:
+        make_agent(spec)
+    except ValueError as err:
+        raise VersusError(f"{option} {opponent}: {err} (use ai, ai:1 … ai:4, ai:greedy or ai:random)") from err
+    return spec
+
+
+def agent_label(spec: str) -> str:
+    """How the screens name an agent: "AI (search:2)"."""
+    name = make_agent(spec).name
+    return f"AI ({name})"
+
+
+def agent_seed(match_seed: int, seat: int) -> int:
+    """The seed of the agent in `seat`: from the match seed, so the same match replays the same."""
+    return derive_seed(match_seed, AGENT_SEED_SALT + seat)
+
+
+# -------------------------------------------------------------------- the session
+
+
+class VersusSession(MatchSession):
+    """A match in which agents play some seats (`agents`: seat → (agent spec, agent seed))."""
+
+    def __init__(self, *args: Any, agents: dict[int, tuple[str, int]] | None = None, **kw: Any) -> None:
+        self.agents: dict[int, tuple[str, int]] = dict(agents or {})
+        super().__init__(*args, **kw)
+
+    @classmethod
+    def new_vs(cls, db: CardDB, decks: list[Deck], seed: int, options: MatchOptions | None,
+               specs: dict[int, str], **kw: Any) -> VersusSession:
+        """A new match from decks; `specs`: seat → agent spec (the seat's seed comes from the match's)."""
+        agents = {p: (spec, agent_seed(seed, p)) for p, spec in specs.items() if spec}
+        s = cls.new(db, decks, seed, options, agents=agents, **kw)
+        assert isinstance(s, VersusSession)
+        return s
+
+    @classmethod
+    def resume_vs(cls, record: rec.MatchRecord, db: CardDB, **kw: Any) -> VersusSession:
+        """A saved match with AI seats: replayed (every hash checked) with its agents rebuilt."""
+        agents = {0 if seat == "p1" else 1: (spec, seed) for seat, (spec, seed) in record.agents.items()}
+        s = cls.from_record(record, db, agents=agents, **kw)
+        assert isinstance(s, VersusSession)
+        return s
+
+    def is_ai(self, p: int) -> bool:
+        return p in self.agents
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(p for p in (0, 1) if p not in self.agents)
+
+    def record(self) -> rec.MatchRecord:
+        r = super().record()
+        r.agents = {player_name(p): a for p, a in sorted(self.agents.items())}
+        return r
+
+    def run_autos(self) -> int:
+        """The flow options pass for the human seats only: an AI seat always decides for itself."""
+        n = 0
+        g = self.game
+        while n < 100_000 and not g.is_terminal() and not self.is_ai(g.current_player()):
+            a = auto_action(g, self.flow, hidden=not self.open_hands)
+            if a is None:
+                break
+            self.auto.append(len(g.record))
+            g.apply(a, g.current_player())
+            n += 1
+        return n
+
+    def undo_span(self) -> int:
+        """Back to the human's last decision: the trailing commands of AI seats and of the flow options,
+        and the human's own command before them."""
+        cmds = self.game.record
+        auto = set(self.auto)
+        ai = {f"{player_name(p)}: " for p in self.agents}
+        i = len(cmds) - 1
+        while i >= 0 and (i in auto or cmds[i][:4] in ai):
+            i -= 1
+        return len(cmds) - i if i >= 0 else 0
+
+    def rematch(self, seed: int) -> VersusSession:
+        """Same decks, a new seed, seats swapped — the agents move with their decks."""
+        decks = [self.decks[1], self.decks[0]]
+        specs = {1 - p: spec for p, (spec, _) in self.agents.items()}
+        return VersusSession.new_vs(self.db, decks, seed, self.game.options, specs, flow=self.flow,
+                                    save_path=self.save_path, open_hands=self.open_hands)
+
+
+def resume_or_none(db: CardDB, record: rec.MatchRecord, **kw: Any) -> VersusSession | None:
+    """A VersusSession for a record with AI seats, None for a record of two humans."""
+    return VersusSession.resume_vs(record, db, **kw) if record.agents else None
+
+
+# -------------------------------------------------------------------- the app's controller
+
+
+class WatchScreen(MatchScreen):
+    """The match screen while two agents play: pause, step and pace keys."""
+
+    BINDINGS = [Binding("p", "pause", "pause/resume"), Binding("full_stop", "step", "one step"),
+                Binding("plus", "pace(-1)", "faster"), Binding("minus", "pace(1)", "slower")]
+
+    def _versus(self) -> Versus | None:
+        return getattr(self.app, "versus", None)
+
+    def action_pause(self) -> None:
+        if (v := self._versus()) is not None:
+            v.toggle_pause()
+
+    def action_step(self) -> None:
+        if (v := self._versus()) is not None:
+            v.step()
+
+    def action_pace(self, d: int) -> None:
+        if (v := self._versus()) is not None:
+            v.change_pace(d)
+
+
+@dataclass
+class Move:
+    gen: int
+    seat: int
+    n: int              # the record's length when the agent was asked
+    action: Action | None
+    error: str = ""
+
+
+class Versus:
+    """Runs the AI seats of the app's match: thinking in a worker, pacing, recaps, undo."""
+
+    def __init__(self, app: C1KApp, session: VersusSession, pace_ms: int | None = None) -> None:
+        self.app = app
+        self.s = session
+        self.agents: dict[int, Agent] = {p: make_agent(spec, seed) for p, (spec, seed) in session.agents.items()}
+        self.watch = not session.humans
+        self.pace_ms = pace_ms if pace_ms is not None else (WATCH_PACE_MS if self.watch else DEFAULT_PACE_MS)
+        self.thinking = False
+        self.waiting = False          # a paced pause after a visible AI action
+        self.paused = False
+        self.steps = 0                # watch: decisions to make while paused
+        self.gen = 0                  # bumped by undo and a new match: a late answer is dropped
+        self.moves = 0                # AI decisions made (tests, the title)
+
+    # ---------------------------------------------------------------- what the app asks
+
+    @property
+    def human(self) -> int:
+        """The seat whose screen this is (watching: p1 at the bottom)."""
+        return self.s.humans[0] if self.s.humans else 0
+
+    def busy(self) -> bool:
+        """An AI seat is deciding (or its move is being shown): the human's keys wait."""
+        g = self.s.game
+        return self.thinking or self.waiting or (not g.is_terminal() and self.s.is_ai(g.current_player()))
+
+    def title(self) -> str:
+        if self.watch:
+            names = " vs ".join(self._name(p) for p in (0, 1))
+            state = "paused — . steps" if self.paused else f"pace {self.pace_ms} ms"
+            return f"watching {names} · BOTH HANDS SHOWN · {state}"
+        ai = next(iter(self.s.agents))
+        return f"vs {agent_label(self.s.agents[ai][0])} · its hand is hidden"
+
+    def _name(self, p: int) -> str:
+        return agent_label(self.s.agents[p][0]) if p in self.s.agents else "you"
+
+    def present(self) -> bool:
+        """The app's `present()` for a match with an AI seat (True: handled). The screen is the human's
+        view; an AI seat's decision is taken by its agent in a worker."""
+        app = self.app
+        s = self.s
+        g = s.game
+        if app.match_screen is None or g.is_terminal():
+            return False
+        ms = app.match_screen
+        app.viewer = self.human
+        app.refresh_view()
+        p = g.current_player()
+        if s.is_ai(p):
+            if self.thinking or self.waiting:
+                return True
+            if self.watch and self.paused and self.steps <= 0:
+                ms.status = "[b]paused[/b] — p resumes · . makes one decision"
+                return True
+            self.steps = max(0, self.steps - 1)
+            self._think(p)
+            return True
+        self.show_recap()
+        if "is thinking…" in ms.status:
+            ms.status = ""
+        app.check_lesson()
+        app.maybe_prompt()
+        return True
+
+    def show_recap(self) -> None:
+        """The recap of what the human may know since their last decision (the AI's moves included)."""
+        from c1k_tui.recap import recap_entries, recap_text
+
+        app = self.app
+        if app.match_screen is None:
+            return
+        g = self.s.game
+        p = self.human
+        since = app.seen_upto[p]
+        who = "the watcher (public events)" if self.watch else app.pname(p)
+        app.match_screen.show_recap(recap_text(recap_entries(g, -1 if self.watch else p, since),
+                                               f"RECAP for {who}", limit=12))
+
+    # ---------------------------------------------------------------- the agent's turn
+
+    def _think(self, p: int) -> None:
+        app = self.app
+        ms = app.match_screen
+        g = self.s.game
+        self.thinking = True
+        if ms is not None:
+            ms.status = f"[b]{self._name(p)} is thinking…[/b]"
+        gen, n, snapshot = self.gen, len(g.record), g.clone()
+        agent = self.agents[p]
+
+        def work() -> None:
+            try:
+                move = Move(gen, p, n, agent.act(InfoSet(snapshot, p)))
+            except Exception as err:  # noqa: BLE001 - an agent's failure is a message, not a crash
+                move = Move(gen, p, n, None, f"{type(err).__name__}: {err}")
+            app.call_from_thread(self._acted, move)
+
+        app.run_worker(work, thread=True, exit_on_error=False, group="versus")
+
+    def _acted(self, move: Move) -> None:
+        from c1k_tui.recap import recap_entries
+
+        self.thinking = False
+        s = self.s
+        g = s.game
+        app = self.app
+        if move.gen != self.gen or len(g.record) != move.n or app.session is not s:
+            return                          # undone, or another match meanwhile: the answer is stale
+        ms = app.match_screen
+        if move.action is None:
+            if ms is not None:
+                ms.status = f"[b red]the AI failed:[/b red] {move.error} — the match is saved; ctrl+q quits"
+            return
+        seen = len(g.events)
+        out = s.send(move.action, move.seat)
+        self.moves += 1
+        if not out.ok:
+            if ms is not None:
+                ms.status = f"[b red]the AI's move was refused:[/b red] {out.message}"
+            if not out.changed:
+                return
+        visible = bool(recap_entries(g, -1 if self.watch else self.human, seen))
+        if visible and ms is not None:
+            self.show_recap()
+        if visible and self.pace_ms > 0:
+            self.waiting = True
+            app.refresh_view()
+
+            def go_on() -> None:
+                self.waiting = False
+                if app.session is s:
+                    app.present()
+
+            app.set_timer(self.pace_ms / 1000, go_on)
+            return
+        app.call_later(app.present)
+
+    # ---------------------------------------------------------------- keys
+
+    def undo(self) -> None:
+        """Undo back to the human's last decision (the AI's answers after it go too), if nothing was
+        revealed since. The AI agrees to every undo: no question, no hand-off."""
+        app = self.app
+        ms = app.match_screen
+        if ms is None:
+            return
+        if self.watch:
+            ms.status = "nothing to undo while two agents play"
+            return
+        ok, why = self.s.undo_check()
+        if not ok:
+            ms.status = f"[b]can't undo:[/b] {why.replace('[', chr(92) + '[')}"
+            return
+        self.gen += 1
+        self.thinking = self.waiting = False
+        self.s.undo()
+        app.seen_upto[self.human] = min(app.seen_upto[self.human], len(self.s.game.events))
+        ms.status = f"undone: {why.removeprefix('undo ')} — back to your last decision"
+        app.present()
+
+    def toggle_pause(self) -> None:
+        if not self.watch:
+            return
+        self.paused = not self.paused
+        self.steps = 0
+        self.app.refresh_view()
+        if not self.paused:
+            self.app.present()
+        elif self.app.match_screen is not None:
+            self.app.match_screen.status = "[b]paused[/b] — p resumes · . makes one decision"
+
+    def step(self) -> None:
+        if not self.watch:
+            return
+        self.paused = True
+        self.steps += 1
+        self.app.refresh_view()
+        if not (self.thinking or self.waiting):
+            self.app.present()
+
+    def change_pace(self, d: int) -> None:
+        if not self.watch:
+            return
+        i = min(range(len(PACES_MS)), key=lambda k: abs(PACES_MS[k] - self.pace_ms))
+        self.pace_ms = PACES_MS[max(0, min(len(PACES_MS) - 1, i + d))]
+        self.app.refresh_view()
+
+
+def attach(app: C1KApp, session: MatchSession) -> Versus | None:
+    """The controller for a session with AI seats (None for two humans)."""
+    if isinstance(session, VersusSession) and session.agents:
+        return Versus(app, session, getattr(app, "versus_pace", None))
+    return None
+
+
+def screen_for(session: MatchSession, extra: str) -> MatchScreen:
+    """The match screen: with pause/step/pace keys when two agents play."""
+    if isinstance(session, VersusSession) and session.agents and not session.humans:
+        return WatchScreen(extra)
+    return MatchScreen(extra)
+
+
+# -------------------------------------------------------------------- without a terminal
+
+
+def transcript(session: VersusSession, write: Any, max_actions: int = 20_000) -> None:
+    """`c1k play --ai-vs-ai` with piped output: both agents play the match to its end; each command
+    and the outcome are printed (both hands were open to the watcher: nothing is hidden here)."""
+    g = session.game
+    agents = {p: make_agent(spec, seed) for p, (spec, seed) in session.agents.items()}
+    n = 0
+    while not g.is_terminal() and n < max_actions:
+        p = g.current_player()
+        a = agents[p].act(InfoSet(g, p))
+        turn, window = observe(g, p).turn, g.window
+        session.send(a, p)
+        if str(a) != "pass":
+            write(f"T{turn} {window:<26} {player_name(p)}: {a}")
+        n += 1
+    v = observe(g, 0)
+    if g.outcome is None:
+        write(f"stopped after {n} decisions (turn {v.turn})")
+        return
+    who = "a draw" if v.winner is None else f"{player_name(v.winner)} ({agent_label(session.agents[v.winner][0])}) wins"
+    write(f"{who} — {(v.termination or '').replace('_', ' ')} · turn {v.turn} · {len(g.record)} commands · "
+          f"seed {v.seed}")
+
+
+__all__ = ["OPPONENTS", "Versus", "VersusError", "VersusSession", "WatchScreen", "agent_label", "agent_spec",
+           "agent_seed", "attach", "resume_or_none", "screen_for", "transcript"]
+
+
+# -------------------------------------------------------------------- `c1k play --vs` / `--ai-vs-ai`
+
+
+def ai_pair(value: str) -> tuple[str, str]:
+    """`--agents A,B` (with `--ai-vs-ai`): p1's and p2's agents (`ai:` optional), "" both the default."""
+    parts = [x.strip() for x in value.split(",")] if value.strip() else ["ai", "ai"]
+    if len(parts) != 2 or not all(parts):
+        raise VersusError(f"--agents {value!r}: give two agents as A,B (e.g. --agents greedy,ai:3)")
+    out = []
+    for x in parts:
+        spec = agent_spec(x if x.lower().startswith("ai") else f"ai:{x}", "--agents")
+        out.append(spec)
+    return out[0], out[1]
+
+
+def play(deck_a: str | None, deck_b: str | None, seed: int, seed_given: bool, vs: str, ai_vs_ai: str | None,
+         pace: int | None, p1: str, p2: str, practice: bool, first: str, playtest: bool, flow: str,
+         save: Path | None, interactive: bool, text: bool, scenario: Path | None, echo: Any) -> int:
+    """`c1k play --vs …` and `c1k play --ai-vs-ai [--agents A,B]`. Returns an exit code (messages, not tracebacks)."""
+    try:
+        if ai_vs_ai is not None:
+            a, b = ai_pair(ai_vs_ai)
+            specs = {0: a, 1: b}
+        else:
+            specs = {1: agent_spec(vs)}
+            if not specs[1]:
+                specs = {}
+    except VersusError as err:
+        echo(str(err), err=True)
+        return 2
+    if pace is not None and not 0 <= pace <= 10_000:
+        echo(f"--pace {pace}: milliseconds from 0 to 10000", err=True)
+        return 2
+    if scenario is not None or text:
+        echo("--vs and --ai-vs-ai play a match from decks in the app (not with --scenario or --text)", err=True)
+        return 2
+    watch = len(specs) == 2
+    names = [p1, p2]
+    for p, spec in specs.items():
+        if names[p] == f"p{p + 1}":
+            names[p] = agent_label(spec) if not watch else f"{agent_label(spec)} {player_name(p)}"
+    if not interactive:
+        if not watch:
+            echo("--vs ai needs a terminal (the app); piped, only --ai-vs-ai runs (it prints the match)", err=True)
+            return 2
+        return _watch_text(deck_a, deck_b, seed, specs, names, practice, first, playtest, save, echo)
+    from c1k_tui.app import C1KApp
+    from c1k_tui.paths import default_autosave
+
+    target = save or default_autosave()
+    if deck_a is None and deck_b is None and not watch:
+        from c1k_tui.screens import StartChoice
+
+        app = C1KApp(mode="start", start=StartChoice("ironbound", "emberfall", seed, p1, p2, False, practice, flow,
+                                                     vs), autosave=target)
+        app.versus_pace = pace
+        app.run()
+        return 0
+
+    def build() -> MatchSession:
+        return _new(deck_a, deck_b, seed, specs, names, practice, first, playtest, flow, target, watch)
+
+    who = " vs ".join(f"{names[p]}" for p in (0, 1))
+    lines = [f"{who} ({deck_a or 'ironbound'} vs {deck_b or 'emberfall'})" + (f" · seed {seed}" if seed_given else ""),
+             "watching two agents: both hands are shown · p pause · . step · +/- pace" if watch else
+             f"you are p1; p2 is {agent_label(specs[1])} — its hand stays hidden"]
+    app = C1KApp(builder=build, splash=lines)
+    app.versus_pace = pace
+    app.run()
+    return 0
+
+
+def _new(deck_a: str | None, deck_b: str | None, seed: int, specs: dict[int, str], names: list[str],
+         practice: bool, first: str, playtest: bool, flow: str, save: Path | None, watch: bool) -> VersusSession:
+    from c1k_tui.session import Flow
+    from engine import MatchOptions, find_deck, load_card_db, load_deck
+
+    db = load_card_db()
+    decks = []
+    for name, player in ((deck_a or "ironbound", names[0]), (deck_b or "emberfall", names[1])):
+        deck = load_deck(find_deck(name), db, playtest)
+        deck.player = player
+        decks.append(deck)
+    return VersusSession.new_vs(db, decks, seed, MatchOptions(practice=practice, first=first), specs,
+                                flow=Flow(flow), save_path=save, open_hands=watch)
+
+
+def _watch_text(deck_a: str | None, deck_b: str | None, seed: int, specs: dict[int, str], names: list[str],
+                practice: bool, first: str, playtest: bool, save: Path | None, echo: Any) -> int:
+    from engine import CardFileError, RulesLoopError
+
+    try:
+        s = _new(deck_a, deck_b, seed, specs, names, practice, first, playtest, "full", save, True)
+    except FileNotFoundError as err:
+        echo(str(err), err=True)
+        return 2
+    except CardFileError as err:
+        echo(f"{err}\n(use --playtest to play a deck that breaks the format)", err=True)
+        return 2
+    echo(f"{names[0]} ({deck_a or 'ironbound'}) vs {names[1]} ({deck_b or 'emberfall'}) — both hands open")
+    try:
+        transcript(s, echo)
+    except RulesLoopError as err:
+        echo(f"the match can't go on: {err}", err=True)
+        return 1
+    if save is not None:
+        s.save()
+        echo(f"record saved to {save}" if not s.save_error else s.save_error)
+    return 0

@@ -1,0 +1,404 @@
+"""Playing against an agent and watching two agents (c1k_tui/versus.py): a whole match through the app,
+the AI's hand hidden in every screen, log line and recap (rules.md §7a), undo back to the human's last
+decision, records that name the AI seats and resume to the same match, and the CLI options."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from c1k_tui.app import C1KApp, resume_session
+from c1k_tui.cli import app as cli
+from c1k_tui.screens import MultiChoiceModal, PromptModal
+from c1k_tui.session import Flow
+from c1k_tui.versus import VersusError, VersusSession, agent_spec, ai_pair, transcript
+from engine import InfoSet, make_agent, observe
+from engine import record as rec
+from engine.cards import CardDB
+from engine.decks import find_deck, load_deck
+from engine.scenario import scenario_from_data
+from engine.state import MatchOptions
+from tests.tui.conftest import run_app, snapshot_data
+
+runner = CliRunner()
+
+
+def vs_session(db: CardDB, spec: str = "random", seed: int = 11, max_turns: int = 6, tmp: Path | None = None,
+               agents: dict[int, str] | None = None, flow: str = "stops") -> VersusSession:
+    decks = [load_deck(find_deck("ironbound"), db), load_deck(find_deck("emberfall"), db)]
+    decks[0].player, decks[1].player = "Mira", "AI"
+    return VersusSession.new_vs(db, decks, seed, MatchOptions(max_turns=max_turns), agents or {1: spec},
+                                flow=Flow(flow), save_path=(tmp / "m.json") if tmp else None,
+                                open_hands=agents is not None and len(agents) == 2)
+
+
+def scenario_vs(db: CardDB, data: dict[str, Any], spec: str = "random") -> VersusSession:
+    scn = scenario_from_data(data, "<test>", db)
+    s = VersusSession.from_scenario(scn, db, "<test>", flow=Flow("full"), agents={1: (spec, 5)})
+    assert isinstance(s, VersusSession)
+    return s
+
+
+def human_command(g: Any, p: int) -> str:
+    """The test's human: passes (or declares nothing) when it may, else the first legal answer."""
+    legal = observe(g, p).decision.legal   # type: ignore[union-attr]
+    texts = [str(a) for a in legal]
+    for t in ("pass", "attack none", "block none", "decline"):
+        if t in texts:
+            return t
+    return texts[0]
+
+
+def hidden_of_ai(g: Any, ai: int) -> tuple[set[int], set[str]]:
+    """The AI's hidden card ids (hand, Set, library) and the names of those the human can't see anywhere."""
+    ids = set(g.players[ai].hand) | set(g.players[ai].set_cards) | set(g.players[ai].library)
+    v = observe(g, 1 - ai)
+    public = {h.name for h in v.hand}
+    for side in (v.me, v.opponent):
+        public |= {u.name for u in side.units + side.relics if u is not None}
+        public |= {c.name for c in side.graveyard_cards + side.void_cards}
+        public |= {side.champion_name, side.seat_name}
+    public |= {e.name for e in v.stack}
+    names = {g.card(c).name for c in ids} - public
+    return ids, names
+
+
+def screen_text(app: C1KApp) -> str:
+    """Everything the human's screen holds now: the view the widgets render, the recap, the status,
+    and the SVG of the whole screen (tags stripped)."""
+    ms = app.match_screen
+    assert ms is not None
+    recap = ms.query_one("#recap")
+    svg = app.export_screenshot()
+    plain = re.sub(r"<[^>]+>", " ", svg).replace("&#160;", " ")
+    return "\n".join([repr(ms.view), str(recap.render()), ms.status, plain])
+
+
+def assert_nothing_of_the_ai_hand(app: C1KApp, g: Any, ai: int) -> None:
+    ids, names = hidden_of_ai(g, ai)
+    text = screen_text(app)
+    for cid in ids:
+        assert re.search(rf"#{cid}\b", text) is None and f"cid={cid}," not in text, cid
+    for name in names:
+        assert name not in text, name
+
+
+async def drive(pilot: Any, app: C1KApp, checks: Any = None, limit: int = 400) -> int:
+    """Play the human's side through the app until the match ends; returns the human decisions made."""
+    s = app.session
+    assert s is not None and app.versus is not None
+    human = app.versus.human
+    made = 0
+    for _ in range(limit):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        g = s.game
+        if g.is_terminal():
+            return made
+        if app.versus.busy():
+            continue
+        if checks is not None:
+            checks()
+        assert g.current_player() == human
+        cmd = human_command(g, human)
+        if isinstance(app.screen, PromptModal | MultiChoiceModal):
+            app.screen.dismiss(cmd)
+        else:
+            app.send(cmd)
+        made += 1
+    raise AssertionError("the match did not end")
+
+
+def test_a_whole_short_match_against_the_random_agent_through_the_app(db: CardDB, tmp_path: Path) -> None:
+    s = vs_session(db, "random", tmp=tmp_path)
+    app = C1KApp(db=db, session=s)
+    app.versus_pace = 0
+    seen: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        seen["human"] = await drive(pilot, app)
+        seen["ai"] = app.versus.moves if app.versus else 0
+        await pilot.pause()
+        seen["screen"] = type(app.screen).__name__
+
+    run_app(app, body)
+    assert s.game.is_terminal() and seen["human"] > 5 and seen["ai"] > 5
+    assert seen["screen"] == "GameOverScreen"
+    # every AI command is in the record under its seat, and the saved record names the AI seat
+    data = json.loads((tmp_path / "m.json").read_text())
+    assert data["agents"] == {"p2": {"agent": "random", "seed": str(s.agents[1][1])}}
+    assert sum(c["do"].startswith("p2: ") for c in data["commands"]) >= seen["ai"]
+    assert rec.replay(rec.load(tmp_path / "m.json"), db).state_hash() == s.game.state_hash()
+
+
+def test_nothing_of_the_ai_hand_in_any_screen_log_line_or_recap(db: CardDB) -> None:
+    """rules.md §7a against an AI: at every human decision and after every AI move, the human's screen
+    (view, log, recap, status, the whole SVG) holds no id of the AI's hidden cards and no name of one
+    the human can't see elsewhere."""
+    s = vs_session(db, "greedy", seed=4, max_turns=5)
+    app = C1KApp(db=db, session=s)
+    app.versus_pace = 0
+    checked = {"n": 0}
+
+    def check() -> None:
+        assert_nothing_of_the_ai_hand(app, s.game, 1)
+        checked["n"] += 1
+
+    async def body(pilot: Any) -> None:
+        await drive(pilot, app, check)
+        check()
+
+    run_app(app, body)
+    assert checked["n"] > 5
+    # the AI's commands never reach the human's log as text that names a hidden card
+    assert not any("p2:" in line and "set #" in line for line in app.match_screen.view.log)  # type: ignore[union-attr]
+
+
+def test_the_ai_thinks_in_a_worker_and_the_human_waits(db: CardDB) -> None:
+    s = scenario_vs(db, snapshot_data(), "greedy")
+    app = C1KApp(db=db, session=s)
+    app.versus_pace = 0
+    out: dict[str, Any] = {}
+
+    gate = threading.Event()
+
+    class Held:
+        """The greedy agent, held until the test lets it answer (no timing in the test)."""
+        name = "held"
+
+        def __init__(self) -> None:
+            self.inner = make_agent("greedy", 5)
+
+        def act(self, info: InfoSet) -> Any:
+            gate.wait(30)
+            return self.inner.act(info)
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        assert s.game.current_player() == 0 and app.versus is not None
+        app.versus.agents[1] = Held()
+        await pilot.press("space")                     # p1 passes: the AI (p2) decides
+        await pilot.pause()
+        out["busy_after_pass"] = app.versus.busy()
+        out["thinking"] = app.match_screen.status      # type: ignore[union-attr]
+        n = len(s.game.record)
+        app.send("pass")                               # a key while the AI decides changes nothing
+        app.send("concede")                            # … nor concedes for the AI
+        out["unchanged"] = len(s.game.record) == n and len(app.screen_stack) == 2
+        out["status"] = app.match_screen.status        # type: ignore[union-attr]
+        gate.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        out["moves"] = app.versus.moves                # type: ignore[union-attr]
+
+    run_app(app, body)
+    assert out["busy_after_pass"] and "is thinking" in out["thinking"] and out["unchanged"]
+    assert "the AI is deciding" in out["status"]
+    assert out["moves"] >= 1
+    assert s.game.record[0] == "p1: pass" and s.game.record[1].startswith("p2: ")
+
+
+def test_undo_goes_back_to_the_humans_last_decision(db: CardDB) -> None:
+    """The AI's answers after the human's command are undone with it (nothing was revealed)."""
+    s = scenario_vs(db, snapshot_data())
+    start = s.game.state_hash()
+    s.send("pass")                          # the human (p1)
+    s.send("pass", 1)                       # the AI answers: p2 passes too
+    assert len(s.game.record) >= 2 and s.undo_span() == len(s.game.record)
+    app = C1KApp(db=db, session=s)
+    app.versus_pace = 0
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert s.game.current_player() == 0
+        out["before"] = len(s.game.record)
+        await pilot.press("u")
+        await pilot.pause()
+        out["status"] = app.match_screen.status        # type: ignore[union-attr]
+
+    run_app(app, body)
+    assert out["before"] >= 2
+    assert "back to your last decision" in out["status"]
+    assert s.game.record == [] and s.game.state_hash() == start
+
+
+def test_undo_is_refused_when_the_ai_revealed_a_card(db: CardDB) -> None:
+    data = snapshot_data()
+    s = scenario_vs(db, data)
+    s.send("pass")
+    g = s.game
+    bolt = next(c for c in g.players[1].hand if g.card(c).name == "Test Bolt")
+    knight = g.players[0].units()[0]
+    s.send(f"play #{bolt} target #{knight}", 1)      # the AI plays a card from its hand: now seen
+    ok, why = s.undo_check()
+    assert not ok and "a card left a hand" in why
+
+
+def test_same_seed_and_same_human_commands_give_the_same_match(db: CardDB) -> None:
+    def play() -> tuple[str, list[str]]:
+        s = vs_session(db, "search:1", seed=21, max_turns=3)
+        g = s.game
+        agents = {p: make_agent(spec, seed) for p, (spec, seed) in s.agents.items()}
+        while not g.is_terminal():
+            p = g.current_player()
+            if p in agents:
+                s.send(agents[p].act(InfoSet(g.clone(), p)), p)
+            else:
+                s.send(human_command(g, p))
+        return g.state_hash(), list(g.record)
+
+    assert play() == play()
+
+
+def test_a_record_names_the_ai_seats_and_resumes_the_same_match(db: CardDB, tmp_path: Path) -> None:
+    s = vs_session(db, "greedy", tmp=tmp_path)
+    s.send(human_command(s.game, 0))
+    s.save()
+    r = rec.load(tmp_path / "m.json")
+    assert r.agents == {"p2": ("greedy", s.agents[1][1])}
+    back = resume_session(db, tmp_path / "m.json")
+    assert isinstance(back, VersusSession) and back.agents == s.agents
+    assert back.game.state_hash() == s.game.state_hash()
+    # a record of two humans has no "agents" key (its bytes are as before)
+    plain = C1KApp  # noqa: F841 - keep the import used
+    two = vs_session(db, "greedy", tmp=tmp_path)
+    two.agents = {}
+    assert "agents" not in json.loads(two.record().to_json())
+
+
+@pytest.mark.parametrize(("agents", "message"), [
+    ({"p2": {"agent": "search:9", "seed": "1"}}, "unknown search level"),
+    ({"p2": {"agent": "wizard", "seed": "1"}}, "unknown agent"),
+    ({"p3": {"agent": "random", "seed": "1"}}, "agents"),
+    ({"p2": {"agent": "random", "seed": "-4"}}, "seed"),
+])
+def test_a_bad_agent_seat_in_a_record_is_refused_with_a_message(db: CardDB, tmp_path: Path,
+                                                               agents: dict[str, Any], message: str) -> None:
+    s = vs_session(db, "random", tmp=tmp_path)
+    s.save()
+    data = json.loads((tmp_path / "m.json").read_text())
+    data["agents"] = agents
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    with pytest.raises(rec.RecordError) as err:
+        rec.load(bad)
+    assert message in str(err.value)
+
+
+def test_watching_two_agents_pause_step_and_run_to_the_end(db: CardDB) -> None:
+    s = vs_session(db, agents={0: "random", 1: "random"}, max_turns=4)
+    app = C1KApp(db=db, session=s)
+    app.versus_pace = 0
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        v = app.versus
+        assert v is not None and v.watch
+        await pilot.press("p")                       # pause
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        n = len(s.game.record)
+        await pilot.pause()
+        out["paused_still"] = len(s.game.record) == n
+        await pilot.press("full_stop")               # one decision
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        out["stepped"] = len(s.game.record) - n
+        out["title"] = v.title()
+        await pilot.press("p")                       # resume: to the end
+        for _ in range(3000):
+            if s.game.is_terminal():
+                break
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        out["hand"] = app.match_screen.view.top_hand is not None   # type: ignore[union-attr]
+
+    run_app(app, body)
+    assert out["paused_still"] and out["stepped"] >= 1
+    assert "BOTH HANDS SHOWN" in out["title"]
+    assert s.game.is_terminal() and out["hand"]
+
+
+# ---- the command line
+
+
+def test_opponent_specs() -> None:
+    assert agent_spec("human") == "" and agent_spec("ai") == "search"
+    assert agent_spec("ai:3") == "search:3" and agent_spec("AI:greedy") == "greedy"
+    assert agent_spec("ai:random") == "random" and agent_spec("ai:halving:2") == "halving:2"
+    assert ai_pair("greedy,ai:1") == ("greedy", "search:1")
+    for bad in ("robot", "ai:9", "ai:wizard"):
+        with pytest.raises(VersusError):
+            agent_spec(bad)
+    with pytest.raises(VersusError):
+        ai_pair("greedy")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--vs", "ai:9"], "unknown search level '9'"),
+    (["--vs", "robot"], "unknown opponent 'robot'"),
+    (["--vs", "ai"], "needs a terminal"),
+    (["--ai-vs-ai", "--agents", "greedy"], "give two agents"),
+    (["--vs", "ai", "--text"], "not with --scenario or --text"),
+    (["--ai-vs-ai", "--pace", "-5"], "--pace -5"),
+])
+def test_cli_refuses_bad_versus_options_with_a_message(args: list[str], message: str) -> None:
+    res = runner.invoke(cli, ["play", *args])
+    assert res.exit_code == 2 and message in res.output and "Traceback" not in res.output
+
+
+def test_cli_ai_vs_ai_piped_prints_the_match_and_saves_its_record(tmp_path: Path, db: CardDB) -> None:
+    out = tmp_path / "r.json"
+    res = runner.invoke(cli, ["play", "ironbound", "emberfall", "--ai-vs-ai", "--agents", "greedy,random",
+                              "--seed", "3", "--save", str(out)])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert "both hands open" in lines[0]
+    assert re.search(r"(wins|a draw) — .* · seed 3$", lines[-2])
+    data = json.loads(out.read_text())
+    assert set(data["agents"]) == {"p1", "p2"} and data["agents"]["p1"]["agent"] == "greedy"
+    # the same seed gives the same match
+    again = runner.invoke(cli, ["play", "ironbound", "emberfall", "--ai-vs-ai", "--agents", "greedy,random",
+                                "--seed", "3"])
+    assert again.output.splitlines()[:-1] == lines[:-2]
+
+
+def test_transcript_without_terminal_plays_to_the_end(db: CardDB) -> None:
+    s = vs_session(db, agents={0: "random", 1: "greedy"}, max_turns=3)
+    lines: list[str] = []
+    transcript(s, lines.append)
+    assert s.game.is_terminal() and "turn" in lines[-1]
+
+
+def test_the_start_screen_offers_an_ai_opponent(db: CardDB, tmp_path: Path) -> None:
+    from textual.widgets import Select
+
+    from c1k_tui.screens import StartChoice
+
+    app = C1KApp(db=db, mode="start", start=StartChoice("ironbound", "emberfall", 9, "Mira", "p2", False, False,
+                                                         "stops"), autosave=tmp_path / "a.json")
+    app.versus_pace = 0
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        app.screen.query_one("#opponent", Select).value = "ai:greedy"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        out["session"] = app.session
+        out["title"] = app.versus.title() if app.versus else ""
+
+    run_app(app, body)
+    s = out["session"]
+    assert isinstance(s, VersusSession) and s.agents[1][0] == "greedy" and not s.open_hands
+    assert "its hand is hidden" in out["title"]
+    assert observe(s.game, 1).me.name == "AI (greedy)"
