@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 import time
 
-import engine.game as eg
+import engine.options as eg
+from engine import zones
 from engine.actions import Attack
 from engine.cards import load_card_db
 from engine.decks import find_deck, load_deck
@@ -32,7 +33,7 @@ def wide_board(n: int) -> Game:
         units = [c for c in ps.library if g.card(c).type == "unit" and "guard" not in g.card(c).keywords][:n]
         for i, c in enumerate(units):
             ps.library.remove(c)
-            g.enter_play(c, p, i, summoned=True)
+            zones.enter_play(g, c, p, i, summoned=True)
             g.perms[c].entered_turn = -5
     while g.pending.kind != "attackers":
         acts = g.legal_actions()

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from engine import legality
 from engine.actions import Action, Attack, Block, Decline, Pass, Play, SetCard
 from engine.game import Game
 from engine.rng import SplitMix64, derive_seed
@@ -94,7 +95,7 @@ def heuristic_attack(g: Game) -> Attack:
     enemies = [b for b in g.players[dp].units() if not g.perms[b].exhausted]
     out = []
     for u in g.players[p].units():
-        if g.attack_block_reason(u) is not None or g.power(u) <= 0:
+        if legality.attack_block_reason(g, u) is not None or g.power(u) <= 0:
             continue
         hp, pw = g.health(u), g.power(u)
         if any(g.power(b) >= hp and g.health(b) > pw for b in enemies):
@@ -112,7 +113,7 @@ def heuristic_block(g: Game) -> Block:
     unblocked = 0
     for a in attackers:
         pa, ha = g.power(a), g.health(a)
-        opts = [b for b in free if g.can_block(b, a) is None]
+        opts = [b for b in free if legality.can_block(g, b, a) is None]
         good = [b for b in opts if g.health(b) > pa]                        # survives
         trade = [b for b in opts if g.power(b) >= ha and unit_value(g, b) <= unit_value(g, a) + 1]
         pick = min(good, key=lambda b: unit_value(g, b)) if good else \
@@ -126,17 +127,17 @@ def heuristic_block(g: Game) -> Block:
         for a in attackers:
             if any(x == a for _, x in pairs):
                 continue
-            opts = [b for b in free if g.can_block(b, a) is None]
+            opts = [b for b in free if legality.can_block(g, b, a) is None]
             if opts:
                 b = min(opts, key=lambda b: unit_value(g, b))
                 pairs.append((b, a))
                 free.remove(b)
     blk = Block(tuple(sorted(pairs)))
-    if g.block_refusal(blk, dp) is None:
+    if legality.block_refusal(g, blk, dp) is None:
         return blk
     # Guard: units with Guard must block first — keep only the Guard units' blocks, or none
     guards = Block(tuple(pr for pr in blk.pairs if g.keyword(pr[0], "guard") is not None))
-    if g.block_refusal(guards, dp) is None:
+    if legality.block_refusal(g, guards, dp) is None:
         return guards
     return Block(())
 
@@ -189,7 +190,7 @@ def candidates(g: Game, rng: SplitMix64, extra: int = 3) -> list[Action]:
     kind = g.pending.kind
     if kind == "attackers":
         p = g.current_player()
-        eligible = tuple(u for u in g.players[p].units() if g.attack_block_reason(u) is None)
+        eligible = tuple(u for u in g.players[p].units() if legality.attack_block_reason(g, u) is None)
         pool: list[Action] = [Attack(()), heuristic_attack(g), Attack(eligible)]
         pool += [random_attack(g, rng) for _ in range(extra)]
     elif kind == "blockers":

@@ -43,7 +43,7 @@ from engine.chunked import ChunkedList
 
 if TYPE_CHECKING:
     from engine.cards import Effect
-    from engine.game import Game
+    from engine.core import MatchState
 
 #: kinds a text log leaves out (they would repeat on every pass)
 QUIET_KINDS = frozenset({"priority"})
@@ -93,7 +93,7 @@ class EventLog(ChunkedList[Event]):
     __slots__ = ()
 
 
-def events_for(game: Game, player: int, since: int = 0, renumber: bool = True) -> tuple[Event, ...]:
+def events_for(game: MatchState, player: int, since: int = 0, renumber: bool = True) -> tuple[Event, ...]:
     """The events from index `since` of the match's event list on, as `player` may know them (-1: a
     spectator): private events of the other player appear by their public face only (or not at all).
 
@@ -123,7 +123,7 @@ def events_for(game: Game, player: int, since: int = 0, renumber: bool = True) -
     return tuple(kept)
 
 
-def log_lines_for(game: Game, player: int, since: int = 0) -> list[str]:
+def log_lines_for(game: MatchState, player: int, since: int = 0) -> list[str]:
     """The English log `player` may read (-1: a spectator): the text of their events, quiet kinds left out."""
     return [e.text for e in events_for(game, player, since) if e.kind not in QUIET_KINDS]
 

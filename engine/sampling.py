@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import asdict, is_dataclass, replace
 from typing import Any
 
+from engine import legality
 from engine.actions import Action, Attack, Block, Choose, Decline, Pass
 from engine.chunked import ChunkedList
 from engine.events import EventLog
@@ -207,7 +208,7 @@ def _shuffle(rng: SplitMix64, xs: list[Any]) -> None:
 def random_attack(game: Game, rng: SplitMix64) -> Attack:
     """A uniformly random legal attack declaration (each eligible unit attacks with probability 1/2)."""
     p = game.current_player()
-    eligible = [u for u in game.players[p].units() if game.attack_block_reason(u) is None]
+    eligible = [u for u in game.players[p].units() if legality.attack_block_reason(game, u) is None]
     return Attack(tuple(u for u in eligible if rng.below(2)))
 
 
@@ -225,7 +226,7 @@ def random_block(game: Game, rng: SplitMix64) -> Block:
     pairs: list[tuple[int, int]] = []
 
     def pick(b: int, allow_none: bool) -> None:
-        opts = [a for a in attackers if a not in used and game.can_block(b, a) is None]
+        opts = [a for a in attackers if a not in used and legality.can_block(game, b, a) is None]
         n = len(opts) + (1 if allow_none else 0)
         if n == 0:
             return

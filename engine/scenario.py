@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine import turn
 from engine.actions import IllegalAction, MalformedCommand
 from engine.cards import (
     KEYWORDS,
@@ -566,7 +567,7 @@ def build(scn: Scenario) -> Game:
                 if "as" in e:
                     g.aliases[str(e["as"]).lower()] = cid
     g.log(f"Scenario: {scn.title}")
-    g.goto(WINDOW_INDEX[str(head.get("window", "main.priority"))])
+    turn.goto(g, WINDOW_INDEX[str(head.get("window", "main.priority"))])
     return g
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine import legality
 from engine.actions import Action
 from engine.game import Game
 from engine.state import (
@@ -319,7 +320,7 @@ def _pending(g: Game, viewer: int) -> tuple[PendingView, dict[int, Explain]]:
     if d.kind in ("priority", "interrupt", "choice"):
         legal = tuple(g.legal_actions())
     if d.kind == "blockers":
-        block_ok = tuple((b, a) for b in d.eligible for a in g.attackers if g.can_block(b, a) is None)
+        block_ok = tuple((b, a) for b in d.eligible for a in g.attackers if legality.can_block(g, b, a) is None)
     by_card = {e.subject: e for e in exp if e.what.startswith("play ")}
     return PendingView(d.kind, d.rule, d.prompt, allowed_now(g), d.options, d.eligible, d.min_choices,
                        d.max_choices, d.can_decline, legal, block_ok, exp), by_card

@@ -10,11 +10,13 @@ from collections import Counter
 
 import pytest
 
+from engine import zones
 from engine.actions import Attack, Block
 from engine.ai import GreedyAgent, RandomAgent, SearchAgent, agent_policy, make_agent, play_match
 from engine.cards import load_card_db
 from engine.decks import bundled_deck_paths, load_deck
-from engine.game import BLOCK_LEAF_CAP, Game
+from engine.game import Game
+from engine.options import BLOCK_LEAF_CAP
 from engine.rng import SplitMix64
 from engine.sampling import InfoSet, determinize, forecast, observe, random_attack, random_block
 from engine.selfplay import random_action
@@ -179,7 +181,7 @@ def test_blocks_are_sampled_not_enumerated_on_a_wide_board() -> None:
         units = [c for c in ps.library if g.card(c).type == "unit"][:7]
         for i, c in enumerate(units):
             ps.library.remove(c)
-            g.enter_play(c, p, i, summoned=True)
+            zones.enter_play(g, c, p, i, summoned=True)
             g.perms[c].entered_turn = -5
     rng = SplitMix64(2)
     while g.pending.kind != "attackers":

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine import pipeline
+from engine import pipeline, sba
 from engine.game import Game, RulesLoopError
 from engine.scenario import build, scenario_from_data
 
@@ -43,7 +43,7 @@ def recorder() -> Iterator[list[tuple[str, int]]]:
 
 def test_stages_run_in_order_and_each_sees_the_previous_result(recorder: list[tuple[str, int]]) -> None:
     g, w = setup()
-    g.damage(0, w, 3)
+    pipeline.damage(g, 0, w, 3)
     # the recorders run after the core handlers of their stage: Tough has already taken 1 at modification
     assert recorder == [("prevention", 3), ("modification", 2), ("replacement", 2), ("after", 2)]
     assert g.perms[w].damage == 2
@@ -51,9 +51,9 @@ def test_stages_run_in_order_and_each_sees_the_previous_result(recorder: list[tu
 
 def test_prevention_before_modification_barrier_on_tough_unit() -> None:
     g, w = setup(["barrier"])
-    assert g.damage(0, w, 3) == 0
+    assert pipeline.damage(g, 0, w, 3) == 0
     assert g.perms[w].damage == 0 and not g.perms[w].has_status("barrier")
-    assert g.damage(0, w, 3) == 2   # Barrier used up; Tough still reduces each instance by 1
+    assert pipeline.damage(g, 0, w, 3) == 2   # Barrier used up; Tough still reduces each instance by 1
 
 
 def test_a_cancelled_event_never_finalizes() -> None:
@@ -64,7 +64,7 @@ def test_a_cancelled_event_never_finalizes() -> None:
 
     pipeline.HANDLERS["replacement"].setdefault("damage", []).append(cancel)
     try:
-        assert g.damage(0, w, 3) == 0
+        assert pipeline.damage(g, 0, w, 3) == 0
         assert g.perms[w].damage == 0
     finally:
         pipeline.HANDLERS["replacement"]["damage"].remove(cancel)
@@ -80,7 +80,7 @@ def test_state_based_action_loop_hits_the_cap_with_a_clear_error() -> None:
     try:
         g.perms[w].damage = 10
         with pytest.raises(RulesLoopError, match="state-based actions ran 200 times"):
-            g.sba()
+            sba.sba(g)
     finally:
         pipeline.HANDLERS["replacement"]["destroy"].remove(undying)
 

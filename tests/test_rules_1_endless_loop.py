@@ -8,7 +8,8 @@ import pytest
 
 from engine import RulesLoopError, Termination, events_for
 from engine.cards import load_card_db
-from engine.game import LOOP_WATCH, Game
+from engine.core import LOOP_WATCH
+from engine.game import Game
 from engine.scenario import build, scenario_from_data
 
 DB = load_card_db()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import turn
 from engine.cards import load_card_db, parse_cards
 from engine.decks import find_deck, load_deck
 from engine.game import Game
@@ -42,7 +43,7 @@ def test_a_seat_adds_a_combat_phase_and_skips_draw_post_only_on_its_owners_turns
     s = g.turn_structure()
     assert s.count("combat.declare_attackers") == 2 and "draw.post" not in s and len(s) == 19
     assert s[5:16] == ("main.priority",) + WINDOWS[7:12] * 2
-    assert g.turn_windows(active=1) == tuple(range(15))
+    assert turn.turn_windows(g, active=1) == tuple(range(15))
 
 
 def test_attack_none_in_the_first_combat_goes_to_the_second_then_the_end_phase() -> None:

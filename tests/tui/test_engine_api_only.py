@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from c1k_tui.app import C1KApp
+from engine import turn
 from engine.cards import CardDB
 from engine.game import Game
 from tests.tui.conftest import SIZE, flow_data, session_from
@@ -17,7 +18,7 @@ from tests.tui.conftest import SIZE, flow_data, session_from
 def test_every_state_change_comes_from_a_command(db: CardDB, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     inside = [0]
-    real_apply, real_goto = Game.apply, Game.goto
+    real_apply, real_enter = Game.apply, turn.enter
 
     def apply(self: Game, action: Any, player: int | None = None) -> None:
         calls.append(str(action))
@@ -27,16 +28,16 @@ def test_every_state_change_comes_from_a_command(db: CardDB, monkeypatch: pytest
         finally:
             inside[0] -= 1
 
-    def goto(self: Game, w: int | None) -> None:
-        # the only way windows move; it must run inside a command (or while building a position)
+    def enter(g: Game, w: int) -> int | None:
+        # the only way windows move (engine.turn); it must run inside a command (or while building a position)
         assert inside[0] or building[0], "a window changed outside Game.apply"
-        real_goto(self, w)
+        return real_enter(g, w)
 
     building = [1]
     session = session_from(db, flow_data(), open_hands=True, flow="stops")
     building[0] = 0
     monkeypatch.setattr(Game, "apply", apply)
-    monkeypatch.setattr(Game, "goto", goto)
+    monkeypatch.setattr(turn, "enter", enter)
     app = C1KApp(db=db, session=session)
 
     async def main() -> None:

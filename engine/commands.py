@@ -1,0 +1,310 @@
+"""Carrying out a player's action (C1K §10 for refusals: a refused action costs priority): recording
+it, its event, then play (AS Unit/Action play: cost, stack, "when you play" triggers, the opponent's
+Nullify), Set (KW Set), activate (C1K 3.1), attack and block declarations (C1K 4.1, 4.2; Rally), an
+Interrupt, a choice's answer, a pass, or a concession.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    Block,
+    Choose,
+    Concede,
+    Decline,
+    IllegalAction,
+    Interrupt,
+    Pass,
+    Play,
+    SetCard,
+)
+from engine.combat import combatants
+from engine.core import MatchState
+from engine.decisions import ask_interrupts, give_priority, set_over
+from engine.interrupts import do_interrupt, next_interrupt
+from engine.keywords import ATTACK_DECLARED_HOOKS, SET_COST, play_cost
+from engine.legality import may_interrupt, refusal
+from engine.priority import do_pass
+from engine.stack import put_on_stack
+from engine.state import (
+    SET,
+    InterruptWindow,
+    Outcome,
+    StackItem,
+    Termination,
+    player_name,
+)
+from engine.triggers import fire, fire_watchers
+from engine.turn import after_action, after_declaration, end_phase, goto, resume
+from engine.zones import to_graveyard
+
+#: the event kind of each command (Decline of an Interrupt is "interrupt", of a choice "choice")
+_COMMAND_KIND = {"Pass": "pass", "Play": "play", "Activate": "activate", "Attack": "attack", "Block": "block",
+                 "Interrupt": "interrupt", "Decline": "choice", "Choose": "choice", "SetCard": "set",
+                 "Concede": "concede"}
+
+
+#: the record line of a pass, by player
+_PASS_LINES = (f"{player_name(0)}: {Pass()}", f"{player_name(1)}: {Pass()}")
+
+
+def apply(g: MatchState, action: Action, player: int | None = None) -> None:
+    """Carry out `action` for `player` (default: the player who must act).
+
+    An illegal action raises IllegalAction after changing exactly what C1K §10 says: if the player
+    held priority, priority passes to the opponent (unless the match is in practice mode)."""
+    actor = g.current_player() if player is None else player
+    if type(action) is Pass and g.outcome is None:
+        d = g.pending
+        if d.player == actor and d.kind == "priority":
+            # the fast path for the most common action (4 in 5 in random play): a legal pass, exactly
+            # as below (refusal None; log_command's "pass" event; execute's do_pass)
+            line = _PASS_LINES[actor]
+            rec = g.record
+            rec.append(line)
+            g.log(line, "pass", actor, rule=d.rule, command=len(rec) - 1)
+            do_pass(g, actor)
+            return
+    if actor not in (0, 1):
+        raise IllegalAction("RULES 1", f"the match is over ({g.outcome})")
+    r = refusal(g, action, actor)
+    if r is not None:
+        if (not g.options.practice and g.pending.kind == "priority" and g.priority == actor
+                and not isinstance(action, Concede)):
+            g.record.append(f"{player_name(actor)}: {action}")
+            give_priority(g, 1 - actor, g.passed)
+            # the attempt may name a card in the typist's hand: the other player sees only the rule
+            nxt = g.players[1 - actor].name
+            g.log(f"  refused: {player_name(actor)}: {action} — {r.reason} ({r.rule}); priority passes to {nxt}",
+                     "refusal", actor, detail=r.reason, rule=r.rule, private_to=actor,
+                     public_text=f"  refused: {player_name(actor)} tried an action not allowed now ({r.rule}); "
+                                 f"priority passes to {nxt}", command=len(g.record) - 1)
+        raise IllegalAction(r.rule, r.reason)
+    line = f"{player_name(actor)}: {action}"
+    g.record.append(line)
+    if not isinstance(action, Pass) and g._quiet:
+        g._quiet = 0   # somebody did something: no endless loop (rules.md §1)
+        g._loop_seen = {}
+    log_command(g, line, action, actor)
+    execute(g, action, actor)
+
+
+def log_command(g: MatchState, line: str, action: Action, actor: int) -> None:
+    """The event of a command about to be carried out. Declining an Interrupt is private to the asked
+    player (that they were asked at all says they held a usable Interrupt: rules.md §7a)."""
+    n = len(g.record) - 1
+    d = g.pending
+    if isinstance(action, Decline) and d.kind == "interrupt":
+        g.log(line, "interrupt", actor, detail="declined", rule="C1K 7", private_to=actor, command=n)
+        g._private_commands[actor] += 1
+        return
+    if isinstance(action, Decline) and g.choice is not None and g.choice.kind == "permit":
+        # the same public words as "nothing could be played": the offer says what the hand held
+        g.log(line, "choice", actor, detail="declined", rule=d.rule, private_to=actor, command=n,
+                 public_text=f"  permission: {g.players[actor].name} plays nothing")
+        g._private_commands[actor] += 1
+        return
+    kind = _COMMAND_KIND.get(type(action).__name__, "note")
+    cards: tuple[int, ...] = ()
+    if isinstance(action, Play):
+        cards = (action.card,) + action.targets
+    elif isinstance(action, (Activate, Interrupt)):
+        cards = (action.source,) + action.targets
+    elif isinstance(action, SetCard):
+        cards = (action.card,)
+    elif isinstance(action, Attack):
+        cards = action.units
+    elif isinstance(action, Block):
+        cards = tuple(c for pair in action.pairs for c in pair)
+    g.log(line, kind, actor, cards, rule=d.rule, command=n)
+
+
+def execute(g: MatchState, action: Action, p: int) -> None:
+    if isinstance(action, Concede):
+        g.outcome = Outcome(Termination.CONCEDED, 1 - p)
+        set_over(g)
+    elif isinstance(action, Pass):
+        do_pass(g, p)
+    elif isinstance(action, Play):
+        if g.choice is not None and g.choice.kind == "permit":
+            do_permit_play(g, action, p)
+        else:
+            do_play(g, action, p)
+    elif isinstance(action, Activate):
+        do_activate(g, action, p)
+    elif isinstance(action, Attack):
+        do_attack(g, action)
+    elif isinstance(action, Block):
+        do_block(g, action)
+    elif isinstance(action, Interrupt):
+        do_interrupt(g, action, p)
+    elif isinstance(action, Decline):
+        if g.choice is not None:
+            ch = g.choice
+            g.choice = None
+            resume(g, ch.resume)
+        else:
+            next_interrupt(g)
+    elif isinstance(action, Choose):
+        do_choose(g, action)
+    elif isinstance(action, SetCard):
+        do_set(g, action, p)
+
+
+def do_play(g: MatchState, a: Play, p: int) -> None:
+    cid = a.card
+    d = g.card(cid)
+    ps = g.players[p]
+    from_set = g.zone[cid] == SET
+    ps.influence -= play_cost(d, a.voidcast)
+    if from_set:
+        g.log(f"  {ps.name} reveals the Set card {g.label(cid)} (Ambush: Fast)", "move", p, (cid,),
+                 detail="revealed", rule="KW Ambush")
+    put_on_stack(g, cid, p, a.slot - 1 if a.slot is not None else -1, a.targets, a.mode or 0,
+                      voidcast=a.voidcast)
+    after_play(g, cid, p)
+
+
+def after_play(g: MatchState, cid: int, p: int) -> None:
+    if announce_play(g, cid, p, (1, p)):
+        after_action(g, p)
+
+
+def announce_play(g: MatchState, cid: int, p: int, resume: tuple[int, ...]) -> bool:
+    """A card was played (it is on top of the stack): "when you play a Unit / an Action" triggers
+    (C1K 3.2), then the opponent's Interrupts for an Action (C1K 7). False if an Interrupt is asked."""
+    d = g.card(cid)
+    if d.type in ("unit", "action"):
+        fire_watchers(g, "on_unit_played" if d.type == "unit" else "on_action_played", p, cid)
+    if d.type == "action":
+        opp = 1 - p
+        if may_interrupt(g, opp, "opponent_plays_action"):
+            ask_interrupts(g, InterruptWindow("opponent_plays_action", (opp,), g.stack[-1].uid, (), resume))
+            return False
+    return True
+
+
+def do_permit_play(g: MatchState, a: Play, p: int) -> None:
+    """OPP Permissions: the play command that answers a permission (targets, mode and slot in it)."""
+    ch = g.choice
+    assert ch is not None
+    g.choice = None
+    cid = a.card
+    d = g.card(cid)
+    if not ch.free:
+        g.players[p].influence -= play_cost(d, a.voidcast)
+    g.log(f"  {g.players[p].name} plays {g.label(cid)} by permission (OPP Permissions)")
+    put_on_stack(g, cid, p, a.slot - 1 if a.slot is not None else -1, a.targets, a.mode or 0,
+                      voidcast=a.voidcast)
+    if not announce_play(g, cid, p, ch.resume):
+        return
+    resume(g, ch.resume)
+
+
+def do_set(g: MatchState, a: SetCard, p: int) -> None:
+    """Set is a special action: it doesn't use the stack, and the player keeps priority."""
+    ps = g.players[p]
+    ps.influence -= SET_COST
+    ps.hand.remove(a.card)
+    ps.set_cards.append(a.card)
+    g.zone[a.card] = SET
+    g.log(f"  {ps.name} Sets a card face down (#{a.card})", "set", p, (a.card,), SET_COST, rule="KW Set")
+    give_priority(g, p, 0)
+
+
+def do_activate(g: MatchState, a: Activate, p: int) -> None:
+    idx, ab = g.activated(a.source)[a.n - 1]
+    act = ab.activate
+    assert act is not None
+    perm = g.perms[a.source]
+    g.players[p].influence -= act.cost
+    if act.exhaust:
+        perm.exhausted = True
+    if act.once_per_turn:
+        perm.used[idx] = g.turn
+    g.stack.append(StackItem(g.next_seq(), "ability", a.source, p, p, g.card(a.source).name, idx,
+                                a.targets, tseq=g.target_seqs(a.targets)))
+    g.log(f"  {g.card(a.source).name}'s ability → stack ({player_name(p)})", "stack", p,
+             (a.source,) + a.targets, a.n, rule="C1K 3.1")
+    after_action(g, p)
+
+
+def do_attack(g: MatchState, a: Attack) -> None:
+    if not a.units:
+        g.log(f"  {g.players[g.active].name} declares no attack: combat ends", "attack", g.active,
+                 rule="C1K 4.1")
+        goto(g, end_phase(g))
+        return
+    g.attackers = a.units
+    for u in a.units:
+        g.perms[u].exhausted = True
+    g.log(f"  attackers: {', '.join(g.label(u) for u in a.units)}", "attack", g.active, a.units,
+             len(a.units), rule="C1K 4.1")
+    for u in a.units:
+        fire(g, "on_attack", u)
+    for fn in ATTACK_DECLARED_HOOKS:   # Realm hooks (Rally) apply at once, no stack
+        fn(g)
+    dp = 1 - g.active
+    # C1K 7: each player who might use an Interrupt for the event is asked, AP first (rules.md §7a)
+    asked = tuple(q for q in (g.active, dp) if may_interrupt(g, q, "attacker_declared"))
+    if asked:
+        ask_interrupts(g, InterruptWindow("attacker_declared", asked, 0, a.units, (3,)))
+        return
+    after_declaration(g)
+
+
+def do_block(g: MatchState, a: Block) -> None:
+    g.blocks = a.pairs
+    if a.pairs:
+        g.log("  blocks: " + ", ".join(f"{g.label(b)} blocks {g.label(x)}" for b, x in a.pairs), "block",
+                 1 - g.active, tuple(c for pair in a.pairs for c in pair), len(a.pairs), rule="C1K 4.2")
+    else:
+        g.log(f"  {g.players[1 - g.active].name} declares no blockers", "block", 1 - g.active,
+                 rule="C1K 4.2")
+    for b, _ in a.pairs:
+        fire(g, "on_block", b)
+    for u in combatants(g):
+        fire(g, "start_of_combat", u)
+    after_declaration(g)
+
+
+def do_choose(g: MatchState, a: Choose) -> None:
+    ch = g.choice
+    assert ch is not None
+    g.choice = None
+    picked = [ch.values[k - 1] for k in a.options]
+    if ch.kind == "discard":
+        ps = g.players[ch.player]
+        for c in picked:
+            ps.hand.remove(c)
+            to_graveyard(g, c)
+            g.log(f"  {ps.name} discards {g.label(c)}", "discard", ch.player, (c,), rule="C1K 5.2")
+    elif ch.kind == "thread":
+        assert ch.trigger is not None
+        g.trigger_queue[0] = replace(ch.trigger, mode=picked[0])
+        g.log(f"  {g.players[ch.player].name} chooses branch {picked[0]} for {ch.trigger.name}", "thread",
+                 ch.player, (ch.trigger.source,), picked[0], "chosen", "KW Thread")
+    elif ch.kind == "order":
+        resolution = [g.trigger_queue[ch.values[k - 1]] for k in a.options]
+        for pos, t in zip(sorted(ch.values), reversed(resolution), strict=True):
+            g.trigger_queue[pos] = replace(t, ordered=True)
+        g.log(f"  {g.players[ch.player].name} orders the Flux effects: "
+                 + ", ".join(t.name for t in resolution), "choice", ch.player, tuple(t.source for t in resolution),
+                 rule="C1K 8")
+    elif ch.kind == "trigger_target":
+        assert ch.trigger is not None
+        g.trigger_queue.insert(0, replace(ch.trigger, targets=ch.trigger.targets + (picked[0],)))
+    elif ch.kind == "permit":
+        c = picked[0]
+        if not ch.free:
+            g.players[ch.player].influence -= g.card(c).cost
+        g.log(f"  {g.players[ch.player].name} plays {g.label(c)} by permission (OPP Permissions)", "play",
+                 ch.player, (c,), g.card(c).cost if not ch.free else 0, "permission", "OPP Permissions")
+        put_on_stack(g, c, ch.player, -1, (), 0, targets_later=True)
+        if not announce_play(g, c, ch.player, ch.resume):
+            return
+    resume(g, ch.resume)

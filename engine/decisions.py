@@ -1,0 +1,97 @@
+"""Asking a player (the engine stops and waits): priority (C1K 6, RB 1.2), an Interrupt (C1K 7; that
+a player is asked is private, rules.md §7a), a play permission (OPP Permissions), and the end of the
+match (RULES 1). Each sets `pending` (a `Decision`) and emits its event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.cards import Effect
+from engine.core import MatchState
+from engine.legality import usable_interrupts
+from engine.options import permit_options
+from engine.state import (
+    WINDOW_RULE,
+    WINDOW_TEXT,
+    WINDOWS,
+    Choice,
+    Decision,
+    InterruptWindow,
+)
+
+#: the priority decisions are immutable values; share them instead of building one per pass
+_PRIORITY_DECISIONS: dict[tuple[str, int], Decision] = {}
+
+
+_PRIORITY_LINES: dict[str, str] = {}
+
+
+def set_over(g: MatchState) -> None:
+    assert g.outcome is not None
+    if not (g.pending.kind == "none" and g.pending.rule == "RULES 1"):   # once per match
+        o = g.outcome
+        g.log(f"  the match is over: {o}; the seed was {g.seed}", "game_over",
+                 -1 if o.winner is None else o.winner, detail=o.termination.value, rule="RULES 1")
+    g.priority = -1
+    g.pending = Decision("none", -1, g.window, "RULES 1", f"the match is over: {g.outcome}")
+
+
+def give_priority(g: MatchState, p: int, passed: int) -> None:
+    g.priority = p
+    g.passed = passed
+    w = g.win
+    name = g.players[p].name
+    key = (name, w)
+    d = _PRIORITY_DECISIONS.get(key)
+    if d is None:
+        d = _PRIORITY_DECISIONS[key] = Decision("priority", p, WINDOWS[w], WINDOW_RULE[w],
+                                                f"{name} has priority — {WINDOW_TEXT[w]}")
+    if d.player != p:
+        d = replace(d, player=p)
+    g.pending = d
+    line = _PRIORITY_LINES.get(name)
+    if line is None:
+        line = _PRIORITY_LINES[name] = f"  {name} has priority"
+    g.log(line, "priority", p, rule="C1K 6")
+
+
+def offer_permit(g: MatchState, e: Effect, controller: int, source: int) -> bool:
+    """OPP 'instruction' permission: during this resolution the player may play one card now,
+    ignoring speed (and paying nothing if `free`)."""
+    ps = g.players[controller]
+    zone = ps.hand if e.zone == "hand" else ps.graveyard
+    allowed = tuple(c for c in zone if e.card_type == "any" or g.card(c).type == e.card_type)
+    offer = Choice("permit", controller, allowed, 1, (0,), None, source, e.free)
+    # formats.md §1: answered with the ordinary play command (targets, mode, slot) — so every card
+    # with at least one legal way to play it is offered, targeted and Thread cards included
+    cands = tuple(c for c in allowed if permit_options(g, c, controller, offer))
+    # rules.md §7a: whether a hand holds a card that can be played is private, so a permission to
+    # play from the hand is asked whenever the hand is not empty (the graveyard is public)
+    if not cands and not (e.zone == "hand" and zone):
+        g.log("  permission: nothing can be played", actor=controller, cards=(source,), rule="OPP Permissions",
+                 private_to=controller, public_text=f"  permission: {ps.name} plays nothing")
+        return True
+    g.choice = replace(offer, values=cands)
+    g.priority = -1
+    g.pending = Decision("choice", controller, g.window, "OPP Permissions",
+                            f"{ps.name}: you may play one of these now — play <card> [slot n] [target …] "
+                            "[mode n] — or decline" if cands else
+                            f"{ps.name}: you may play a card from your hand now, but none can be played "
+                            "— decline",
+                            tuple(g.label(c) for c in cands), 0, 1, True, eligible=cands)
+    return False
+
+
+def ask_interrupts(g: MatchState, w: InterruptWindow) -> None:
+    g.intr = w
+    p = w.queue[0]
+    g.priority = -1
+    usable = [c for c, _, _ in usable_interrupts(g, p, w.event)]
+    names = ", ".join(g.label(c) for c in usable) or "you hold none usable now"
+    g.pending = Decision("interrupt", p, g.window, "C1K 7",
+                            f"{g.players[p].name}: use an Interrupt ({names}) or decline", (), 0, 0, True,
+                            eligible=tuple(usable))
+    # the question is asked on public facts (may_interrupt); what the player holds stays theirs
+    g.log(f"  {g.players[p].name} is asked: use an Interrupt ({names}) or decline ({w.event})", "interrupt",
+             p, tuple(usable), detail="asked", rule="C1K 7", private_to=p)

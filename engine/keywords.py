@@ -1,0 +1,280 @@
+"""Every keyword of rules.md §6, in its order: the handlers they plug into the event pipeline, the
+start-of-phase triggers they create, and their checks. Where a keyword's rule is part of another rule's
+steps (Strike and Overwhelm in combat damage), the entry names the module.
+
+- Strike, Overwhelm, Conquer: engine/combat.py (C1K 4.3 steps 1, 2, 5).
+- Tough (modification), Barrier (prevention): handlers below.
+- Regeneration: a start-of-Influence trigger (START_TRIGGERS).
+- Guard: `guard_refusal`. Charge: engine/legality.py `attack_block_reason`.
+- Lifedrain: an after-damage handler (in combat it waits for C1K 4.3 step 5).
+- Rally: ATTACK_DECLARED_HOOKS.
+- Veiled: `targetable`, an after-damage handler (lost when it deals damage); blocking: legality `can_block`.
+- Set / Ambush: SET_COST; legality `set_refusal`; commands `do_set`.
+- Veilbind: a replacement of destroy. Decay: after damage, and the Decay Check trigger. Wither: a
+  replacement of damage. Growth, Pulse: start-of-Influence triggers. Evolve: `evolve_check` (with SBA).
+  Bloom: an after-heal handler. Rooted, Suppress: statuses (legality, triggers).
+- Flux, Thread: engine/paradox.py. Ward: a prevention handler (spent first).
+- Nullify: engine/interrupts.py. Voidcast: `play_cost` here; the Void and the return: engine/stack.py, engine/turn.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.cards import CardDef
+from engine.core import MatchState
+from engine.pipeline import Event, damage, heal, register
+from engine.state import (
+    Refusal,
+    StackItem,
+)
+from engine.triggers import RANK_DESTRUCTION, RANK_OTHER, fire
+
+SET_COST = 1   # Veil: Influence to Set a card face down
+
+
+def evolve_check(g: MatchState) -> bool:
+    """Evolve (Genesis): checked whenever state-based actions are, even mid-phase, before stat buffs
+    (which are triggers, and wait for the stack). The unit keeps its counters and damage."""
+    changed = False
+    defs = g.defs
+    for p in (g.active, 1 - g.active):
+        for c in g.players[p].board:
+            d = defs[c] if c else None
+            spec = d.evolve if d is not None else None
+            if spec is None or (spec.growth and g.perms[c].counters.get("growth", 0) < spec.growth) \
+                    or (spec.power and g.power(c) < spec.power):
+                continue
+            into = g.db.get(spec.into)
+            if into is None or into.type != "unit":
+                continue
+            old = g.label(c)
+            g.defs[c] = into
+            g.log(f"  Evolve: {old} transforms into {into.name}", "sba", p, (c,), detail=into.id,
+                     rule="KW Evolve")
+            changed = True
+    return changed
+
+
+def targetable(g: MatchState, cid: int, by: int) -> bool:
+    """Veiled (rules.md §6): opponents can't target it."""
+    perm = g.perms.get(cid)
+    return perm is None or g.owner[cid] == by or not perm.has_status("veiled")
+
+
+def guard_refusal(g: MatchState, blockers: list[int]) -> Refusal | None:
+    """C1K 4.2 step 3: while the defender has a ready Guard unit that isn't blocking, non-Guard units
+    can't block."""
+    dp = 1 - g.active
+    idle_guards = [u for u in g.players[dp].units()
+                   if g.keyword(u, "guard") is not None and not g.perms[u].exhausted and u not in blockers]
+    if not idle_guards:
+        return None
+    for b in blockers:
+        if g.keyword(b, "guard") is None:
+            return Refusal("KW Guard", f"{g.card(b).name} can't block while {g.label(idle_guards[0])} "
+                                       "(Guard) is ready and not blocking")
+    return None
+
+
+def play_cost(d: CardDef, voidcast: bool) -> int:
+    """What playing the card costs: its Voidcast cost when cast for it (Null), else its cost."""
+    return d.voidcast if voidcast and d.voidcast is not None else d.cost
+
+
+class StartTrigger:
+    """A trigger the rules create at the start of a phase for the active player's units (rules.md §2, §6)."""
+
+    def __init__(self, name: str, keyword: str, applies: Callable[[MatchState, int], bool],
+                 resolve: Callable[[MatchState, StackItem], None], rank: int = RANK_OTHER) -> None:
+        self.name = name          # the item's keyword tag (and, for a rule's trigger, its stack name)
+        self.keyword = keyword    # "" for a rule's own trigger (Decay Check): named after the rule
+        self.applies = applies
+        self.resolve = resolve
+        self.rank = rank
+
+
+def _regeneration(g: MatchState, item: StackItem) -> None:
+    """Regeneration: heals fully (at influence.start, rules.md §6)."""
+    heal(g, item.source, item.source, g.perms[item.source].damage)
+
+
+def _growth(g: MatchState, item: StackItem) -> None:
+    """Growth N (Genesis): N growth counters, each +1/+1."""
+    n = g.keyword(item.source, "growth") or 0
+    perm = g.perms[item.source]
+    perm.counters["growth"] = perm.counters.get("growth", 0) + n
+    g.log(f"  {g.label(item.source)} grows: +{n} growth counter(s)", cards=(item.source,), amount=n, rule="KW Growth")
+
+
+def _pulse(g: MatchState, item: StackItem) -> None:
+    """Pulse N (Solace): heal N to its Champion and to each damaged friendly unit."""
+    n = g.keyword(item.source, "pulse") or 0
+    p = g.controller(item.source)
+    heal(g, item.source, g.players[p].champion, n)
+    for u in g.players[p].units():
+        if g.perms[u].damage > 0:
+            heal(g, item.source, u, n)
+
+
+def _decay_check(g: MatchState, item: StackItem) -> None:
+    """Decay Check (Ruin): 1 damage per Decay counter; the counters stay."""
+    unit = item.ctx
+    if g.is_unit_in_play(unit):
+        damage(g, 0, unit, g.perms[unit].counters.get("decay", 0))
+
+
+def _rally(g: MatchState) -> None:
+    """Rally N (Dominion): on attack declaration, each other attacking unit gets +N power this turn —
+    at once, without the stack (C1K §9)."""
+    for a in g.attackers:
+        n = g.keyword(a, "rally")
+        if n:
+            for other in g.attackers:
+                if other != a:
+                    g.perms[other].temp_power += n
+            g.log(f"  Rally {n}: {g.label(a)} gives each other attacker +{n} power this turn", cards=(a,), amount=n,
+                  rule="KW Rally")
+
+
+@register("prevention", "damage")
+def _ward(game: MatchState, ev: Event) -> None:
+    """Ward N (rules.md §6, §9): a pool of N prevention points, spent as it prevents, not refreshed.
+    rules.md §4 lists the prevention layer as "Solace Ward, Barrier": Ward spends first."""
+    perm = game.perms.get(ev.target)
+    if perm is None or ev.amount <= 0 or perm.ward <= 0:
+        return
+    spent = min(perm.ward, ev.amount)
+    perm.ward -= spent
+    temp = perm.temp_granted.get("ward", 0)
+    if temp:   # points granted until end of turn are spent first
+        if temp > spent:
+            perm.temp_granted["ward"] = temp - spent
+        else:
+            del perm.temp_granted["ward"]
+    ev.amount -= spent
+    ev.prevented += spent
+    game.log(f"  Ward of {game.label(ev.target)} prevents {spent} damage ({perm.ward} left)", cards=(ev.target,),
+             amount=spent, rule="KW Ward")
+
+
+@register("prevention", "damage")
+def _barrier(game: MatchState, ev: Event) -> None:
+    """Barrier (rules.md §6): prevents the next damage to the unit, then is removed."""
+    perm = game.perms.get(ev.target)
+    if perm is None or ev.amount <= 0 or not perm.has_status("barrier"):
+        return
+    game.remove_status(ev.target, "barrier")
+    ev.prevented += ev.amount
+    game.log(f"  Barrier of {game.label(ev.target)} prevents {ev.amount} damage", cards=(ev.target,),
+             amount=ev.amount, rule="KW Barrier")
+    ev.amount = 0
+
+
+@register("modification", "damage")
+def _tough(game: MatchState, ev: Event) -> None:
+    """Tough (RB §3.2): each damage instance to it is reduced by 1."""
+    if ev.amount > 0 and ev.target in game.perms and game.keyword(ev.target, "tough") is not None:
+        ev.amount -= 1
+        game.log(f"  Tough: {game.label(ev.target)} takes 1 less")
+
+
+@register("after", "damage")
+def _lifedrain(game: MatchState, ev: Event) -> None:
+    """Lifedrain: damage it deals heals its Champion (in combat: at C1K 4.3 step 5)."""
+    if ev.dealt <= 0 or not ev.source or game.keyword(ev.source, "lifedrain") is None:
+        return
+    controller = game.controller(ev.source)
+    if ev.combat:
+        game.lifedrain_due[controller] += ev.dealt
+    else:
+        heal(game, ev.source, game.players[controller].champion, ev.dealt)
+
+
+@register("replacement", "damage")
+def _wither(game: MatchState, ev: Event) -> None:
+    """Wither (Ruin, C1K 4.3 step 3): damage it deals to units becomes permanent -1/-1 counters instead."""
+    if ev.amount <= 0 or not ev.source or game.keyword(ev.source, "wither") is None:
+        return
+    perm = game.perms.get(ev.target)
+    if perm is None or game.is_champion(ev.target):
+        return
+    perm.counters["wither"] = perm.counters.get("wither", 0) + ev.amount
+    perm.killer = ev.source
+    game.log(f"  Wither: {game.label(ev.target)} gets {ev.amount} -1/-1 counter(s) instead of damage",
+             cards=(ev.source, ev.target), rule="KW Wither")
+    ev.converted = ev.amount
+    ev.amount = 0
+
+
+@register("after", "damage")
+def _decay(game: MatchState, ev: Event) -> None:
+    """Decay N (Ruin, C1K 4.3 step 4): damage it deals to a unit — even converted by Wither — also gives
+    that unit N Decay counters, at once, before state-based actions."""
+    if ev.dealt + ev.converted <= 0 or not ev.source:
+        return
+    n = game.keyword(ev.source, "decay")
+    perm = game.perms.get(ev.target)
+    if not n or perm is None or game.is_champion(ev.target):
+        return
+    perm.counters["decay"] = perm.counters.get("decay", 0) + n
+    game.log(f"  Decay {n}: {game.label(ev.target)} has {perm.counters['decay']} Decay counter(s)",
+             cards=(ev.source, ev.target), rule="KW Decay")
+
+
+@register("after", "damage")
+def _veiled_lost(game: MatchState, ev: Event) -> None:
+    """Veiled (Veil): lost when it deals damage."""
+    if ev.dealt + ev.converted > 0 and ev.source in game.perms and game.perms[ev.source].has_status("veiled"):
+        game.remove_status(ev.source, "veiled")
+        game.log(f"  {game.label(ev.source)} dealt damage and is no longer Veiled")
+
+
+@register("replacement", "destroy")
+def _veilbind(game: MatchState, ev: Event) -> None:
+    """Veilbind (Veil, C1K 3.3): if it would be destroyed, instead it becomes Veiled, heals fully and loses
+    Veilbind."""
+    perm = game.perms.get(ev.target)
+    if perm is None or game.keyword(ev.target, "veilbind") is None:
+        return
+    ev.cancelled = True
+    perm.lost.append("veilbind")
+    perm.granted.pop("veilbind", None)
+    perm.temp_granted.pop("veilbind", None)
+    game.add_status(ev.target, "veiled", False)
+    game.log(f"  Veilbind: {game.label(ev.target)} is not destroyed — it becomes Veiled and heals fully",
+             cards=(ev.target,), rule="KW Veilbind")
+    heal(game, ev.target, ev.target, perm.damage)   # a heal event: "when healed" and Bloom see it
+
+
+@register("after", "heal")
+def _bloom(game: MatchState, ev: Event) -> None:
+    """Bloom (Genesis): its effect triggers whenever it, or its Champion, is healed."""
+    if ev.dealt <= 0:
+        return
+    if game.is_champion(ev.target):
+        p = game.champion_owner(ev.target)
+        for cid in game.permanents(p):
+            if game.keyword(cid, "bloom") is not None:
+                fire(game, "on_bloom", cid, ev.target)
+    elif ev.target in game.perms and game.keyword(ev.target, "bloom") is not None:
+        fire(game, "on_bloom", ev.target, ev.target)
+
+
+START_TRIGGERS: dict[str, list[StartTrigger]] = {
+    "start_of_influence": [
+        StartTrigger("Decay Check", "", lambda g, c: g.perms[c].counters.get("decay", 0) > 0, _decay_check,
+                     RANK_DESTRUCTION),
+        StartTrigger("regeneration", "regeneration",
+                     lambda g, c: g.keyword(c, "regeneration") is not None and g.perms[c].damage > 0, _regeneration),
+        StartTrigger("growth", "growth", lambda g, c: g.keyword(c, "growth") is not None, _growth),
+        StartTrigger("pulse", "pulse", lambda g, c: g.keyword(c, "pulse") is not None, _pulse),
+    ],
+}
+
+
+START_TRIGGERS_ALL = [t for ts in START_TRIGGERS.values() for t in ts]
+
+
+#: called right after attackers are declared, before "on attack" triggers reach the stack
+ATTACK_DECLARED_HOOKS: list[Callable[[MatchState], None]] = [_rally]

@@ -1,0 +1,73 @@
+"""Paradox (rules.md §6 KW Flux, KW Thread; C1K 8.2, C1K 9): a Flux outcome drawn from the match's
+generator, offered to "when a Flux outcome is determined" Interrupts before it happens (and redrawn by a
+reroll); a Thread branch chosen in advance that resolves at the next moment a player would receive
+priority, after "when a Thread branch would resolve" Interrupts (which may cut it); and the order of a
+player's simultaneous Flux triggers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.core import MatchState
+from engine.decisions import ask_interrupts
+from engine.effects import run_effects
+from engine.events import describe_effects
+from engine.legality import may_interrupt
+from engine.state import (
+    Choice,
+    Decision,
+    InterruptWindow,
+    Trigger,
+)
+from engine.targets import thread_effect
+
+
+def run_threads(g: MatchState, then: tuple[int, ...]) -> bool:
+    """Thread (Paradox, rules.md §6): a chosen branch resolves at the earliest legal window after its
+    evaluation — the next moment a player would receive priority. False if a decision is pending."""
+    while g.threads and g.outcome is None:
+        t = g.threads[0]
+        if t.ctx == 0:   # C1K 7: "when a Thread branch would resolve" Interrupts, AP first (asked once)
+            asked = tuple(q for q in (g.active, 1 - g.active) if may_interrupt(g, q, "thread_resolves"))
+            if asked:
+                g.threads[0] = replace(t, ctx=1)
+                ask_interrupts(g, InterruptWindow("thread_resolves", asked, 0, (), then))
+                return False
+        g.threads.pop(0)
+        e = thread_effect(g, t.source)
+        if e is not None and e.branches and 1 <= t.mode <= len(e.branches):
+            g.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves", "thread", t.controller,
+                     (t.source,), t.mode, f"resolves: {describe_effects(e.branches[t.mode - 1])}", "KW Thread")
+            if not run_effects(g, e.branches[t.mode - 1], t.controller, t.source, list(t.targets), None,
+                                    mode=t.mode, top=True, then=then):
+                return False
+    return True
+
+
+def is_flux_trigger(g: MatchState, t: Trigger) -> bool:
+    if t.kind != "trigger" or t.ability < 0 or t.ordered:
+        return False
+    d = g.card(t.source)
+    return d.realm == "paradox" and any(e.do == "flux" for e in d.abilities[t.ability].effect)
+
+
+def ask_flux_order(g: MatchState, resume: tuple[int, ...]) -> bool:
+    """C1K 8.2: a Paradox player may reorder their own simultaneous Flux effects. False if asked."""
+    if len(g.trigger_queue) < 2:
+        return True
+    for p in (g.active, 1 - g.active):
+        # options in the default resolution order (the queue is in push order: last pushed resolves first)
+        pos = tuple(reversed([i for i, t in enumerate(g.trigger_queue)
+                              if t.controller == p and is_flux_trigger(g, t)]))
+        if len(pos) < 2:
+            continue
+        labels = tuple(f"{g.trigger_queue[i].name} (#{g.trigger_queue[i].source})" for i in pos)
+        g.choice = Choice("order", p, pos, len(pos), resume)
+        g.priority = -1
+        g.pending = Decision("choice", p, g.window, "C1K 8",
+                                f"{g.players[p].name}: order your Flux effects — choose them in the order "
+                                "they should resolve (first resolves first)", labels, len(pos), len(pos),
+                                eligible=tuple(g.trigger_queue[i].source for i in pos))
+        return False
+    return True

@@ -1,0 +1,87 @@
+"""State-based actions (rules.md §1 "RULES 1", AS Combat steps): Evolve (KW Evolve), lethal damage,
+Champions at 0 life, repeated until nothing changes (capped: `RulesLoopError` instead of a hang). In
+combat damage it also records who lost a fight (Combat Victory / Loss, rules.md §5).
+"""
+
+from __future__ import annotations
+
+from engine.core import SBA_LOOP_CAP, MatchState, RulesLoopError
+from engine.keywords import evolve_check
+from engine.pipeline import destroy
+from engine.state import (
+    COMBAT_DAMAGE,
+    Outcome,
+    Termination,
+)
+from engine.triggers import fire
+
+
+def sba(g: MatchState, fights: dict[int, int] | None = None, losers: list[int] | None = None) -> None:
+    """State-based actions. In combat damage, `fights` maps each combatant of a blocked pair to the
+    unit it fought: one destroyed here lost that combat (its `on_combat_loss` fires with its
+    `on_death`, rules.md §5) and is added to `losers`."""
+    if g.outcome is None and sba_quiet(g):
+        return
+    for _ in range(SBA_LOOP_CAP):
+        if g.outcome is not None:
+            return
+        evolved = evolve_check(g)
+        dead = [c for p in (g.active, 1 - g.active) for c in g.players[p].board
+                if c and lethal(g, c)]
+        lost = [p for p in (0, 1) if g.players[p].life <= 0]
+        if lost:
+            g.outcome = (Outcome(Termination.BOTH_DEFEATED, None) if len(lost) == 2
+                            else Outcome(Termination.CHAMPION_DEFEATED, 1 - lost[0]))
+            g.log(f"  {', '.join(g.players[p].name for p in lost)} at 0 life: {g.outcome}", "sba",
+                     lost[0] if len(lost) == 1 else -1, detail=g.outcome.termination.value, rule="RULES 1")
+            return
+        if not dead:
+            if evolved:
+                continue
+            return
+        # destroyed simultaneously: "on kill" only for a killer that stays in play (AS Combat steps 6)
+        killers = {c: g.perms[c].killer for c in dead}
+        seqs = {c: g.perms[c].seq for c in dead}
+        destroyed = [c for c in dead if destroy(g, c, cause="state-based action")]
+        for c in destroyed:
+            killer = killers[c]
+            if g.win == COMBAT_DAMAGE and killer and killer not in dead and g.is_unit_in_play(killer):
+                fire(g, "on_kill", killer, c)   # AS Combat steps 6: a combat death only
+            if fights is not None and losers is not None and c in fights:
+                fire(g, "on_combat_loss", c, fights[c], seq=seqs[c])   # AS Combat steps 3-5
+                losers.append(c)
+    raise RulesLoopError(f"state-based actions ran {SBA_LOOP_CAP} times without settling")
+
+
+def sba_quiet(g: MatchState) -> bool:
+    """True when state-based actions have nothing to do: both players above 0 life, no unit with
+    lethal damage and none that may Evolve (the common case, checked in one pass: sba runs after
+    every action and in every window)."""
+    players = g.players
+    if players[0].life <= 0 or players[1].life <= 0:
+        return False
+    perms = g.perms
+    defs = g.defs
+    for ps in players:
+        for c in ps.board:
+            if not c:
+                continue
+            d = defs[c]
+            assert d is not None
+            if d.evolve is not None:
+                return False
+            perm = perms[c]
+            if perm.damage == 0 and perm.health_mod >= 0 and perm.temp_health >= 0 and not perm.counters:
+                if d.health <= 0:
+                    return False
+            elif lethal(g, c):
+                return False
+    return True
+
+
+def lethal(g: MatchState, c: int) -> bool:
+    """Damage ≥ health (health may also have dropped to 0 or less by −/− effects)."""
+    perm = g.perms[c]
+    if perm.damage == 0 and perm.health_mod >= 0 and perm.temp_health >= 0 and not perm.counters:
+        return g.card(c).health <= 0
+    return perm.damage >= g.max_health(c)

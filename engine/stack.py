@@ -1,0 +1,163 @@
+"""The stack (C1K 6, RB 2.1): putting a played card on it, waiting triggers onto it (APNAP order, with
+target and Thread-branch choices asked one at a time), and resolving its top item (a Unit or Relic enters
+play; an Action's effects; an ability; a keyword's or a rule's trigger).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.core import STACK_CAP, MatchState, RulesLoopError
+from engine.effects import run_effects
+from engine.keywords import START_TRIGGERS_ALL
+from engine.paradox import ask_flux_order
+from engine.state import (
+    STACK,
+    VOID,
+    Choice,
+    Decision,
+    StackItem,
+    Trigger,
+    player_name,
+)
+from engine.targets import choice_slots, target_candidates
+from engine.triggers import fire, trigger_order, trigger_rule
+from engine.zones import enter_play
+
+
+def place_triggers(g: MatchState, resume: tuple[int, ...]) -> bool:
+    """Put waiting triggers on the stack. False if a target choice is now pending."""
+    if g.triggers:
+        g.trigger_queue = trigger_order(g, g.triggers) + g.trigger_queue
+        g.triggers = []
+    if not ask_flux_order(g, resume):
+        return False
+    while g.trigger_queue:
+        t = g.trigger_queue.pop(0)
+        if t.kind == "trigger" and t.ability >= 0:
+            ab = g.card(t.source).abilities[t.ability]
+            branches = next((len(e.branches or []) for e in ab.effect if e.do == "thread"), 0)
+            if branches and not t.mode:   # Thread in a triggered ability: the branch is chosen now
+                g.trigger_queue.insert(0, t)
+                g.choice = Choice("thread", t.controller, tuple(range(1, branches + 1)), 1, resume, t)
+                g.priority = -1
+                g.pending = Decision("choice", t.controller, g.window, "KW Thread",
+                                        f"{g.players[t.controller].name}: choose a branch for {t.name}",
+                                        tuple(f"branch {n}" for n in range(1, branches + 1)), 1, 1)
+                return False
+            need = choice_slots(g, ab.effect, t.mode)[len(t.targets):]
+            if need and t.chosen:
+                if not t.targets:
+                    # a played unit's on-play targets came with the command: none were legal then
+                    g.log(f"  {t.name}: no legal target was named when it was played — the trigger is removed",
+                             "trigger", t.controller, (t.source,), detail="removed", rule="C1K 6")
+                    continue
+            elif need:   # choose the targets now, one at a time (C1K 6)
+                cands = target_candidates(g, need[0], t.controller, t.source)
+                if not cands:
+                    if not t.targets:
+                        g.log(f"  {t.name}: no legal target — the trigger is removed", "trigger",
+                                 t.controller, (t.source,), detail="removed", rule="C1K 6")
+                        continue
+                    push(g, t)
+                    continue
+                if len(cands) > 1:
+                    g.choice = Choice("trigger_target", t.controller, tuple(cands), 1, resume, t)
+                    g.priority = -1
+                    g.pending = Decision(
+                        "choice", t.controller, g.window, "C1K 6",
+                        f"{g.players[t.controller].name}: choose a target for {t.name}",
+                        tuple(g.label(c) for c in cands), 1, 1, eligible=tuple(cands))
+                    return False
+                g.trigger_queue.insert(0, replace(t, targets=t.targets + (cands[0],)))
+                continue
+        push(g, t)
+    return True
+
+
+def push(g: MatchState, t: Trigger) -> None:
+    if len(g.stack) >= STACK_CAP:
+        raise RulesLoopError(f"the stack passed {STACK_CAP} items: the cards trigger each other forever")
+    if t.kind == "voidcast":
+        if t.source not in g.players[t.controller].void:
+            return
+        g.players[t.controller].void.remove(t.source)
+        g.zone[t.source] = STACK
+    item = StackItem(g.next_seq(), t.kind, t.source, t.controller, -1, t.name, t.ability, t.targets,
+                     t.mode, t.keyword, t.ctx, -1, t.tseq if t.tseq else g.target_seqs(t.targets))
+    g.stack.append(item)
+    g.log(f"  trigger: {t.name} → stack ({player_name(t.controller)})", "trigger", t.controller,
+             (t.source,) + t.targets if t.source else t.targets, rule=trigger_rule(g, t))
+
+
+def resolve_top(g: MatchState) -> bool:
+    """Resolve the top item. False if a decision (a permission, a Flux Interrupt) is now pending."""
+    item = g.stack.pop()
+    g.log(f"  resolve: {item.name}", "resolve", item.controller, (item.source,) + item.targets if item.source
+             else item.targets, rule="C1K 6")
+    if item.kind == "card":
+        d = g.card(item.source)
+        if g.zone[item.source] != STACK:
+            return True
+        if d.type in ("unit", "relic"):
+            if enter_play(g, item.source, item.controller, None if item.slot < 0 else item.slot, False):
+                g.perms[item.source].play_targets = item.targets
+                fire(g, "on_play", item.source, targets=item.targets, chosen=item.ctx == 0, mode=item.mode,
+                          tseq=item.tseq)
+                fire(g, "on_summon", item.source)
+            return True
+        if item.keyword == "voidcast":
+            # Voidcast (rules.md §6): it moves to the Void with no effect, and returns at the next end.start
+            ps = g.players[item.controller]
+            ps.void.append(item.source)
+            g.zone[item.source] = VOID
+            g.void_items[item.source] = item
+            g.log(f"  {g.label(item.source)} (Voidcast) moves to the Void: it returns at the next end.start",
+                     "move", item.controller, (item.source,), detail="void", rule="KW Voidcast")
+            return True
+        return run_effects(g, d.effect, item.controller, item.source, list(item.targets), item,
+                                mode=item.mode, top=True)
+    if item.kind == "voidcast":
+        g.void_items.pop(item.source, None)
+        return run_effects(g, g.card(item.source).effect, item.controller, item.source,
+                                list(item.targets), item, mode=item.mode, top=True)
+    if item.kind in ("ability", "trigger"):
+        if item.source and g.card(item.source).abilities:
+            ab = g.card(item.source).abilities[item.ability]
+            return run_effects(g, ab.effect, item.controller, item.source, list(item.targets), item,
+                                    mode=item.mode, top=True)
+        return True
+    if item.kind == "keyword":
+        for spec in START_TRIGGERS_ALL:
+            if spec.name == item.keyword:
+                if item.ctx == 0 and not g.in_play(item.source):
+                    break
+                spec.resolve(g, item)
+                break
+        return True
+    if item.kind == "game":
+        if item.keyword == "Deck Exhaustion":
+            ps = g.players[item.controller]
+            ps.exhaustions += 1
+            ps.life -= ps.exhaustions
+            g.log(f"  Deck Exhaustion: {ps.name} loses {ps.exhaustions} life (life {ps.life})", "damage",
+                     item.controller, amount=ps.exhaustions, detail="Deck Exhaustion", rule="C1K 1.2")
+        return True
+    return True
+
+
+def put_on_stack(g: MatchState, cid: int, p: int, slot: int, targets: tuple[int, ...], mode: int,
+                 targets_later: bool = False, voidcast: bool = False) -> StackItem:
+    ps = g.players[p]
+    for zone in (ps.hand, ps.graveyard, ps.set_cards):
+        if cid in zone:
+            zone.remove(cid)
+            break
+    g.zone[cid] = STACK
+    d = g.card(cid)
+    item = StackItem(g.next_seq(), "card", cid, p, p, d.name, -1, targets, mode,
+                     "voidcast" if voidcast else "", 1 if targets_later else 0, slot, g.target_seqs(targets))
+    g.stack.append(item)
+    g.log(f"  {g.label(cid)} → stack ({player_name(p)})", "stack", p, (cid,) + targets, mode,
+             "voidcast" if voidcast else "", "C1K 6")
+    return item

@@ -1,0 +1,370 @@
+"""The turn manager (rules.md §2, TPS): the only code that advances windows. `enter` walks a row of the
+turn-structure table (`TURN_TABLE`, engine/state.py): its turn-based steps (`TURN_STEPS`, by name), then
+what its kind says; `next_window` and `end_phase` move along this turn's structure (`turn_windows`: the
+table, changed only by the active player's Seat hooks). `open_priority` is "before anyone receives
+priority": Thread branches, state-based actions, triggers, then AP gets priority. `resume` continues
+after a decision, by its continuation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from engine.cards import SEAT_MODIFIERS, CardDef
+from engine.combat import (
+    step_combat_damage,
+    step_combat_triggers,
+    step_declare_attackers,
+    step_declare_blockers,
+)
+from engine.core import STEP_END_PHASE, STEP_GO_ON, STEP_WAIT, MatchState, RulesLoopError, _bit
+from engine.decisions import give_priority, set_over
+from engine.effects import run_effects
+from engine.events import describe_effects
+from engine.keywords import START_TRIGGERS
+from engine.legality import permit_active
+from engine.paradox import run_threads
+from engine.sba import sba
+from engine.stack import place_triggers
+from engine.state import (
+    BOARD,
+    DECLARE_ATTACKERS,
+    DEFAULT_STRUCTURE,
+    END_CLEANUP,
+    PHASE_STARTS,
+    PHASE_TRIGGERS,
+    PHASES,
+    RELICS,
+    SKIP_HOOKS,
+    TRIGGER_WINDOWS,
+    TURN_TABLE,
+    WINDOWS,
+    Choice,
+    Decision,
+    Outcome,
+    Termination,
+    Trigger,
+    phase_of,
+)
+from engine.triggers import fire
+from engine.zones import draw
+
+
+def goto(g: MatchState, w: int | None) -> None:
+    """Enter window `w` and keep going until a decision is needed or the match ends."""
+    while w is not None:
+        if g.outcome is not None:
+            set_over(g)
+            return
+        w = enter(g, w)
+    if g.outcome is not None:
+        set_over(g)
+
+
+def turn_windows(g: MatchState, active: int | None = None) -> tuple[int, ...]:
+    """This turn's windows in order (indexes into TURN_TABLE): the table, changed only by the active
+    player's Seat through the named hooks (`extra_combat_phases`, `skip_*`)."""
+    p = g.active if active is None else active
+    seat = g.players[p].seat
+    if not seat:
+        return DEFAULT_STRUCTURE
+    d = g.defs[seat]
+    hit = _SEAT_STRUCTURES.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    assert d is not None
+    structure = seat_structure(d.modifiers)
+    _SEAT_STRUCTURES[id(d)] = (d, structure)   # (keeps d alive: its id can't be reused)
+    return structure
+
+
+def seat_structure(mods: Mapping[str, int]) -> tuple[int, ...]:
+    """The turn structure a Seat's modifiers make (see turn_windows)."""
+    if not any(k in mods for k in TURN_HOOKS):
+        return DEFAULT_STRUCTURE
+    skip = {w for k, w in SKIP_HOOKS.items() if mods.get(k, 0)}
+    out: list[int] = []
+    for phase, windows in PHASES:
+        for _ in range(1 + (mods.get("extra_combat_phases", 0) if phase == "combat" else 0)):
+            out += [w for w in windows if w not in skip]
+    return tuple(out)
+
+
+def turn_structure(g: MatchState) -> tuple[str, ...]:
+    """The window ids of this turn, in order, as the turn manager will walk them (read-only: for the
+    phase bar). A window id may appear twice (a Seat's extra combat phase); `step` is the position
+    of the current window in this tuple."""
+    return tuple(WINDOWS[w] for w in turn_windows(g))
+
+
+def enter(g: MatchState, w: int) -> int | None:
+    """Enter window `w` (the turn manager: the table row's steps, then what its kind says). Returns
+    the next window to enter at once, or None when a decision is pending or the match is over."""
+    if g.stack:   # an engine invariant: a window only ever changes on an empty stack
+        raise RulesLoopError(f"internal error: entering {WINDOWS[w]} with {len(g.stack)} item(s) on the stack")
+    structure = turn_windows(g)
+    if not (g.step < len(structure) and structure[g.step] == w):
+        # entered by id (a scenario's start, the first window): its first place at or after here
+        later = [i for i in range(g.step, len(structure)) if structure[i] == w]
+        g.step = later[0] if later else (structure.index(w) if w in structure else g.step)
+    g.win = w
+    g.priority = -1
+    g.passed = 0
+    g._quiet = 0   # an endless loop lives in one window (a window changes only on an empty stack)
+    if g._loop_seen:
+        g._loop_seen = {}
+    g.log(f"T{g.turn} {WINDOWS[w]}", "window", g.active)
+    spec = TURN_TABLE[w]
+    for name in spec.steps:
+        r = TURN_STEPS[name](g)
+        if r == STEP_WAIT or g.outcome is not None:
+            return None
+        if r == STEP_END_PHASE:
+            return end_phase(g)
+    if spec.kind == "turn_based":
+        return next_window(g, w)
+    if spec.kind == "declaration":
+        return None
+    return open_priority(g)
+
+
+def phase_trigger(g: MatchState) -> int:
+    """The phase trigger registered for this window's id (start_of_draw …): the active player's cards."""
+    when = PHASE_TRIGGERS.get(WINDOWS[g.win], "")
+    if when:
+        fire_start(g, when, g.active)
+    return STEP_GO_ON
+
+
+def step_ready(g: MatchState) -> int:
+    """draw.start: the turn limit, then the ready step (units, and relics used with "exhaust")."""
+    if g.options.max_turns and g.turn > g.options.max_turns:
+        g.outcome = Outcome(Termination.TURN_LIMIT, None)
+        return STEP_WAIT
+    for cid in g.permanents(g.active):
+        g.perms[cid].exhausted = False
+    return STEP_GO_ON
+
+
+def step_draw(g: MatchState) -> int:
+    ap = g.active
+    if not (g.turn == 1 and ap == g.first_player) or g.options.first_player_draws:
+        ps = g.players[ap]
+        if ps.draw_count != SEAT_MODIFIERS["draw_count"] and ps.seat:   # the Seat's hook, said out loud
+            g.log(f"  {g.card(ps.seat).name}: {ps.name} draws {ps.draw_count} (draw_count)", actor=ap,
+                     cards=(ps.seat,), amount=ps.draw_count, rule="SEAT")
+        draw(g, ap, ps.draw_count)
+    else:
+        g.log("  the first player skips the draw of their first turn", actor=ap, rule="C1K 1.2")
+    return STEP_GO_ON
+
+
+def step_sba(g: MatchState) -> int:
+    sba(g)
+    return STEP_GO_ON
+
+
+def step_influence_gain(g: MatchState) -> int:
+    ap = g.active
+    ps = g.players[ap]
+    if ps.capacity < ps.max_influence:
+        ps.capacity = min(ps.max_influence, ps.capacity + ps.influence_gain)
+    ps.influence = ps.capacity
+    g.log(f"  {ps.name}: Influence {ps.influence}/{ps.capacity}", "influence", ap, amount=ps.influence)
+    return STEP_GO_ON
+
+
+def step_voidcast_returns(g: MatchState) -> int:
+    """Voidcast (Null): cards in the Void return to the stack, whoever is active, as game items."""
+    ap = g.active
+    for p in (ap, 1 - ap):
+        for cid in g.players[p].void:
+            vi = g.void_items.get(cid)
+            g.triggers.append(Trigger(p, cid, -1, g.card(cid).name, 0, 2, "voidcast", "", 0,
+                                         vi.targets if vi else (), True, vi.mode if vi else 0, False,
+                                         vi.tseq if vi else ()))
+    return STEP_GO_ON
+
+
+def step_cleanup(g: MatchState) -> int:
+    ap = g.active
+    ps = g.players[ap]
+    excess = len(ps.hand) - ps.hand_size
+    if excess > 0:
+        g.choice = Choice("discard", ap, tuple(ps.hand), excess, (2,))
+        g.pending = Decision(
+            "choice", ap, WINDOWS[g.win], "C1K 5.2",
+            f"{ps.name}: discard {excess} card(s) down to hand size {ps.hand_size}",
+            tuple(g.card(c).name for c in ps.hand), excess, excess, eligible=tuple(ps.hand))
+        return STEP_WAIT
+    finish_cleanup_effects(g)
+    return STEP_GO_ON
+
+
+def end_turn_effects(g: MatchState) -> None:
+    for perm in g.perms.values():
+        if perm.temp_granted.get("ward"):   # unspent Ward points granted until end of turn
+            perm.ward = max(0, perm.ward - perm.temp_granted["ward"])
+        perm.temp_power = perm.temp_health = 0
+        perm.temp_statuses = []
+        perm.temp_granted = {}
+    for ps in g.players:
+        ps.permits = [pm for pm in ps.permits if permit_active(g, pm[2], next_turn=True)]
+
+
+def finish_cleanup_effects(g: MatchState) -> None:
+    end_turn_effects(g)
+    g.log("  'until end of turn' effects end", rule="C1K 5.2")
+    sba(g)
+
+
+def finish_cleanup(g: MatchState) -> int | None:
+    """After the cleanup discard was chosen: the rest of end.cleanup, then the next window."""
+    finish_cleanup_effects(g)
+    if g.outcome is not None:
+        return None
+    return next_window(g, END_CLEANUP)
+
+
+def next_window(g: MatchState, w: int) -> int:
+    """The window after `w` in this turn's structure (and the step moves there); after the last one,
+    the next turn begins."""
+    structure = turn_windows(g)
+    if w == DECLARE_ATTACKERS and not g.attackers:
+        return end_phase(g)
+    if phase_of(w) == "combat" and (g.step + 1 >= len(structure) or structure[g.step + 1] in PHASE_STARTS):
+        g.attackers = ()   # the combat phase is over
+        g.blocks = ()
+    if g.step + 1 < len(structure):
+        g.step += 1
+        return structure[g.step]
+    # a "this turn" effect made after cleanup (in end.final) ends with the turn as well
+    end_turn_effects(g)
+    g.turn += 1
+    g.active = 1 - g.active
+    g.attackers = ()
+    g.blocks = ()
+    g.step = 0
+    return turn_windows(g)[0]
+
+
+def end_phase(g: MatchState) -> int:
+    """This phase ends now (e.g. no attackers: combat ends): the first window of the next phase."""
+    structure = turn_windows(g)
+    g.attackers = ()
+    g.blocks = ()
+    nxt = next((i for i in range(g.step + 1, len(structure)) if structure[i] in PHASE_STARTS), None)
+    if nxt is None:
+        g.step = len(structure) - 1
+        return next_window(g, structure[-1])
+    g.step = nxt
+    return structure[nxt]
+
+
+def open_priority(g: MatchState) -> int | None:
+    """Before anyone receives priority: Thread branches, SBA, then triggers to the stack; then AP gets
+    priority (or a trigger window with an empty stack ends at once). Returns the next window, if any."""
+    if not run_threads(g, (0,)):
+        return None
+    sba(g)
+    if g.outcome is not None:
+        return None
+    if not place_triggers(g, (0,)):
+        return None
+    if g.win in TRIGGER_WINDOWS and not g.stack:
+        return next_window(g, g.win)
+    give_priority(g, g.active, 0)
+    return None
+
+
+def resume(g: MatchState, how: tuple[int, ...]) -> None:
+    """Continue after a choice or an interrupt decision."""
+    if how[0] == 0:
+        goto(g, open_priority(g))
+    elif how[0] == 1:
+        after_action(g, how[1])
+    elif how[0] == 2:
+        goto(g, finish_cleanup(g))
+    elif how[0] == 3:
+        after_declaration(g)
+    elif how[0] == 4:
+        resume_resolution(g)
+
+
+def after_action(g: MatchState, actor: int) -> None:
+    """C1K §6 step 3: after a player's action, SBA and triggers, then priority to the opponent."""
+    if not run_threads(g, (1, actor)):
+        return
+    sba(g)
+    if g.outcome is not None:
+        set_over(g)
+        return
+    if not place_triggers(g, (1, actor)):
+        return
+    if g.options.actor_keeps_priority:   # OPP 8.1 (match option): the actor may act again
+        give_priority(g, actor, 0)
+        return
+    top_is_own = bool(g.stack) and g.stack[-1].adder == actor
+    give_priority(g, 1 - actor, _bit(actor) if top_is_own else 0)
+
+
+def after_declaration(g: MatchState) -> None:
+    """C1K 4.1/4.2: after a declaration and its triggers, AP receives priority as in any window."""
+    goto(g, open_priority(g))
+
+
+def fire_start(g: MatchState, when: str, p: int) -> None:
+    """Start-of-phase triggers concern only the active player's cards (rules.md §2)."""
+    mine = g.permanents(p)   # (firing changes no permanent: one list for every pass below)
+    for cid in mine:
+        fire(g, when, cid)
+    for spec in START_TRIGGERS.get(when, ()):
+        for cid in mine:
+            if g.zone[cid] not in (BOARD, RELICS) or not spec.applies(g, cid):
+                continue
+            perm = g.perms[cid]
+            if spec.keyword and perm.has_status("suppressed"):
+                continue   # Suppress (Null): its triggered abilities don't function
+            name = g.card(cid).name if spec.keyword else spec.name
+            # a rule's own trigger (Decay Check) concerns the unit (ctx) and still resolves if it moved
+            g.triggers.append(Trigger(p, cid, -1, name, perm.seq, spec.rank, "keyword", spec.name,
+                                         0 if spec.keyword else cid))
+
+
+def resume_resolution(g: MatchState) -> None:
+    """After the Flux Interrupts: the (possibly redrawn) outcome happens, then the rest of the effects."""
+    r = g.resolving
+    assert r is not None and r.flux.outcomes is not None
+    g.resolving = None
+    g.log(f"  Flux outcome {r.k + 1} happens", "flux", r.controller, (r.source,), r.k + 1,
+             describe_effects(r.flux.outcomes[r.k]), "KW Flux")
+    run_effects(g, r.flux.outcomes[r.k], r.controller, r.source, [], None, r.event, r.mode)
+    if run_effects(g, r.effects, r.controller, r.source, list(r.chosen), r.item, r.event, r.mode, top=True,
+                        then=r.then):
+        resume(g, r.then)
+    elif g.outcome is not None:
+        set_over(g)
+
+
+#: turn_windows' cache: id(Seat card definition) -> (the definition, the turn structure it makes)
+_SEAT_STRUCTURES: dict[int, tuple[CardDef, tuple[int, ...]]] = {}
+
+
+#: the turn-based steps a TURN_TABLE row names (rules.md §2: the table drives the turn manager)
+TURN_STEPS: dict[str, Callable[[MatchState], int]] = {
+    "ready": step_ready,
+    "draw": step_draw,
+    "sba": step_sba,
+    "phase_trigger": phase_trigger,
+    "influence_gain": step_influence_gain,
+    "declare_attackers": step_declare_attackers,
+    "declare_blockers": step_declare_blockers,
+    "combat_damage": step_combat_damage,
+    "combat_triggers": step_combat_triggers,
+    "voidcast_returns": step_voidcast_returns,
+    "cleanup": step_cleanup,
+}
+
+
+#: the Seat modifiers that change the turn structure (named hooks of the turn manager)
+TURN_HOOKS = ("extra_combat_phases", *SKIP_HOOKS)

@@ -1,0 +1,88 @@
+"""The engine's own house (issue #7, docs/architecture.md "Layers"): the rules live in small modules that
+call only downward. Each rule module imports (at run time: `if TYPE_CHECKING:` blocks are types only)
+engine modules of the foundation or of a lower layer — never one above it, never a service module
+(view, AI, records, scenarios …). A rule that needs a higher layer's work is handed a callback through a
+table the higher layer fills (pipeline stages, effect verbs, turn steps, continuations)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
+
+#: plain data and text, below every rule: no rule module among them
+FOUNDATION = ("canonical", "rng", "cards", "actions", "events", "state", "decks", "chunked")
+
+#: the rule modules, lowest first (docs/architecture.md has the same list, with what each one holds)
+LAYERS = (
+    "core",        # the match state and its small queries (engine-internal API)
+    "triggers",    # queueing triggered abilities (C1K 8)
+    "zones",       # moving cards: draw, enter play, leave play, graveyard
+    "pipeline",    # the event pipeline: damage, heal, destroy through its stages (rules.md §4)
+    "keywords",    # every keyword's handler, in rules.md §6 order
+    "targets",     # target candidates and target slots (C1K 6)
+    "legality",    # refusals: why an action is not legal now
+    "options",     # legal actions and explanations
+    "sba",         # state-based actions
+    "decisions",   # asking a player: priority, Interrupts, permissions
+    "effects",     # one function per effect verb, in a table
+    "paradox",     # Flux and Thread (Paradox)
+    "stack",       # triggers to the stack, and resolving the top item
+    "combat",      # declarations' steps and combat damage (C1K 4)
+    "turn",        # the turn manager: the only code that advances windows
+    "priority",    # passing, and the Endless Loop watch
+    "interrupts",  # using or declining an Interrupt (C1K 7)
+    "parsing",     # command text to actions, from the typist's view (rules.md §7a)
+    "commands",    # carrying out a player's action
+    "game",        # the façade
+)
+
+
+def _runtime_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, engine module) of every import outside `if TYPE_CHECKING:` blocks."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    typing_only: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            typing_only |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module == "engine":
+                out += [(node.lineno, a.name) for a in node.names]
+            elif node.module.startswith("engine."):
+                out.append((node.lineno, node.module.split(".")[1]))
+        elif isinstance(node, ast.Import):
+            out += [(node.lineno, a.name.split(".")[1]) for a in node.names if a.name.startswith("engine.")]
+    return out
+
+
+@pytest.mark.parametrize("module", LAYERS)
+def test_each_rule_module_imports_only_modules_below_it(module: str) -> None:
+    allowed = set(FOUNDATION) | set(LAYERS[:LAYERS.index(module)])
+    bad = [f"line {n}: engine.{m}" for n, m in _runtime_imports(ENGINE / f"{module}.py") if m not in allowed]
+    assert not bad, f"engine/{module}.py imports modules at or above its layer: {bad}"
+
+
+def test_the_foundation_imports_no_rule_module() -> None:
+    for module in FOUNDATION:
+        bad = [m for _, m in _runtime_imports(ENGINE / f"{module}.py") if m not in FOUNDATION]
+        assert not bad, f"engine/{module}.py (foundation) imports {bad}"
+
+
+def test_every_engine_module_has_a_place() -> None:
+    services = {"__init__", "view", "ai", "sampling", "selfplay", "scenario", "lessons", "record", "validation"}
+    found = {p.stem for p in ENGINE.glob("*.py")}
+    assert found == set(FOUNDATION) | set(LAYERS) | services, "add the new module to LAYERS (and docs/architecture.md)"
+
+
+def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
+    f = tmp_path / "m.py"
+    f.write_text("from typing import TYPE_CHECKING\nfrom engine.turn import goto\nfrom engine import stack\n"
+                 "if TYPE_CHECKING:\n    from engine.game import Game\n", encoding="utf-8")
+    assert _runtime_imports(f) == [(2, "turn"), (3, "stack")]
