@@ -100,9 +100,13 @@ def test_holding_a_usable_nullify_or_not_looks_the_same_to_the_opponent(seed: in
             return [a for a in t.legal_actions() if isinstance(a, Interrupt) and a.source in t.players[q].hand]
 
         assert from_hand(holds) and not from_hand(lacks)
-    # play on, the same for both: p picks at random (p sees the same), q declines and passes
+    # play on, the same for both: p picks at random (p sees the same), q declines and passes — until one
+    # of q's hidden cards is revealed (a discard, a mill: then the twins rightly differ)
     rng = SplitMix64(seed)
+    hidden = len(holds.players[q].hand) + len(holds.players[q].library)
     for _ in range(16):
+        if len(holds.players[q].hand) + len(holds.players[q].library) != hidden:
+            break
         assert holds.current_player() == lacks.current_player()
         assert observe(holds, p) == observe(lacks, p)
         who, kind = holds.current_player(), holds.decision.kind
