@@ -14,12 +14,16 @@ import statistics
 import time
 from typing import Any
 
-from engine.cards import CardDB
-from engine.decks import Deck
-from engine.game import Game
-from engine.rng import SplitMix64, derive_seed
-from engine.selfplay import SELFPLAY_MAX_TURNS, random_action
-from engine.state import MatchOptions
+from engine import (
+    SELFPLAY_MAX_TURNS,
+    CardDB,
+    Deck,
+    Game,
+    MatchOptions,
+    SplitMix64,
+    derive_seed,
+    random_action,
+)
 
 
 def _median_us(fn: Any, states: list[Game], repeat: int) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from engine.cards import CardDB, CardDef
+from engine import CardDB, CardDef
 
 
 def card_matches(card: CardDef, realm: str | None, keyword: str | None, search: str | None,

@@ -15,8 +15,7 @@ from c1k_tui.simulate import simulate as _simulate
 # shows its first frame before it is needed.
 if TYPE_CHECKING:
     from c1k_tui.session import MatchSession
-    from engine.cards import CardDB
-    from engine.decks import Deck
+    from engine import CardDB, Deck
 
 app = typer.Typer(help="Council of 1000: a hot-seat trading-card game and its timing-rules engine.",
                   no_args_is_help=True, add_completion=False)
@@ -33,7 +32,7 @@ def _fail(msg: str, code: int = 2) -> typer.Exit:
 
 
 def _db() -> CardDB:
-    from engine.cards import CardFileError, load_card_db
+    from engine import CardFileError, load_card_db
 
     try:
         return load_card_db()
@@ -42,8 +41,7 @@ def _db() -> CardDB:
 
 
 def _decks(db: CardDB, a: str | None, b: str | None, playtest: bool = False) -> list[Deck]:
-    from engine.cards import CardFileError
-    from engine.decks import find_deck, load_deck
+    from engine import CardFileError, find_deck, load_deck
 
     names = [a or DEFAULT_DECKS[0], b or DEFAULT_DECKS[1]]
     out = []
@@ -69,7 +67,7 @@ def new_seed() -> int:
 def _run_text(loop: Any, game: Any, decks: list[Deck], save: Path | None, open_hands: bool, auto_pass: bool,
               recorder: Any) -> None:
     """The text loop, with the engine's own errors (an endless rules loop) shown as a message."""
-    from engine.game import RulesLoopError
+    from engine import RulesLoopError
 
     try:
         loop(game, decks, input, typer.echo, save, open_hands, auto_pass, recorder,
@@ -140,9 +138,8 @@ def play(
         return
     if text or not _interactive():
         from c1k_tui.textplay import HELP, loop
-        from engine.game import Game
+        from engine import Game, MatchOptions
         from engine.record import Recorder, Start
-        from engine.state import MatchOptions
 
         db = _db()
         if scenario is not None:
@@ -183,9 +180,7 @@ def play(
         """Runs in the app's worker thread after its first frame: engine, cards, decks, the match."""
         from c1k_tui.app import scenario_session
         from c1k_tui.session import Flow, MatchSession
-        from engine.cards import load_card_db
-        from engine.decks import find_deck, load_deck
-        from engine.state import MatchOptions
+        from engine import MatchOptions, find_deck, load_card_db, load_deck
 
         db = load_card_db()
         if scenario is not None:
@@ -237,7 +232,7 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
 
     def build() -> MatchSession:
         from c1k_tui.app import resume_session
-        from engine.cards import load_card_db
+        from engine import load_card_db
 
         session = resume_session(load_card_db(), path)
         if open_hands:
@@ -349,7 +344,7 @@ def selfplay(
     matches: Annotated[int, typer.Option(help="How many matches")] = 10,
 ) -> None:
     """Play random-legal-action matches; one line each: seed, winner, actions, final state hash."""
-    from engine.selfplay import selfplay as run
+    from engine import selfplay as run
 
     db = _db()
     decks = _decks(db, deck_a, deck_b)
@@ -397,7 +392,7 @@ def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or sce
 @app.command()
 def decks() -> None:
     """List the bundled decks."""
-    from engine.decks import bundled_deck_paths
+    from engine import bundled_deck_paths
 
     for p in bundled_deck_paths():
         typer.echo(p.stem)
@@ -414,7 +409,7 @@ def cards(
 ) -> None:
     """The card set as a table, filtered by Realm, keyword, type or text."""
     from c1k_tui.cards_cmd import print_cards
-    from engine.cards import KEYWORDS, suggest
+    from engine import KEYWORDS, suggest
 
     realms = ("dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral")
     if realm and realm.lower() not in realms:

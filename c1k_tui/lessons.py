@@ -18,8 +18,7 @@ from c1k_tui.paths import lessons_dir, state_dir
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from engine.cards import CardDB
-    from engine.game import Game
+    from engine import CardDB, Game
     from engine.lessons import CoverageRow, Lesson
 
 PROGRESS_NAME = "lessons.json"

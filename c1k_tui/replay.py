@@ -12,9 +12,8 @@ from textual.binding import Binding
 
 from c1k_tui.match_screen import MatchScreen
 from c1k_tui.view import match_view
+from engine import CardDB, Game
 from engine import record as rec
-from engine.cards import CardDB
-from engine.game import Game
 from engine.record import MatchRecord
 
 

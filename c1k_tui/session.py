@@ -21,13 +21,26 @@ from c1k_tui.paths import (  # noqa: F401  (re-exported)
     default_autosave,
     state_dir,
 )
+from engine import (
+    WINDOW_INDEX,
+    Action,
+    Attack,
+    Block,
+    CardDB,
+    Deck,
+    Decline,
+    Game,
+    IllegalAction,
+    MalformedCommand,
+    MatchOptions,
+    Pass,
+    PlayerView,
+    RulesLoopError,
+    observe,
+    player_name,
+)
 from engine import record as rec
-from engine.actions import Action, Attack, Block, Decline, IllegalAction, MalformedCommand, Pass
-from engine.cards import CardDB
-from engine.decks import Deck
-from engine.game import Game, RulesLoopError
 from engine.scenario import Scenario, build
-from engine.state import WINDOW_INDEX, MatchOptions, player_name
 
 AUTO_LOOP_CAP = 100_000
 
@@ -53,17 +66,20 @@ class Flow:
         return Flow(mode if mode in FLOWS else "stops",
                     {p: list(stops.get(p, DEFAULT_STOPS)) for p in ("p1", "p2")})
 
-    def stop_key(self, g: Game, p: int) -> str:
-        return ("own:" if p == g.active else "opp:") + g.window
+    def stop_key(self, g: Game, p: int, v: PlayerView | None = None) -> str:
+        """"own:" or "opp:" (whose turn it is, for p) and the window id: how stops are named. `v`: a
+        view of g already at hand (any player's: the turn's facts are public)."""
+        v = v or observe(g, p)
+        return ("own:" if p == v.active else "opp:") + v.window
 
-    def stops_here(self, g: Game, p: int) -> bool:
-        return self.stop_key(g, p) in self.stops[player_name(p)]
+    def stops_here(self, g: Game, p: int, v: PlayerView | None = None) -> bool:
+        return self.stop_key(g, p, v) in self.stops[player_name(p)]
 
     def stop_windows(self, g: Game, p: int) -> tuple[int, ...]:
         """The windows (indices) where player p stops this turn."""
         if p not in (0, 1):
             return ()
-        own = "own:" if p == g.active else "opp:"
+        own = "own:" if p == observe(g, p).active else "opp:"
         return tuple(sorted(WINDOW_INDEX[k[4:]] for k in self.stops[player_name(p)]
                             if k.startswith(own) and k[4:] in WINDOW_INDEX))
 
@@ -122,7 +138,8 @@ def auto_action(g: Game, flow: Flow, hidden: bool = False) -> Action | None:
     if d.kind != "priority":
         return None
     p = g.current_player()
-    if g.turn == 1 and g.window == "main.priority" and p == g.active and not g.stack \
+    v = observe(g, p)          # the turn, the window and the stack: public facts, read from the view
+    if v.turn == 1 and v.window == "main.priority" and p == v.active and not v.stack \
             and not acted_here(g, p, passes=True):
         return None                      # the first screen of a match: p1 sees their opening hand, turn 1
     if not hidden:
@@ -131,9 +148,9 @@ def auto_action(g: Game, flow: Flow, hidden: bool = False) -> Action | None:
             return forced
         if flow.mode == "auto":
             return None
-    if g.stack and g.stack[-1].controller != p:
+    if v.stack and v.stack[0].controller_seat != p:
         return None          # something of the opponent's waits: always a chance to respond
-    if flow.stops_here(g, p) or acted_here(g, 1 - p, unanswered=True):
+    if flow.stops_here(g, p, v) or acted_here(g, 1 - p, unanswered=True):
         return None
     return Pass()
 

@@ -63,8 +63,7 @@ _CACHE: dict[str, Any] = {}
 
 
 def _load(path: str) -> Any:
-    from engine.cards import load_card_db
-    from engine.decks import load_deck
+    from engine import load_card_db, load_deck
 
     if "db" not in _CACHE:
         _CACHE["db"] = load_card_db()
@@ -76,10 +75,8 @@ def _load(path: str) -> Any:
 
 def run_job(job: Job) -> JobResult:
     """Play one match (in a worker). Pure: the result depends only on the job."""
+    from engine import Game, MatchOptions, derive_seed
     from engine.ai import make_agent, play_match
-    from engine.game import Game
-    from engine.rng import derive_seed
-    from engine.state import MatchOptions
 
     deck_a, deck_b = _load(job.deck_a), _load(job.deck_b)
     db = _CACHE["db"]
@@ -278,7 +275,7 @@ def plan(decks: Sequence[tuple[str, str]], agent: str, opponent: str, matches: i
          max_turns: int = DEFAULT_MAX_TURNS) -> tuple[list[tuple[Entry, Entry]], list[Job]]:
     """The pairs and jobs. Same agent on both sides: each unordered pair of decks once. Different
     agents: every (deck with `agent`, deck with `opponent`) pair, mirrors included."""
-    from engine.rng import derive_seed
+    from engine import derive_seed
 
     if agent == opponent:
         pairs = [(Entry(a[0], a[1], agent), Entry(b[0], b[1], agent))
@@ -371,7 +368,7 @@ def summarize(pairs: Sequence[tuple[Entry, Entry]], jobs: Sequence[Job],
             for cid in played:
                 cards[(e.deck, e.agent, cid)]["plays"] += 1
     card_rows = []
-    from engine.cards import load_card_db
+    from engine import load_card_db
 
     if "db" not in _CACHE:
         _CACHE["db"] = load_card_db()
@@ -488,8 +485,7 @@ def print_report(report: dict[str, Any], console: Any, top_cards: int = 10) -> N
 
 
 def resolve_decks(names: Iterable[str], all_decks: bool) -> list[tuple[str, str]]:
-    from engine.cards import CardFileError, load_card_db
-    from engine.decks import bundled_deck_paths, find_deck, load_deck
+    from engine import CardFileError, bundled_deck_paths, find_deck, load_card_db, load_deck
 
     paths: list[Path] = []
     if all_decks:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from c1k_tui.paths import DEFAULT_STOPS
 from engine import (
+    Deck,
     Game,
     IllegalAction,
     MalformedCommand,
@@ -27,7 +28,6 @@ from engine import (
     observe,
     parse_action,
 )
-from engine.decks import Deck
 from engine.record import Recorder, save
 
 HELP = """Commands (formats.md §1): pass · play <card> [slot <n>] [target <ref> ...] [mode <n>]

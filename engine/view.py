@@ -127,6 +127,7 @@ class StackEntry:
     who: str                       # the player who put it there, or "game"
     controller: str
     targets: tuple[str, ...] = ()
+    controller_seat: int = -1      # the controller's seat (0/1): names may be alike
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,7 +299,7 @@ def _stack(g: Game) -> tuple[StackEntry, ...]:
             else:
                 targets.append(f"stack item {t}")   # an Interrupt/counter target is a stack item uid
         out.append(StackEntry(i, it.uid, it.name, it.kind, it.source, who, g.players[it.controller].name,
-                              tuple(targets)))
+                              tuple(targets), it.controller))
     return tuple(out)
 
 

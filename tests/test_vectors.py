@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from c1k_tui.vectors import build_vectors, render
 from engine.actions import IllegalAction, MalformedCommand
 from engine.cards import load_card_db
 from engine.decks import deck_from_data
 from engine.game import Game
 from engine.state import MatchOptions
+from engine.vectors import build_vectors, render
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "conformance" / "vectors"
