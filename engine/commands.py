@@ -23,8 +23,9 @@ from engine.actions import (
     SetCard,
 )
 from engine.combat import combatants
+from engine.continuations import AFTER_ACTION, AFTER_DECLARATION, Continuation
 from engine.core import MatchState
-from engine.decisions import ask_interrupts, give_priority, set_over
+from engine.decisions import ask_interrupts, give_priority, resume, set_over
 from engine.interrupts import do_interrupt, next_interrupt
 from engine.keywords import ATTACK_DECLARED_HOOKS, SET_COST, play_cost
 from engine.legality import may_interrupt, refusal
@@ -39,7 +40,7 @@ from engine.state import (
     player_name,
 )
 from engine.triggers import fire, fire_watchers
-from engine.turn import after_action, after_declaration, end_phase, goto, resume
+from engine.turn import after_action, after_declaration, end_phase, goto
 from engine.zones import to_graveyard
 
 #: the event kind of each command (Decline of an Interrupt is "interrupt", of a choice "choice")
@@ -170,11 +171,11 @@ def do_play(g: MatchState, a: Play, p: int) -> None:
 
 
 def after_play(g: MatchState, cid: int, p: int) -> None:
-    if announce_play(g, cid, p, (1, p)):
+    if announce_play(g, cid, p, AFTER_ACTION[p]):
         after_action(g, p)
 
 
-def announce_play(g: MatchState, cid: int, p: int, resume: tuple[int, ...]) -> bool:
+def announce_play(g: MatchState, cid: int, p: int, then: Continuation) -> bool:
     """A card was played (it is on top of the stack): "when you play a Unit / an Action" triggers
     (C1K 3.2), then the opponent's Interrupts for an Action (C1K 7). False if an Interrupt is asked."""
     d = g.card(cid)
@@ -183,7 +184,7 @@ def announce_play(g: MatchState, cid: int, p: int, resume: tuple[int, ...]) -> b
     if d.type == "action":
         opp = 1 - p
         if may_interrupt(g, opp, "opponent_plays_action"):
-            ask_interrupts(g, InterruptWindow("opponent_plays_action", (opp,), g.stack[-1].uid, (), resume))
+            ask_interrupts(g, InterruptWindow("opponent_plays_action", (opp,), g.stack[-1].uid, (), then))
             return False
     return True
 
@@ -252,7 +253,7 @@ def do_attack(g: MatchState, a: Attack) -> None:
     # C1K 7: each player who might use an Interrupt for the event is asked, AP first (rules.md §7a)
     asked = tuple(q for q in (g.active, dp) if may_interrupt(g, q, "attacker_declared"))
     if asked:
-        ask_interrupts(g, InterruptWindow("attacker_declared", asked, 0, a.units, (3,)))
+        ask_interrupts(g, InterruptWindow("attacker_declared", asked, 0, a.units, AFTER_DECLARATION))
         return
     after_declaration(g)
 

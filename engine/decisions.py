@@ -5,9 +5,11 @@ match (RULES 1). Each sets `pending` (a `Decision`) and emits its event.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from engine.cards import Effect
+from engine.continuations import OPEN_PRIORITY, Continuation, Then
 from engine.core import MatchState
 from engine.legality import usable_interrupts
 from engine.options import permit_options
@@ -62,7 +64,7 @@ def offer_permit(g: MatchState, e: Effect, controller: int, source: int) -> bool
     ps = g.players[controller]
     zone = ps.hand if e.zone == "hand" else ps.graveyard
     allowed = tuple(c for c in zone if e.card_type == "any" or g.card(c).type == e.card_type)
-    offer = Choice("permit", controller, allowed, 1, (0,), None, source, e.free)
+    offer = Choice("permit", controller, allowed, 1, OPEN_PRIORITY, None, source, e.free)
     # formats.md §1: answered with the ordinary play command (targets, mode, slot) — so every card
     # with at least one legal way to play it is offered, targeted and Thread cards included
     cands = tuple(c for c in allowed if permit_options(g, c, controller, offer))
@@ -95,3 +97,13 @@ def ask_interrupts(g: MatchState, w: InterruptWindow) -> None:
     # the question is asked on public facts (may_interrupt); what the player holds stays theirs
     g.log(f"  {g.players[p].name} is asked: use an Interrupt ({names}) or decline ({w.event})", "interrupt",
              p, tuple(usable), detail="asked", rule="C1K 7", private_to=p)
+
+
+#: what each kind of continuation does, registered by the rule that owns it (engine/turn.py,
+#: engine/paradox.py): a lower layer asks, a higher one knows how the game goes on
+RESUME: dict[Then, Callable[[MatchState, Continuation], None]] = {}
+
+
+def resume(g: MatchState, how: Continuation) -> None:
+    """Continue after a choice or an Interrupt decision, where `how` says."""
+    RESUME[how.then](g, how)

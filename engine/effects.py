@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from engine.cards import Effect
+from engine.continuations import OPEN_PRIORITY, RESUME_RESOLUTION, Continuation
 from engine.core import MatchState
 from engine.decisions import ask_interrupts, offer_permit
 from engine.events import describe_effects
@@ -31,7 +32,7 @@ from engine.zones import counter_item, discard_random, draw, enter_play, finish_
 
 def run_effects(g: MatchState, effects: Iterable[Effect], controller: int, source: int, chosen: list[int],
                 item: StackItem | None, event: tuple[int, ...] = (), mode: int = 0, top: bool = False,
-                then: tuple[int, ...] = (0,)) -> bool:
+                then: Continuation = OPEN_PRIORITY) -> bool:
     """Carry out effects in order. `top`: this is a stack item's resolution (it may pause for a Flux
     Interrupt, and the item is finished at the end). False if a decision is pending afterwards."""
     permit: Effect | None = None
@@ -134,7 +135,7 @@ def run_effects(g: MatchState, effects: Iterable[Effect], controller: int, sourc
             if top and asked:
                 g.resolving = Resolving(item, controller, source, tuple(todo[i:]), tuple(chosen), event,
                                            mode, e, k, then)
-                ask_interrupts(g, InterruptWindow("flux_outcome", asked, 0, (), (4,)))
+                ask_interrupts(g, InterruptWindow("flux_outcome", asked, 0, (), RESUME_RESOLUTION))
                 return False
             run_effects(g, e.outcomes[k], controller, source, [], None, event, mode)
         elif v == "reroll":

@@ -11,14 +11,13 @@ from engine.actions import (
     Interrupt,
 )
 from engine.core import MatchState
-from engine.decisions import ask_interrupts, set_over
+from engine.decisions import ask_interrupts, resume, set_over
 from engine.effects import run_effects
 from engine.legality import may_interrupt, usable_interrupts
 from engine.sba import sba
 from engine.state import (
     STACK,
 )
-from engine.turn import resume
 from engine.zones import to_graveyard
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.continuations import Continuation, Then
 from engine.core import MatchState
-from engine.decisions import ask_interrupts
+from engine.decisions import RESUME, ask_interrupts, resume, set_over
 from engine.effects import run_effects
 from engine.events import describe_effects
 from engine.legality import may_interrupt
@@ -23,7 +24,7 @@ from engine.state import (
 from engine.targets import thread_effect
 
 
-def run_threads(g: MatchState, then: tuple[int, ...]) -> bool:
+def run_threads(g: MatchState, then: Continuation) -> bool:
     """Thread (Paradox, rules.md §6): a chosen branch resolves at the earliest legal window after its
     evaluation — the next moment a player would receive priority. False if a decision is pending."""
     while g.threads and g.outcome is None:
@@ -52,7 +53,7 @@ def is_flux_trigger(g: MatchState, t: Trigger) -> bool:
     return d.realm == "paradox" and any(e.do == "flux" for e in d.abilities[t.ability].effect)
 
 
-def ask_flux_order(g: MatchState, resume: tuple[int, ...]) -> bool:
+def ask_flux_order(g: MatchState, resume: Continuation) -> bool:
     """C1K 8.2: a Paradox player may reorder their own simultaneous Flux effects. False if asked."""
     if len(g.trigger_queue) < 2:
         return True
@@ -71,3 +72,21 @@ def ask_flux_order(g: MatchState, resume: tuple[int, ...]) -> bool:
                                 eligible=tuple(g.trigger_queue[i].source for i in pos))
         return False
     return True
+
+
+def resume_resolution(g: MatchState, how: Continuation) -> None:
+    """After the Flux Interrupts: the (possibly redrawn) outcome happens, then the rest of the effects."""
+    r = g.resolving
+    assert r is not None and r.flux.outcomes is not None
+    g.resolving = None
+    g.log(f"  Flux outcome {r.k + 1} happens", "flux", r.controller, (r.source,), r.k + 1,
+             describe_effects(r.flux.outcomes[r.k]), "KW Flux")
+    run_effects(g, r.flux.outcomes[r.k], r.controller, r.source, [], None, r.event, r.mode)
+    if run_effects(g, r.effects, r.controller, r.source, list(r.chosen), r.item, r.event, r.mode, top=True,
+                        then=r.then):
+        resume(g, r.then)
+    elif g.outcome is not None:
+        set_over(g)
+
+
+RESUME[Then.RESUME_RESOLUTION] = resume_resolution

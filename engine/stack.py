@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.continuations import Continuation
 from engine.core import STACK_CAP, MatchState, RulesLoopError
 from engine.effects import run_effects
 from engine.keywords import START_TRIGGERS_ALL
@@ -25,7 +26,7 @@ from engine.triggers import fire, trigger_order, trigger_rule
 from engine.zones import enter_play
 
 
-def place_triggers(g: MatchState, resume: tuple[int, ...]) -> bool:
+def place_triggers(g: MatchState, resume: Continuation) -> bool:
     """Put waiting triggers on the stack. False if a target choice is now pending."""
     if g.triggers:
         g.trigger_queue = trigger_order(g, g.triggers) + g.trigger_queue

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass, field
 
 from engine.cards import Effect
+from engine.continuations import OPEN_PRIORITY, Continuation
 
 # ---------------------------------------------------------------- windows (rules.md §2)
 
@@ -337,14 +338,14 @@ class Choice:
     player: int
     values: tuple[int, ...]
     count: int                   # exactly this many (0..count with can_decline)
-    resume: tuple[int, ...]      # continuation: (0,) open priority; (1, actor) after an action; (2,) cleanup
+    resume: Continuation         # where the game goes once the choice is made
     trigger: Trigger | None = None
     source: int = 0
     free: bool = False
 
     def snapshot(self) -> dict[str, object]:
         return {"kind": self.kind, "player": self.player, "values": list(self.values), "count": self.count,
-                "resume": list(self.resume), "trigger": self.trigger.snapshot() if self.trigger else None,
+                "resume": self.resume.snapshot(), "trigger": self.trigger.snapshot() if self.trigger else None,
                 "source": self.source, "free": self.free}
 
 
@@ -356,10 +357,10 @@ class InterruptWindow:
     queue: tuple[int, ...]
     item: int                    # the stack item uid (played action), or 0
     attackers: tuple[int, ...]
-    resume: tuple[int, ...]
+    resume: Continuation         # where the game goes once nobody else is asked
 
     def snapshot(self) -> list[object]:
-        return [self.event, list(self.queue), self.item, list(self.attackers), list(self.resume)]
+        return [self.event, list(self.queue), self.item, list(self.attackers), self.resume.snapshot()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,14 +376,14 @@ class Resolving:
     mode: int
     flux: Effect
     k: int                           # the outcome drawn (0-based); a reroll draws it again
-    then: tuple[int, ...] = (0,)     # how the game continues afterwards (see Game.resume)
+    then: Continuation = OPEN_PRIORITY   # how the game continues afterwards (engine.decisions.resume)
 
     def snapshot(self) -> dict[str, object]:
         # effects as the card file's tables (docs/cards.md) with fields at their default left out
         return {"item": self.item.snapshot() if self.item else None, "controller": self.controller,
                 "source": self.source, "effects": [e.model_dump(exclude_defaults=True) for e in self.effects],
                 "chosen": list(self.chosen), "event": list(self.event), "mode": self.mode,
-                "flux": self.flux.model_dump(exclude_defaults=True), "k": self.k, "then": list(self.then)}
+                "flux": self.flux.model_dump(exclude_defaults=True), "k": self.k, "then": self.then.snapshot()}
 
 
 class Termination(enum.Enum):

@@ -17,10 +17,9 @@ from engine.combat import (
     step_declare_attackers,
     step_declare_blockers,
 )
+from engine.continuations import AFTER_ACTION, FINISH_CLEANUP, OPEN_PRIORITY, Continuation, Then
 from engine.core import STEP_END_PHASE, STEP_GO_ON, STEP_WAIT, MatchState, RulesLoopError, _bit
-from engine.decisions import give_priority, set_over
-from engine.effects import run_effects
-from engine.events import describe_effects
+from engine.decisions import RESUME, give_priority, set_over
 from engine.keywords import START_TRIGGERS
 from engine.legality import permit_active
 from engine.paradox import run_threads
@@ -191,7 +190,7 @@ def step_cleanup(g: MatchState) -> int:
     ps = g.players[ap]
     excess = len(ps.hand) - ps.hand_size
     if excess > 0:
-        g.choice = Choice("discard", ap, tuple(ps.hand), excess, (2,))
+        g.choice = Choice("discard", ap, tuple(ps.hand), excess, FINISH_CLEANUP)
         g.pending = Decision(
             "choice", ap, WINDOWS[g.win], "C1K 5.2",
             f"{ps.name}: discard {excess} card(s) down to hand size {ps.hand_size}",
@@ -264,12 +263,12 @@ def end_phase(g: MatchState) -> int:
 def open_priority(g: MatchState) -> int | None:
     """Before anyone receives priority: Thread branches, SBA, then triggers to the stack; then AP gets
     priority (or a trigger window with an empty stack ends at once). Returns the next window, if any."""
-    if not run_threads(g, (0,)):
+    if not run_threads(g, OPEN_PRIORITY):
         return None
     sba(g)
     if g.outcome is not None:
         return None
-    if not place_triggers(g, (0,)):
+    if not place_triggers(g, OPEN_PRIORITY):
         return None
     if g.win in TRIGGER_WINDOWS and not g.stack:
         return next_window(g, g.win)
@@ -277,29 +276,15 @@ def open_priority(g: MatchState) -> int | None:
     return None
 
 
-def resume(g: MatchState, how: tuple[int, ...]) -> None:
-    """Continue after a choice or an interrupt decision."""
-    if how[0] == 0:
-        goto(g, open_priority(g))
-    elif how[0] == 1:
-        after_action(g, how[1])
-    elif how[0] == 2:
-        goto(g, finish_cleanup(g))
-    elif how[0] == 3:
-        after_declaration(g)
-    elif how[0] == 4:
-        resume_resolution(g)
-
-
 def after_action(g: MatchState, actor: int) -> None:
     """C1K §6 step 3: after a player's action, SBA and triggers, then priority to the opponent."""
-    if not run_threads(g, (1, actor)):
+    if not run_threads(g, AFTER_ACTION[actor]):
         return
     sba(g)
     if g.outcome is not None:
         set_over(g)
         return
-    if not place_triggers(g, (1, actor)):
+    if not place_triggers(g, AFTER_ACTION[actor]):
         return
     if g.options.actor_keeps_priority:   # OPP 8.1 (match option): the actor may act again
         give_priority(g, actor, 0)
@@ -331,21 +316,6 @@ def fire_start(g: MatchState, when: str, p: int) -> None:
                                          0 if spec.keyword else cid))
 
 
-def resume_resolution(g: MatchState) -> None:
-    """After the Flux Interrupts: the (possibly redrawn) outcome happens, then the rest of the effects."""
-    r = g.resolving
-    assert r is not None and r.flux.outcomes is not None
-    g.resolving = None
-    g.log(f"  Flux outcome {r.k + 1} happens", "flux", r.controller, (r.source,), r.k + 1,
-             describe_effects(r.flux.outcomes[r.k]), "KW Flux")
-    run_effects(g, r.flux.outcomes[r.k], r.controller, r.source, [], None, r.event, r.mode)
-    if run_effects(g, r.effects, r.controller, r.source, list(r.chosen), r.item, r.event, r.mode, top=True,
-                        then=r.then):
-        resume(g, r.then)
-    elif g.outcome is not None:
-        set_over(g)
-
-
 #: turn_windows' cache: id(Seat card definition) -> (the definition, the turn structure it makes)
 _SEAT_STRUCTURES: dict[int, tuple[CardDef, tuple[int, ...]]] = {}
 
@@ -368,3 +338,13 @@ TURN_STEPS: dict[str, Callable[[MatchState], int]] = {
 
 #: the Seat modifiers that change the turn structure (named hooks of the turn manager)
 TURN_HOOKS = ("extra_combat_phases", *SKIP_HOOKS)
+
+
+def _resume_after_action(g: MatchState, how: Continuation) -> None:
+    after_action(g, how.actor)
+
+
+RESUME[Then.OPEN_PRIORITY] = lambda g, how: goto(g, open_priority(g))
+RESUME[Then.AFTER_ACTION] = _resume_after_action
+RESUME[Then.FINISH_CLEANUP] = lambda g, how: goto(g, finish_cleanup(g))
+RESUME[Then.AFTER_DECLARATION] = lambda g, how: after_declaration(g)
