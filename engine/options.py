@@ -1,5 +1,5 @@
 """Legal actions and explanations: every legal action of the deciding player (`legal_actions`, in a
-fixed order; block declarations capped at BLOCK_LEAF_CAP), the ways to play a card (`play_options`,
+fixed order; block and attack declarations and the answers to a choice capped at 512), the ways to play a card (`play_options`,
 `permit_options`), and for each card and unit of a player whether it can be used now, or why not
 (`explain`). All through engine/legality.py's checks.
 """
@@ -99,7 +99,9 @@ def legal_actions(g: MatchState) -> list[Action]:
         return out
     if d.kind == "attackers":
         eligible = [u for u in g.players[p].units() if attack_block_reason(g, u) is None]
-        return [Attack(tuple(c)) for k in range(len(eligible) + 1) for c in itertools.combinations(eligible, k)]
+        combos = itertools.chain.from_iterable(itertools.combinations(eligible, k)
+                                               for k in range(len(eligible) + 1))
+        return [Attack(c) for c in itertools.islice(combos, ATTACK_LIST_CAP)]
     if d.kind == "blockers":
         return [Block(pairs) for pairs in block_assignments(g)]
     if d.kind == "interrupt":
@@ -116,7 +118,8 @@ def legal_actions(g: MatchState) -> list[Action]:
         if ch.kind == "permit":   # formats.md §1: the ordinary play command, or decline
             return [Decline()] + [o for c in ch.values for o in permit_options(g, c, p, ch)]
         pick = itertools.permutations if ch.kind == "order" else itertools.combinations
-        opts: list[Action] = [Choose(tuple(c)) for c in pick(range(1, n + 1), ch.count)]
+        opts: list[Action] = [Choose(c) for c in itertools.islice(pick(range(1, n + 1), ch.count),
+                                                                  CHOICE_LIST_CAP)]
         if d.can_decline:
             opts.insert(0, Decline())
         return opts
@@ -230,3 +233,8 @@ def explain(g: MatchState, player: int) -> list[Explanation]:
 
 #: legal_actions() lists at most this many candidate block declarations (see block_assignments)
 BLOCK_LEAF_CAP = 512
+#: ... at most this many attack declarations (2^n for n ready units: the first 512 in order, `attack` with
+#: none first, then one unit, two units …; a full list past nine units would freeze a wide board)
+ATTACK_LIST_CAP = 512
+#: ... and at most this many answers to one choice (discarding k of n cards, ordering n Flux effects: n!)
+CHOICE_LIST_CAP = 512

@@ -120,4 +120,8 @@ def target_combos(g: MatchState, slots: list[str], p: int, source: int) -> list[
     if not slots:
         return [()]
     pools = [target_candidates(g, s, p, source) for s in slots]
-    return [tuple(c) for c in itertools.product(*pools)]
+    return list(itertools.islice(itertools.product(*pools), TARGET_LIST_CAP))
+
+
+#: target_combos (and so legal_actions) lists at most this many target combinations for one card or ability
+TARGET_LIST_CAP = 512
