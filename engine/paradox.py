@@ -9,19 +9,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.continuations import Continuation, Then
+from engine.cards import Effect
+from engine.continuations import RESUME_RESOLUTION, Continuation, Then
 from engine.core import MatchState
 from engine.decisions import RESUME, ask_interrupts, resume, set_over
-from engine.effects import run_effects
+from engine.effects import Run, run_effects, verb
 from engine.events import describe_effects
 from engine.legality import may_interrupt
 from engine.state import (
     Choice,
     Decision,
     InterruptWindow,
+    Resolving,
     Trigger,
 )
-from engine.targets import thread_effect
+from engine.targets import choice_slots, thread_effect
+from engine.triggers import RANK_OTHER
 
 
 def run_threads(g: MatchState, then: Continuation) -> bool:
@@ -90,3 +93,56 @@ def resume_resolution(g: MatchState, how: Continuation) -> None:
 
 
 RESUME[Then.RESUME_RESOLUTION] = resume_resolution
+
+
+# ---------------------------------------------------------------- the Paradox effect verbs
+
+
+@verb("flux")
+def _flux(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
+    """Paradox (C1K §9): one outcome from the StateSeed PRNG, resolved as one atomic event; in a stack
+    item's resolution, "when a Flux outcome is determined" Interrupts are asked first (C1K 7)."""
+    if not e.outcomes:
+        return
+    k = g.rng.below(len(e.outcomes))
+    what = describe_effects(e.outcomes[k])
+    g.log(f"  Flux: outcome {k + 1} of {len(e.outcomes)} — {what}", "flux", r.controller, (r.source,), k + 1,
+          what, "KW Flux")
+    asked = tuple(q for q in (g.active, 1 - g.active) if may_interrupt(g, q, "flux_outcome"))
+    if r.top and asked:
+        g.resolving = Resolving(r.item, r.controller, r.source, tuple(r.todo[r.i:]), tuple(r.chosen), r.event,
+                                r.mode, e, k, r.then)
+        ask_interrupts(g, InterruptWindow("flux_outcome", asked, 0, (), RESUME_RESOLUTION))
+        r.paused = True
+        return
+    run_effects(g, e.outcomes[k], r.controller, r.source, [], None, r.event, r.mode)
+
+
+@verb("reroll")
+def _reroll(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
+    """An Interrupt's "draw the Flux outcome again" (the resolution paused at the Flux)."""
+    res = g.resolving
+    if res is not None and res.flux.outcomes:
+        k = g.rng.below(len(res.flux.outcomes))
+        g.resolving = replace(res, k=k)
+        what = describe_effects(res.flux.outcomes[k])
+        g.log(f"  the Flux outcome is drawn again: outcome {k + 1} of {len(res.flux.outcomes)} — {what}",
+              "flux", r.controller, (res.source,), k + 1, what, "KW Flux")
+
+
+@verb("thread")
+def _thread(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
+    """Thread: the branch was chosen when played; it waits (with its targets) for the earliest legal
+    window, `run_threads`."""
+    if not e.branches:
+        return
+    m = max(r.mode, 1)
+    if m <= len(e.branches):
+        n = len(choice_slots(g, e.branches[m - 1]))
+        branch_targets = tuple(r.chosen[:n])
+        del r.chosen[:n]
+        g.threads.append(Trigger(r.controller, r.source, -1, g.card(r.source).name, 0, RANK_OTHER,
+                                 "thread", "", 0, branch_targets, True, m))
+        g.log(f"  Thread: branch {m} waits for the next moment a player would receive priority",
+              "thread", r.controller, (r.source,), m, f"waits: {describe_effects(e.branches[m - 1])}",
+              "KW Thread")
