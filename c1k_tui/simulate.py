@@ -481,6 +481,77 @@ def print_report(report: dict[str, Any], console: Any, top_cards: int = 10) -> N
         console.print(f"[red]error[/red] {e}")
 
 
+# ---------------------------------------------------------------- terminal plots (plotext)
+
+
+def field_rates(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each entry's win rate against the field: its points (draws ½) over all its matches, with a Wilson
+    95% interval — one row per entry (deck, or deck (agent) when agents differ), best first."""
+    same_agent = all(p["agent_a"] == p["agent_b"] for p in report["pairs"])
+    pts: dict[str, list[float]] = {}
+    for p in report["pairs"]:
+        a = p["deck_a"] if same_agent else f"{p['deck_a']} ({p['agent_a']})"
+        b = p["deck_b"] if same_agent else f"{p['deck_b']} ({p['agent_b']})"
+        for name, won in ((a, p["wins_a"]), (b, p["wins_b"])):
+            row = pts.setdefault(name, [0.0, 0.0])
+            row[0] += won + p["draws"] / 2
+            row[1] += p["matches"]
+    out: list[dict[str, Any]] = []
+    for name, (won, n) in pts.items():
+        lo, hi = wilson(won, int(n))
+        out.append({"name": name, "matches": int(n), "win_rate": round(won / n, 4) if n else 0.0,
+                    "ci95": [round(lo, 4), round(hi, 4)]})
+    out.sort(key=lambda r: (-float(r["win_rate"]), str(r["name"])))
+    return out
+
+
+def interval_plot(title: str, rows: Sequence[tuple[str, float, float, float]], width: int = 100,
+                  ref: float | None = None, xlim: tuple[float, float] | None = None, color: bool = True) -> str:
+    """A forest plot: one row per (label, value, low, high) — the interval as a bar │───●───│, the value as
+    ●, an optional reference line (e.g. 50% or rating 0). Text (with ANSI colours unless `color` is off)."""
+    import plotext as plt
+
+    plt.clf()
+    n = len(rows)
+    plt.plotsize(max(40, width), 2 * n + 5)
+    plt.theme("clear")
+    ys = list(range(n, 0, -1))
+    for (_, v, lo, hi), y in zip(rows, ys, strict=True):
+        plt.plot([lo, hi], [y, y], marker="─", color="blue")
+        plt.scatter([lo, hi], [y, y], marker="│", color="blue")
+        plt.scatter([v], [y], marker="●", color="red")
+    plt.yticks(ys, [r[0][:24] for r in rows])
+    plt.ylim(0.5, n + 0.5)
+    if xlim is None:
+        lo_all = min([r[2] for r in rows] + ([ref] if ref is not None else []))
+        hi_all = max([r[3] for r in rows] + ([ref] if ref is not None else []))
+        pad = (hi_all - lo_all) * 0.05 or 1.0
+        xlim = (lo_all - pad, hi_all + pad)
+    plt.xlim(*xlim)
+    if ref is not None:
+        plt.vline(ref, "gray")
+    plt.title(title)
+    out: str = plt.build()
+    plt.clf()
+    return out if color else plt.uncolorize(out)
+
+
+def report_plots(report: dict[str, Any], width: int = 100, color: bool = True) -> list[str]:
+    """The report's plots: win rate against the field (50% marked) and the ratings (0 marked), both with
+    their 95% intervals."""
+    if not report["pairs"]:
+        return []
+    rates = field_rates(report)
+    win = interval_plot("Win rate vs the field (draws ½), Wilson 95% interval",
+                        [(r["name"], 100 * r["win_rate"], 100 * r["ci95"][0], 100 * r["ci95"][1]) for r in rates],
+                        width, ref=50.0, xlim=(0.0, 100.0), color=color)
+    ratings = sorted(report["ratings"], key=lambda r: (-r["rating"], r["name"]))
+    rat = interval_plot("Ratings (Bradley–Terry, Elo scale, mean 0), 95% interval",
+                        [(r["name"], float(r["rating"]), float(r["ci95"][0]), float(r["ci95"][1])) for r in ratings],
+                        width, ref=0.0, color=color)
+    return [win, rat]
+
+
 # ---------------------------------------------------------------- the command
 
 
@@ -531,6 +602,8 @@ def simulate(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the full report as JSON")] = None,
     csv_out: Annotated[Path | None, typer.Option("--csv", help="Write pairs (and FILE.cards.csv) as CSV")] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar or tables")] = False,
+    plots: Annotated[bool, typer.Option(help="Terminal plots: win rate against the field and ratings, with "
+                                             "their 95% intervals")] = True,
 ) -> None:
     """Simulate matches between decks and agents: win-rate matrix, ratings, per-card statistics."""
     from rich.console import Console
@@ -578,6 +651,11 @@ def simulate(
                      "max_turns": max_turns}
     if not quiet:
         print_report(report, console)
+        if plots:
+            from rich.text import Text
+
+            for chart in report_plots(report, min(console.width, 120), color=console.is_terminal):
+                console.print(Text.from_ansi(chart))
         console.print(f"{len(jobs)} matches in {elapsed:.1f} s ({be.name}, "
                       f"{getattr(be, 'workers', '-')} workers)")
     try:
@@ -593,4 +671,5 @@ def simulate(
 
 
 __all__ = ["Backend", "InlineBackend", "Job", "JobResult", "LocalBackend", "RayBackend", "asdict", "bradley_terry",
-           "plan", "run", "run_job", "simulate", "summarize", "wilson"]
+           "field_rates", "interval_plot", "plan", "report_plots", "run", "run_job", "simulate", "summarize",
+           "wilson"]
