@@ -1,9 +1,319 @@
-"""The Lab (placeholder)."""
+"""The Lab (start screen → Lab, F4): `c1k simulate` in the app.
+
+Choose decks (or all), the agent of each side and its level, matches per pair, workers, seed and turn
+limit; Run plays the matches in a worker thread (with 2+ workers, on a process pool) with a progress bar
+and an ETA, the screen staying live; Cancel stops it cleanly (the pool's processes are ended; with one
+worker, after the match being played) and shows the results so far. The results are the same as
+`c1k simulate`'s — the win-rate matrix with Wilson 95% intervals, first-player rate, ratings, card
+statistics and the terminal plots — and Save writes the JSON report (and the CSV files).
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, ProgressBar, Select, SelectionList, Static
+
+from c1k_tui import simulate as sim
+from c1k_tui.controls import GlyphCheckbox
+
+AGENTS: tuple[tuple[str, str], ...] = (
+    ("greedy (one-ply lookahead)", "greedy"), ("random", "random"), ("search level 1 (quick)", "search:1"),
+    ("search level 2 (default)", "search:2"), ("search level 3", "search:3"), ("search level 4 (slow)", "search:4"),
+)
+SAME = "same"
+
+
+@dataclass(frozen=True)
+class LabSetup:
+    decks: tuple[str, ...]       # bundled names or files ("all" in `all_decks`)
+    all_decks: bool
+    agent: str
+    opponent: str
+    matches: int
+    workers: int
+    seed: int
+    max_turns: int
+
+
+def run_jobs(jobs: Sequence[sim.Job], workers: int, done: Callable[[sim.JobResult], None],
+             cancelled: threading.Event, job: Callable[[sim.Job], sim.JobResult] | None = None) -> bool:
+    """Play `jobs` (one worker: here, one after another; more: a process pool), calling `done` for each
+    result; stop when `cancelled` is set (the pool's processes are terminated). True if all were played.
+    Results are keyed by job index, so the report doesn't depend on the order they arrive in."""
+    play = job or sim.run_job
+    if workers <= 1 or len(jobs) <= 1:
+        for j in jobs:
+            if cancelled.is_set():
+                return False
+            done(play(j))
+        return not cancelled.is_set()
+    import multiprocessing as mp
+
+    # fork, as `c1k simulate`'s LocalBackend (the children only play matches); spawn under Textual fails
+    # (its stderr has no file descriptor for the resource tracker)
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context("spawn")
+    pool = ctx.Pool(min(workers, len(jobs)))
+    try:
+        it = pool.imap_unordered(play, jobs)
+        left = len(jobs)
+        while left:
+            if cancelled.is_set():
+                return False
+            try:
+                r = it.next(timeout=0.2)
+            except mp.TimeoutError:
+                continue
+            done(r)
+            left -= 1
+        return True
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+class LabScreen(Screen[None]):
+    """Set up a simulation, run it with progress, read and save the results."""
+
+    AUTO_FOCUS = ""
+    DEFAULT_CSS = """
+    LabScreen #lab-box { padding: 0 2; }
+    LabScreen .decks-row { height: auto; }
+    LabScreen #lab-decks { height: 7; width: 1fr; }
+    LabScreen Checkbox { border: none; padding: 0 1; }
+    LabScreen .lab-row { height: 3; }
+    LabScreen .lab-label { width: 10; padding-top: 1; }
+    LabScreen .lab-row Input { width: 14; }
+    LabScreen .lab-row Select { width: 44; }
+    LabScreen #lab-results { height: auto; }
+    LabScreen #lab-status { height: auto; margin: 1 0 0 0; }
+    """
+    BINDINGS = [Binding("ctrl+r", "run", "run"), Binding("escape", "back", "cancel / back"),
+                Binding("ctrl+s", "save", "save JSON+CSV")]
+
+    def __init__(self, decks: list[str], workers: int | None = None) -> None:
+        super().__init__()
+        self.deck_names = decks
+        self.default_workers = workers or min(2, os.cpu_count() or 1)
+        self.cancelled = threading.Event()
+        self.running = False
+        self.report: dict[str, Any] | None = None
+        self.total = 0
+        self.done_count = 0
+        self.job: Callable[[sim.Job], sim.JobResult] | None = None     # tests: a stand-in for run_job
+        self.shown: list[Any] = []                                     # the results on screen (renderables)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="lab-box"):
+            yield Static(Text("The Lab — simulate matches between decks and agents", style="bold"))
+            yield Static("Tab moves; Space marks decks; ctrl+r runs, Esc cancels (or goes back), ctrl+s saves.",
+                         classes="dim")
+            with Horizontal(classes="decks-row"):
+                yield Label("decks", classes="lab-label")
+                yield SelectionList[str](*[(n, n, n in ("ironbound", "emberfall")) for n in self.deck_names],
+                                         id="lab-decks")
+            yield GlyphCheckbox("all bundled decks", value=False, id="lab-all")
+            with Horizontal(classes="lab-row"):
+                yield Label("agent", classes="lab-label")
+                yield Select(list(AGENTS), value="greedy", allow_blank=False, id="lab-agent")
+            with Horizontal(classes="lab-row"):
+                yield Label("opponent", classes="lab-label")
+                yield Select([("the same agent", SAME), *AGENTS], value=SAME, allow_blank=False, id="lab-opponent")
+            with Horizontal(classes="lab-row"):
+                yield Label("matches", classes="lab-label")
+                yield Input(value="4", type="integer", id="lab-matches", placeholder="matches per pair")
+                yield Label("workers", classes="lab-label")
+                yield Input(value=str(self.default_workers), type="integer", id="lab-workers")
+            with Horizontal(classes="lab-row"):
+                yield Label("seed", classes="lab-label")
+                yield Input(value="1", type="integer", id="lab-seed")
+                yield Label("max turns", classes="lab-label")
+                yield Input(value=str(sim.DEFAULT_MAX_TURNS), type="integer", id="lab-turns")
+            with Horizontal(classes="buttons"):
+                yield Button("Run (ctrl+r)", id="lab-run", variant="primary")
+                yield Button("Cancel (esc)", id="lab-cancel", disabled=True)
+                yield Button("Back", id="lab-back")
+            yield ProgressBar(total=None, show_eta=True, id="lab-progress")
+            yield Static(id="lab-status")
+            yield Static(id="lab-results")
+            with Horizontal(classes="save-row"):
+                yield Input(value="lab-results.json", id="lab-save", placeholder="save as (JSON; CSV beside it)")
+                yield Button("Save (ctrl+s)", id="lab-save-button")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#lab-progress", ProgressBar).display = False
+        self.query_one("#lab-decks", SelectionList).focus()
+
+    # ---------------------------------------------------------------- reading the form
+
+    def setup(self) -> LabSetup:
+        """The form as a LabSetup; ValueError names the field that is wrong."""
+        decks = tuple(str(x) for x in self.query_one("#lab-decks", SelectionList).selected)
+        all_decks = self.query_one("#lab-all", Checkbox).value
+
+        def number(field: str, what: str, low: int, high: int) -> int:
+            text = self.query_one(f"#lab-{field}", Input).value.strip()
+            if not text.lstrip("-").isdigit() or not low <= int(text) <= high:
+                raise ValueError(f"{what}: a whole number from {low} to {high}")
+            return int(text)
+
+        agent = str(self.query_one("#lab-agent", Select).value)
+        opp = str(self.query_one("#lab-opponent", Select).value)
+        opp = agent if opp == SAME else opp
+        if not all_decks and (len(decks) < 2 and opp == agent or not decks):
+            raise ValueError("mark at least two decks (or one deck with a different opponent agent)")
+        return LabSetup(decks, all_decks, agent, opp, number("matches", "matches per pair", 1, 10_000),
+                        number("workers", "workers", 1, 256), number("seed", "seed", 0, 2**63),
+                        number("turns", "max turns", 1, 10_000))
+
+    # ---------------------------------------------------------------- running
+
+    def action_run(self) -> None:
+        if self.running:
+            return
+        try:
+            st = self.setup()
+            deck_list = sim.resolve_decks(st.decks, st.all_decks)
+            pairs, jobs = sim.plan(deck_list, st.agent, st.opponent, st.matches, st.seed, st.max_turns)
+        except (ValueError, sim.SimulateError) as err:
+            self._status(Text(f"✗ {err}", style="bold red"))
+            return
+        self.running = True
+        self.cancelled.clear()
+        self.report = None
+        self.total, self.done_count = len(jobs), 0
+        bar = self.query_one("#lab-progress", ProgressBar)
+        bar.display = True
+        bar.update(total=len(jobs), progress=0)
+        self.query_one("#lab-results", Static).update("")
+        self.query_one("#lab-run", Button).disabled = True
+        self.query_one("#lab-cancel", Button).disabled = False
+        self._status(f"running {len(jobs)} matches ({len(pairs)} pairs × {st.matches}) on {st.workers} worker(s)…")
+        self.run_worker(lambda: self._work(st, pairs, jobs), thread=True, exit_on_error=False, group="lab")
+
+    def _work(self, st: LabSetup, pairs: Sequence[tuple[sim.Entry, sim.Entry]], jobs: Sequence[sim.Job]) -> None:
+        results: dict[int, sim.JobResult] = {}
+
+        def done(r: sim.JobResult) -> None:
+            results[r.index] = r
+            self.app.call_from_thread(self._advance)
+
+        try:
+            finished = run_jobs(jobs, st.workers, done, self.cancelled, self.job)
+            played = [j for j in jobs if j.index in results]
+            report = sim.summarize(pairs, played, results) if played else None
+        except Exception as err:  # noqa: BLE001 - shown on the screen, never a traceback
+            msg = f"{type(err).__name__}: {err}"
+            self.app.call_from_thread(lambda: self._finish(None, False, st, msg))
+            return
+        self.app.call_from_thread(lambda: self._finish(report, finished, st, ""))
+
+    def _advance(self) -> None:
+        self.done_count += 1
+        self.query_one("#lab-progress", ProgressBar).advance(1)
+
+    def _finish(self, report: dict[str, Any] | None, finished: bool, st: LabSetup, error: str) -> None:
+        self.running = False
+        self.query_one("#lab-run", Button).disabled = False
+        self.query_one("#lab-cancel", Button).disabled = True
+        self.query_one("#lab-progress", ProgressBar).display = False
+        if error:
+            self._status(Text(f"✗ the simulation stopped: {error}", style="bold red"))
+            return
+        if report is not None:
+            report["run"] = {"seed": st.seed, "agent": st.agent, "opponent": st.opponent,
+                             "matches_per_pair": st.matches, "backend": "lab", "workers": st.workers,
+                             "max_turns": st.max_turns, "complete": finished}
+        self.report = report
+        n = report["matches"] if report is not None else 0
+        if finished:
+            self._status(Text(f"done: {n} matches · {st.agent} vs {st.opponent} · seed {st.seed} — ctrl+s saves",
+                              style="bold"))
+        else:
+            self._status(Text(f"cancelled after {n} of {self.total} matches" +
+                              (" — the results below are of those only" if n else ""), style="bold"))
+        self.show_results()
+        # once the results are laid out: scroll them into view, the status line at the top
+        self.call_after_refresh(lambda: self.query_one("#lab-status", Static).scroll_visible(top=True,
+                                                                                               animate=False))
+
+    def show_results(self) -> None:
+        if self.report is None:
+            self.query_one("#lab-results", Static).update("")
+            return
+        width = max(60, min(self.size.width - 4, 120))
+        parts: list[Any] = sim.report_renderables(self.report, top_cards=8)
+        parts += [Text.from_ansi(chart) for chart in sim.report_plots(self.report, width)]
+        self.shown = parts
+        self.query_one("#lab-results", Static).update(Group(*parts))
+
+    def _status(self, msg: str | Text) -> None:
+        self.query_one("#lab-status", Static).update(msg)
+
+    # ---------------------------------------------------------------- keys and buttons
+
+    def action_back(self) -> None:
+        if self.running:
+            self.cancel()
+            return
+        self.dismiss(None)
+
+    def cancel(self) -> None:
+        if self.running:
+            self.cancelled.set()
+            self._status(Text("cancelling…", style="bold"))
+
+    def action_save(self) -> None:
+        if self.report is None:
+            self._status(Text("nothing to save yet: run a simulation first", style="bold red"))
+            return
+        text = self.query_one("#lab-save", Input).value.strip() or "lab-results.json"
+        path = Path(text).expanduser()
+        try:
+            path.write_text(json.dumps(self.report, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+            written = [path, *sim.write_csv(self.report, path.with_suffix(".csv"))]
+        except OSError as err:
+            self._status(Text(f"✗ could not save: {err}", style="bold red"))
+            return
+        self._status(Text("saved " + ", ".join(str(p) for p in written), style="bold"))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        bid = event.button.id
+        if bid == "lab-run":
+            self.action_run()
+        elif bid == "lab-cancel":
+            self.cancel()
+        elif bid == "lab-back":
+            self.action_back()
+        elif bid == "lab-save-button":
+            self.action_save()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "lab-save":
+            self.action_save()
+        else:
+            self.action_run()
 
 
 def open_lab(app: Any) -> None:
-    app.show_start("the Lab is not built yet")
+    """From the start screen: the Lab; closing it goes back to the start screen."""
+    from c1k_tui.paths import bundled_deck_names
+
+    app.push_screen(LabScreen(bundled_deck_names()), lambda _: app.show_start())
+
+
+__all__ = ["LabScreen", "LabSetup", "open_lab", "run_jobs"]

@@ -433,7 +433,15 @@ def write_csv(report: dict[str, Any], path: Path) -> list[Path]:
 
 
 def print_report(report: dict[str, Any], console: Any, top_cards: int = 10) -> None:
+    for part in report_renderables(report, top_cards):
+        console.print(part)
+
+
+def report_renderables(report: dict[str, Any], top_cards: int = 10) -> list[Any]:
+    """The report as rich renderables (tables and lines): what `c1k simulate` prints and the Lab shows."""
     from rich.table import Table
+
+    out: list[Any] = []
 
     pairs = report["pairs"]
     rows = sorted({(p["deck_a"], p["agent_a"]) for p in pairs})
@@ -456,16 +464,16 @@ def print_report(report: dict[str, Any], console: Any, top_cards: int = 10) -> N
         t.add_column(c[0] if same_agent else f"{c[0]} ({c[1]})", justify="right")
     for r in rows:
         t.add_row(r[0] if same_agent else f"{r[0]} ({r[1]})", *[cell.get((r, c), "·") for c in cols])
-    console.print(t)
+    out.append(t)
     fp = report["first_player"]
-    console.print(f"First player wins {100 * fp['win_rate']:.1f}% [{100 * fp['ci95'][0]:.1f}–"
+    out.append(f"First player wins {100 * fp['win_rate']:.1f}% [{100 * fp['ci95'][0]:.1f}–"
                   f"{100 * fp['ci95'][1]:.1f}] of {fp['matches']} matches; average {report['avg_turns']} turns.")
     rt = Table(title="Ratings (Bradley–Terry, Elo scale, mean 0)")
     for head in ("deck (agent)", "rating", "95% interval"):
         rt.add_column(head, justify="left" if head.startswith("deck") else "right")
     for r in report["ratings"]:
         rt.add_row(r["name"], f"{r['rating']:+.0f}", f"{r['ci95'][0]:+.0f} … {r['ci95'][1]:+.0f}")
-    console.print(rt)
+    out.append(rt)
     if report["cards"] and top_cards:
         ct = Table(title=f"Cards: the {top_cards} with the highest win rate when played (played in ≥ 10% of matches)")
         for head in ("deck", "card", "drawn %", "played %", "win when drawn", "win when played"):
@@ -476,9 +484,10 @@ def print_report(report: dict[str, Any], console: Any, top_cards: int = 10) -> N
             ct.add_row(c["deck"], c["name"], f"{c['drawn_pct']:.0f}", f"{c['played_pct']:.0f}",
                        f"{100 * c['win_rate_drawn']:.0f}%" if c["win_rate_drawn"] is not None else "–",
                        f"{100 * c['win_rate_played']:.0f}%")
-        console.print(ct)
+        out.append(ct)
     for e in report["errors"][:10]:
-        console.print(f"[red]error[/red] {e}")
+        out.append(f"[red]error[/red] {e}")
+    return out
 
 
 # ---------------------------------------------------------------- terminal plots (plotext)
