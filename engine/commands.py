@@ -27,8 +27,9 @@ from engine.continuations import AFTER_ACTION, AFTER_DECLARATION, Continuation
 from engine.core import MatchState
 from engine.decisions import ask_interrupts, give_priority, resume, set_over
 from engine.interrupts import do_interrupt, next_interrupt
-from engine.keywords import ATTACK_DECLARED_HOOKS, SET_COST, play_cost
+from engine.keywords import ATTACK_DECLARED_HOOKS, SET_COST
 from engine.legality import may_interrupt, refusal
+from engine.paradox import choose_branch
 from engine.priority import do_pass
 from engine.stack import put_on_stack
 from engine.state import (
@@ -41,6 +42,7 @@ from engine.state import (
 )
 from engine.triggers import fire, fire_watchers
 from engine.turn import after_action, after_declaration, end_phase, goto
+from engine.voidcast import play_cost
 from engine.zones import to_graveyard
 
 #: the event kind of each command (Decline of an Interrupt is "interrupt", of a choice "choice")
@@ -285,10 +287,7 @@ def do_choose(g: MatchState, a: Choose) -> None:
             to_graveyard(g, c)
             g.log(f"  {ps.name} discards {g.label(c)}", "discard", ch.player, (c,), rule="C1K 5.2")
     elif ch.kind == "thread":
-        assert ch.trigger is not None
-        g.trigger_queue[0] = replace(ch.trigger, mode=picked[0])
-        g.log(f"  {g.players[ch.player].name} chooses branch {picked[0]} for {ch.trigger.name}", "thread",
-                 ch.player, (ch.trigger.source,), picked[0], "chosen", "KW Thread")
+        choose_branch(g, ch, picked[0])
     elif ch.kind == "order":
         resolution = [g.trigger_queue[ch.values[k - 1]] for k in a.options]
         for pos, t in zip(sorted(ch.values), reversed(resolution), strict=True):

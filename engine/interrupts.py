@@ -14,6 +14,7 @@ from engine.core import MatchState
 from engine.decisions import ask_interrupts, resume, set_over
 from engine.effects import run_effects
 from engine.legality import may_interrupt, usable_interrupts
+from engine.paradox import cut_thread
 from engine.sba import sba
 from engine.state import (
     STACK,
@@ -48,10 +49,8 @@ def do_interrupt(g: MatchState, a: Interrupt, p: int) -> None:
                      (cid,) + a.targets, detail="used", rule="KW Nullify" if from_hand else "C1K 7")
             event = (w.item,) if w.event == "opponent_plays_action" else w.attackers
             run_effects(g, ab.effect, p, cid, list(a.targets), None, event)
-            if w.event == "thread_resolves" and g.threads and any(e.do == "counter" for e in ab.effect):
-                cut = g.threads.pop(0)
-                g.log(f"  the Thread branch of {cut.name} is cut: it doesn't resolve", "thread", cut.controller,
-                         (cut.source,), cut.mode, "cut", "KW Thread")
+            if w.event == "thread_resolves" and any(e.do == "counter" for e in ab.effect):
+                cut_thread(g)
             if from_hand:
                 to_graveyard(g, cid)
             break

@@ -1,36 +1,235 @@
-"""Every keyword of rules.md §6, in its order: the handlers they plug into the event pipeline, the
-start-of-phase triggers they create, and their checks. Where a keyword's rule is part of another rule's
-steps (Strike and Overwhelm in combat damage), the entry names the module.
+"""Every keyword of rules.md §6, in its order: the handlers a keyword plugs into the event pipeline (rules.md
+§4), the triggers it creates at the start of a phase, and its checks. A keyword whose rule is one step of a
+larger rule lives with that rule, and its entry here says where.
 
-- Strike, Overwhelm, Conquer: engine/combat.py (C1K 4.3 steps 1, 2, 5).
-- Tough (modification), Barrier (prevention): handlers below.
-- Regeneration: a start-of-Influence trigger (START_TRIGGERS).
-- Guard: `guard_refusal`. Charge: engine/legality.py `attack_block_reason`.
-- Lifedrain: an after-damage handler (in combat it waits for C1K 4.3 step 5).
-- Rally: ATTACK_DECLARED_HOOKS.
-- Veiled: `targetable`, an after-damage handler (lost when it deals damage); blocking: legality `can_block`.
-- Set / Ambush: SET_COST; legality `set_refusal`; commands `do_set`.
-- Veilbind: a replacement of destroy. Decay: after damage, and the Decay Check trigger. Wither: a
-  replacement of damage. Growth, Pulse: start-of-Influence triggers. Evolve: `evolve_check` (with SBA).
-  Bloom: an after-heal handler. Rooted, Suppress: statuses (legality, triggers).
-- Flux, Thread: engine/paradox.py. Ward: a prevention handler (spent first).
-- Nullify: engine/interrupts.py. Voidcast: `play_cost` here; the Void and the return: engine/stack.py, engine/turn.py.
+| keyword | here | elsewhere |
+|---|---|---|
+| Strike | | combat.combat_damage (C1K 4.3 step 1) |
+| Tough | `tough_reduces` (modification) | |
+| Barrier | `barrier_prevents` (prevention) | zones.enter_play (printed: a status) |
+| Overwhelm | | combat.combat_damage (Excess, RB 3.1) |
+| Regeneration | start-of-Influence trigger | |
+| Guard | `guard_refusal` | options.block_assignments (the same rule, per leaf) |
+| Charge | | legality.attack_block_reason |
+| Lifedrain | `lifedrain_heals` (after damage) | combat.combat_damage (step 5) |
+| Rally | `rally` (ATTACK_DECLARED_HOOKS) | |
+| Conquer | | combat.combat_damage (step 5) |
+| Veiled | `targetable`, `veiled_lost` (after damage) | legality.can_block |
+| Set, Ambush | SET_COST | legality.set_refusal, commands.do_set / do_play |
+| Veilbind | `veilbind_escapes` (replaces destroy) | |
+| Decay | `decay_counters` (after damage), Decay Check trigger | |
+| Wither | `wither_converts` (replaces damage) | |
+| Growth | start-of-Influence trigger | |
+| Evolve | `evolve_check` (with state-based actions) | |
+| Bloom | `bloom_triggers` (after heal) | |
+| Rooted | | legality.attack_block_reason, combat.drop_illegal_attackers |
+| Flux, Thread | | engine/paradox.py |
+| Pulse | start-of-Influence trigger | |
+| Ward | `ward_prevents` (prevention, first) | effects `grant` (adds points) |
+| Suppress | | effects `suppress`; triggers.fire, legality (abilities off) |
+| Nullify | | engine/interrupts.py, legality.usable_interrupts |
+| Voidcast | | engine/voidcast.py |
+
+The pipeline handlers are registered at the bottom, stage by stage, in the order they run.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.cards import CardDef
 from engine.core import MatchState
 from engine.pipeline import Event, damage, heal, register
-from engine.state import (
-    Refusal,
-    StackItem,
-)
+from engine.state import Refusal, StackItem
 from engine.triggers import RANK_DESTRUCTION, RANK_OTHER, fire
 
+
+class StartTrigger:
+    """A trigger the rules create at the start of a phase for the active player's units (rules.md §2, §6)."""
+
+    def __init__(self, name: str, keyword: str, applies: Callable[[MatchState, int], bool],
+                 resolve: Callable[[MatchState, StackItem], None], rank: int = RANK_OTHER) -> None:
+        self.name = name          # the item's keyword tag (and, for a rule's trigger, its stack name)
+        self.keyword = keyword    # "" for a rule's own trigger (Decay Check): named after the rule
+        self.applies = applies
+        self.resolve = resolve
+        self.rank = rank
+
+
+# ---------------------------------------------------------------- KW Tough
+
+
+def tough_reduces(game: MatchState, ev: Event) -> None:
+    """Tough (RB §3.2): each damage instance to it is reduced by 1."""
+    if ev.amount > 0 and ev.target in game.perms and game.keyword(ev.target, "tough") is not None:
+        ev.amount -= 1
+        game.log(f"  Tough: {game.label(ev.target)} takes 1 less")
+
+
+# ---------------------------------------------------------------- KW Barrier
+
+
+def barrier_prevents(game: MatchState, ev: Event) -> None:
+    """Barrier (rules.md §6): prevents the next damage to the unit, then is removed."""
+    perm = game.perms.get(ev.target)
+    if perm is None or ev.amount <= 0 or not perm.has_status("barrier"):
+        return
+    game.remove_status(ev.target, "barrier")
+    ev.prevented += ev.amount
+    game.log(f"  Barrier of {game.label(ev.target)} prevents {ev.amount} damage", cards=(ev.target,),
+             amount=ev.amount, rule="KW Barrier")
+    ev.amount = 0
+
+
+# ---------------------------------------------------------------- KW Regeneration
+
+
+def regenerate(g: MatchState, item: StackItem) -> None:
+    """Regeneration: heals fully (at influence.start, rules.md §6)."""
+    heal(g, item.source, item.source, g.perms[item.source].damage)
+
+
+# ---------------------------------------------------------------- KW Guard
+
+
+def guard_refusal(g: MatchState, blockers: list[int]) -> Refusal | None:
+    """C1K 4.2 step 3: while the defender has a ready Guard unit that isn't blocking, non-Guard units
+    can't block."""
+    dp = 1 - g.active
+    idle_guards = [u for u in g.players[dp].units()
+                   if g.keyword(u, "guard") is not None and not g.perms[u].exhausted and u not in blockers]
+    if not idle_guards:
+        return None
+    for b in blockers:
+        if g.keyword(b, "guard") is None:
+            return Refusal("KW Guard", f"{g.card(b).name} can't block while {g.label(idle_guards[0])} "
+                                       "(Guard) is ready and not blocking")
+    return None
+
+
+# ---------------------------------------------------------------- KW Lifedrain
+
+
+def lifedrain_heals(game: MatchState, ev: Event) -> None:
+    """Lifedrain: damage it deals heals its Champion (in combat: at C1K 4.3 step 5)."""
+    if ev.dealt <= 0 or not ev.source or game.keyword(ev.source, "lifedrain") is None:
+        return
+    controller = game.controller(ev.source)
+    if ev.combat:
+        game.lifedrain_due[controller] += ev.dealt
+    else:
+        heal(game, ev.source, game.players[controller].champion, ev.dealt)
+
+
+# ---------------------------------------------------------------- KW Rally (Dominion)
+
+
+def rally(g: MatchState) -> None:
+    """Rally N (Dominion): on attack declaration, each other attacking unit gets +N power this turn —
+    at once, without the stack (C1K §9)."""
+    for a in g.attackers:
+        n = g.keyword(a, "rally")
+        if n:
+            for other in g.attackers:
+                if other != a:
+                    g.perms[other].temp_power += n
+            g.log(f"  Rally {n}: {g.label(a)} gives each other attacker +{n} power this turn", cards=(a,), amount=n,
+                  rule="KW Rally")
+
+
+# ---------------------------------------------------------------- KW Veiled (Veil)
+
+
+def targetable(g: MatchState, cid: int, by: int) -> bool:
+    """Veiled (rules.md §6): opponents can't target it."""
+    perm = g.perms.get(cid)
+    return perm is None or g.owner[cid] == by or not perm.has_status("veiled")
+
+
+def veiled_lost(game: MatchState, ev: Event) -> None:
+    """Veiled (Veil): lost when it deals damage."""
+    if ev.dealt + ev.converted > 0 and ev.source in game.perms and game.perms[ev.source].has_status("veiled"):
+        game.remove_status(ev.source, "veiled")
+        game.log(f"  {game.label(ev.source)} dealt damage and is no longer Veiled")
+
+
+# ---------------------------------------------------------------- KW Set, KW Ambush (Veil)
+
 SET_COST = 1   # Veil: Influence to Set a card face down
+
+
+# ---------------------------------------------------------------- KW Veilbind (Veil)
+
+
+def veilbind_escapes(game: MatchState, ev: Event) -> None:
+    """Veilbind (Veil, C1K 3.3): if it would be destroyed, instead it becomes Veiled, heals fully and loses
+    Veilbind."""
+    perm = game.perms.get(ev.target)
+    if perm is None or game.keyword(ev.target, "veilbind") is None:
+        return
+    ev.cancelled = True
+    perm.lost.append("veilbind")
+    perm.granted.pop("veilbind", None)
+    perm.temp_granted.pop("veilbind", None)
+    game.add_status(ev.target, "veiled", False)
+    game.log(f"  Veilbind: {game.label(ev.target)} is not destroyed — it becomes Veiled and heals fully",
+             cards=(ev.target,), rule="KW Veilbind")
+    heal(game, ev.target, ev.target, perm.damage)   # a heal event: "when healed" and Bloom see it
+
+
+# ---------------------------------------------------------------- KW Decay (Ruin)
+
+
+def decay_counters(game: MatchState, ev: Event) -> None:
+    """Decay N (Ruin, C1K 4.3 step 4): damage it deals to a unit — even converted by Wither — also gives
+    that unit N Decay counters, at once, before state-based actions."""
+    if ev.dealt + ev.converted <= 0 or not ev.source:
+        return
+    n = game.keyword(ev.source, "decay")
+    perm = game.perms.get(ev.target)
+    if not n or perm is None or game.is_champion(ev.target):
+        return
+    perm.counters["decay"] = perm.counters.get("decay", 0) + n
+    game.log(f"  Decay {n}: {game.label(ev.target)} has {perm.counters['decay']} Decay counter(s)",
+             cards=(ev.source, ev.target), rule="KW Decay")
+
+
+def decay_check(g: MatchState, item: StackItem) -> None:
+    """Decay Check (Ruin): 1 damage per Decay counter; the counters stay."""
+    unit = item.ctx
+    if g.is_unit_in_play(unit):
+        damage(g, 0, unit, g.perms[unit].counters.get("decay", 0))
+
+
+# ---------------------------------------------------------------- KW Wither (Ruin)
+
+
+def wither_converts(game: MatchState, ev: Event) -> None:
+    """Wither (Ruin, C1K 4.3 step 3): damage it deals to units becomes permanent -1/-1 counters instead."""
+    if ev.amount <= 0 or not ev.source or game.keyword(ev.source, "wither") is None:
+        return
+    perm = game.perms.get(ev.target)
+    if perm is None or game.is_champion(ev.target):
+        return
+    perm.counters["wither"] = perm.counters.get("wither", 0) + ev.amount
+    perm.killer = ev.source
+    game.log(f"  Wither: {game.label(ev.target)} gets {ev.amount} -1/-1 counter(s) instead of damage",
+             cards=(ev.source, ev.target), rule="KW Wither")
+    ev.converted = ev.amount
+    ev.amount = 0
+
+
+# ---------------------------------------------------------------- KW Growth (Genesis)
+
+
+def grow(g: MatchState, item: StackItem) -> None:
+    """Growth N (Genesis): N growth counters, each +1/+1."""
+    n = g.keyword(item.source, "growth") or 0
+    perm = g.perms[item.source]
+    perm.counters["growth"] = perm.counters.get("growth", 0) + n
+    g.log(f"  {g.label(item.source)} grows: +{n} growth counter(s)", cards=(item.source,), amount=n, rule="KW Growth")
+
+
+# ---------------------------------------------------------------- KW Evolve (Genesis)
 
 
 def evolve_check(g: MatchState) -> bool:
@@ -50,64 +249,31 @@ def evolve_check(g: MatchState) -> bool:
                 continue
             old = g.label(c)
             g.defs[c] = into
-            g.log(f"  Evolve: {old} transforms into {into.name}", "sba", p, (c,), detail=into.id,
-                     rule="KW Evolve")
+            g.log(f"  Evolve: {old} transforms into {into.name}", "sba", p, (c,), detail=into.id, rule="KW Evolve")
             changed = True
     return changed
 
 
-def targetable(g: MatchState, cid: int, by: int) -> bool:
-    """Veiled (rules.md §6): opponents can't target it."""
-    perm = g.perms.get(cid)
-    return perm is None or g.owner[cid] == by or not perm.has_status("veiled")
+# ---------------------------------------------------------------- KW Bloom (Genesis)
 
 
-def guard_refusal(g: MatchState, blockers: list[int]) -> Refusal | None:
-    """C1K 4.2 step 3: while the defender has a ready Guard unit that isn't blocking, non-Guard units
-    can't block."""
-    dp = 1 - g.active
-    idle_guards = [u for u in g.players[dp].units()
-                   if g.keyword(u, "guard") is not None and not g.perms[u].exhausted and u not in blockers]
-    if not idle_guards:
-        return None
-    for b in blockers:
-        if g.keyword(b, "guard") is None:
-            return Refusal("KW Guard", f"{g.card(b).name} can't block while {g.label(idle_guards[0])} "
-                                       "(Guard) is ready and not blocking")
-    return None
+def bloom_triggers(game: MatchState, ev: Event) -> None:
+    """Bloom (Genesis): its effect triggers whenever it, or its Champion, is healed."""
+    if ev.dealt <= 0:
+        return
+    if game.is_champion(ev.target):
+        p = game.champion_owner(ev.target)
+        for cid in game.permanents(p):
+            if game.keyword(cid, "bloom") is not None:
+                fire(game, "on_bloom", cid, ev.target)
+    elif ev.target in game.perms and game.keyword(ev.target, "bloom") is not None:
+        fire(game, "on_bloom", ev.target, ev.target)
 
 
-def play_cost(d: CardDef, voidcast: bool) -> int:
-    """What playing the card costs: its Voidcast cost when cast for it (Null), else its cost."""
-    return d.voidcast if voidcast and d.voidcast is not None else d.cost
+# ---------------------------------------------------------------- KW Pulse (Solace)
 
 
-class StartTrigger:
-    """A trigger the rules create at the start of a phase for the active player's units (rules.md §2, §6)."""
-
-    def __init__(self, name: str, keyword: str, applies: Callable[[MatchState, int], bool],
-                 resolve: Callable[[MatchState, StackItem], None], rank: int = RANK_OTHER) -> None:
-        self.name = name          # the item's keyword tag (and, for a rule's trigger, its stack name)
-        self.keyword = keyword    # "" for a rule's own trigger (Decay Check): named after the rule
-        self.applies = applies
-        self.resolve = resolve
-        self.rank = rank
-
-
-def _regeneration(g: MatchState, item: StackItem) -> None:
-    """Regeneration: heals fully (at influence.start, rules.md §6)."""
-    heal(g, item.source, item.source, g.perms[item.source].damage)
-
-
-def _growth(g: MatchState, item: StackItem) -> None:
-    """Growth N (Genesis): N growth counters, each +1/+1."""
-    n = g.keyword(item.source, "growth") or 0
-    perm = g.perms[item.source]
-    perm.counters["growth"] = perm.counters.get("growth", 0) + n
-    g.log(f"  {g.label(item.source)} grows: +{n} growth counter(s)", cards=(item.source,), amount=n, rule="KW Growth")
-
-
-def _pulse(g: MatchState, item: StackItem) -> None:
+def pulse(g: MatchState, item: StackItem) -> None:
     """Pulse N (Solace): heal N to its Champion and to each damaged friendly unit."""
     n = g.keyword(item.source, "pulse") or 0
     p = g.controller(item.source)
@@ -117,28 +283,10 @@ def _pulse(g: MatchState, item: StackItem) -> None:
             heal(g, item.source, u, n)
 
 
-def _decay_check(g: MatchState, item: StackItem) -> None:
-    """Decay Check (Ruin): 1 damage per Decay counter; the counters stay."""
-    unit = item.ctx
-    if g.is_unit_in_play(unit):
-        damage(g, 0, unit, g.perms[unit].counters.get("decay", 0))
+# ---------------------------------------------------------------- KW Ward (Solace)
 
 
-def _rally(g: MatchState) -> None:
-    """Rally N (Dominion): on attack declaration, each other attacking unit gets +N power this turn —
-    at once, without the stack (C1K §9)."""
-    for a in g.attackers:
-        n = g.keyword(a, "rally")
-        if n:
-            for other in g.attackers:
-                if other != a:
-                    g.perms[other].temp_power += n
-            g.log(f"  Rally {n}: {g.label(a)} gives each other attacker +{n} power this turn", cards=(a,), amount=n,
-                  rule="KW Rally")
-
-
-@register("prevention", "damage")
-def _ward(game: MatchState, ev: Event) -> None:
+def ward_prevents(game: MatchState, ev: Event) -> None:
     """Ward N (rules.md §6, §9): a pool of N prevention points, spent as it prevents, not refreshed.
     rules.md §4 lists the prevention layer as "Solace Ward, Barrier": Ward spends first."""
     perm = game.perms.get(ev.target)
@@ -158,123 +306,36 @@ def _ward(game: MatchState, ev: Event) -> None:
              amount=spent, rule="KW Ward")
 
 
-@register("prevention", "damage")
-def _barrier(game: MatchState, ev: Event) -> None:
-    """Barrier (rules.md §6): prevents the next damage to the unit, then is removed."""
-    perm = game.perms.get(ev.target)
-    if perm is None or ev.amount <= 0 or not perm.has_status("barrier"):
-        return
-    game.remove_status(ev.target, "barrier")
-    ev.prevented += ev.amount
-    game.log(f"  Barrier of {game.label(ev.target)} prevents {ev.amount} damage", cards=(ev.target,),
-             amount=ev.amount, rule="KW Barrier")
-    ev.amount = 0
+# ---------------------------------------------------------------- the tables other rules read
 
+#: the event pipeline's keyword handlers, stage by stage, in the order they run (rules.md §4: Ward spends
+#: before Barrier; Tough after prevention; Wither and Veilbind replace; the rest follow the change)
+PIPELINE_HANDLERS: tuple[tuple[str, str, Callable[[MatchState, Event], None]], ...] = (
+    ("prevention", "damage", ward_prevents),
+    ("prevention", "damage", barrier_prevents),
+    ("modification", "damage", tough_reduces),
+    ("replacement", "damage", wither_converts),
+    ("after", "damage", lifedrain_heals),
+    ("after", "damage", decay_counters),
+    ("after", "damage", veiled_lost),
+    ("replacement", "destroy", veilbind_escapes),
+    ("after", "heal", bloom_triggers),
+)
+for _stage, _kind, _fn in PIPELINE_HANDLERS:
+    register(_stage, _kind)(_fn)
 
-@register("modification", "damage")
-def _tough(game: MatchState, ev: Event) -> None:
-    """Tough (RB §3.2): each damage instance to it is reduced by 1."""
-    if ev.amount > 0 and ev.target in game.perms and game.keyword(ev.target, "tough") is not None:
-        ev.amount -= 1
-        game.log(f"  Tough: {game.label(ev.target)} takes 1 less")
-
-
-@register("after", "damage")
-def _lifedrain(game: MatchState, ev: Event) -> None:
-    """Lifedrain: damage it deals heals its Champion (in combat: at C1K 4.3 step 5)."""
-    if ev.dealt <= 0 or not ev.source or game.keyword(ev.source, "lifedrain") is None:
-        return
-    controller = game.controller(ev.source)
-    if ev.combat:
-        game.lifedrain_due[controller] += ev.dealt
-    else:
-        heal(game, ev.source, game.players[controller].champion, ev.dealt)
-
-
-@register("replacement", "damage")
-def _wither(game: MatchState, ev: Event) -> None:
-    """Wither (Ruin, C1K 4.3 step 3): damage it deals to units becomes permanent -1/-1 counters instead."""
-    if ev.amount <= 0 or not ev.source or game.keyword(ev.source, "wither") is None:
-        return
-    perm = game.perms.get(ev.target)
-    if perm is None or game.is_champion(ev.target):
-        return
-    perm.counters["wither"] = perm.counters.get("wither", 0) + ev.amount
-    perm.killer = ev.source
-    game.log(f"  Wither: {game.label(ev.target)} gets {ev.amount} -1/-1 counter(s) instead of damage",
-             cards=(ev.source, ev.target), rule="KW Wither")
-    ev.converted = ev.amount
-    ev.amount = 0
-
-
-@register("after", "damage")
-def _decay(game: MatchState, ev: Event) -> None:
-    """Decay N (Ruin, C1K 4.3 step 4): damage it deals to a unit — even converted by Wither — also gives
-    that unit N Decay counters, at once, before state-based actions."""
-    if ev.dealt + ev.converted <= 0 or not ev.source:
-        return
-    n = game.keyword(ev.source, "decay")
-    perm = game.perms.get(ev.target)
-    if not n or perm is None or game.is_champion(ev.target):
-        return
-    perm.counters["decay"] = perm.counters.get("decay", 0) + n
-    game.log(f"  Decay {n}: {game.label(ev.target)} has {perm.counters['decay']} Decay counter(s)",
-             cards=(ev.source, ev.target), rule="KW Decay")
-
-
-@register("after", "damage")
-def _veiled_lost(game: MatchState, ev: Event) -> None:
-    """Veiled (Veil): lost when it deals damage."""
-    if ev.dealt + ev.converted > 0 and ev.source in game.perms and game.perms[ev.source].has_status("veiled"):
-        game.remove_status(ev.source, "veiled")
-        game.log(f"  {game.label(ev.source)} dealt damage and is no longer Veiled")
-
-
-@register("replacement", "destroy")
-def _veilbind(game: MatchState, ev: Event) -> None:
-    """Veilbind (Veil, C1K 3.3): if it would be destroyed, instead it becomes Veiled, heals fully and loses
-    Veilbind."""
-    perm = game.perms.get(ev.target)
-    if perm is None or game.keyword(ev.target, "veilbind") is None:
-        return
-    ev.cancelled = True
-    perm.lost.append("veilbind")
-    perm.granted.pop("veilbind", None)
-    perm.temp_granted.pop("veilbind", None)
-    game.add_status(ev.target, "veiled", False)
-    game.log(f"  Veilbind: {game.label(ev.target)} is not destroyed — it becomes Veiled and heals fully",
-             cards=(ev.target,), rule="KW Veilbind")
-    heal(game, ev.target, ev.target, perm.damage)   # a heal event: "when healed" and Bloom see it
-
-
-@register("after", "heal")
-def _bloom(game: MatchState, ev: Event) -> None:
-    """Bloom (Genesis): its effect triggers whenever it, or its Champion, is healed."""
-    if ev.dealt <= 0:
-        return
-    if game.is_champion(ev.target):
-        p = game.champion_owner(ev.target)
-        for cid in game.permanents(p):
-            if game.keyword(cid, "bloom") is not None:
-                fire(game, "on_bloom", cid, ev.target)
-    elif ev.target in game.perms and game.keyword(ev.target, "bloom") is not None:
-        fire(game, "on_bloom", ev.target, ev.target)
-
-
+#: triggers the rules create at the start of a phase, by phase trigger (C1K 2.1: all at influence.start)
 START_TRIGGERS: dict[str, list[StartTrigger]] = {
     "start_of_influence": [
-        StartTrigger("Decay Check", "", lambda g, c: g.perms[c].counters.get("decay", 0) > 0, _decay_check,
+        StartTrigger("Decay Check", "", lambda g, c: g.perms[c].counters.get("decay", 0) > 0, decay_check,
                      RANK_DESTRUCTION),
         StartTrigger("regeneration", "regeneration",
-                     lambda g, c: g.keyword(c, "regeneration") is not None and g.perms[c].damage > 0, _regeneration),
-        StartTrigger("growth", "growth", lambda g, c: g.keyword(c, "growth") is not None, _growth),
-        StartTrigger("pulse", "pulse", lambda g, c: g.keyword(c, "pulse") is not None, _pulse),
+                     lambda g, c: g.keyword(c, "regeneration") is not None and g.perms[c].damage > 0, regenerate),
+        StartTrigger("growth", "growth", lambda g, c: g.keyword(c, "growth") is not None, grow),
+        StartTrigger("pulse", "pulse", lambda g, c: g.keyword(c, "pulse") is not None, pulse),
     ],
 }
-
-
 START_TRIGGERS_ALL = [t for ts in START_TRIGGERS.values() for t in ts]
 
-
 #: called right after attackers are declared, before "on attack" triggers reach the stack
-ATTACK_DECLARED_HOOKS: list[Callable[[MatchState], None]] = [_rally]
+ATTACK_DECLARED_HOOKS: list[Callable[[MatchState], None]] = [rally]

@@ -21,7 +21,7 @@ from engine.actions import (
 )
 from engine.cards import Ability
 from engine.core import MatchState
-from engine.keywords import SET_COST, guard_refusal, play_cost, targetable
+from engine.keywords import SET_COST, guard_refusal, targetable
 from engine.state import (
     DRAW_POST,
     END_FINAL,
@@ -36,6 +36,7 @@ from engine.state import (
     Refusal,
 )
 from engine.targets import card_choice_slots, choice_slots, target_candidates
+from engine.voidcast import play_cost
 
 
 def refusal(g: MatchState, action: Action, player: int) -> Refusal | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.cards import Effect
+from engine.cards import Ability, Effect
 from engine.continuations import RESUME_RESOLUTION, Continuation, Then
 from engine.core import MatchState
 from engine.decisions import RESUME, ask_interrupts, resume, set_over
@@ -47,6 +47,38 @@ def run_threads(g: MatchState, then: Continuation) -> bool:
                                     mode=t.mode, top=True, then=then):
                 return False
     return True
+
+
+def ask_thread_branch(g: MatchState, t: Trigger, ab: Ability, resume: Continuation) -> bool:
+    """A Thread in a triggered ability: its controller chooses the branch as it goes on the stack (True:
+    asked; the trigger waits at the head of the queue)."""
+    branches = next((len(e.branches or []) for e in ab.effect if e.do == "thread"), 0)
+    if not branches:
+        return False
+    g.trigger_queue.insert(0, t)
+    g.choice = Choice("thread", t.controller, tuple(range(1, branches + 1)), 1, resume, t)
+    g.priority = -1
+    g.pending = Decision("choice", t.controller, g.window, "KW Thread",
+                         f"{g.players[t.controller].name}: choose a branch for {t.name}",
+                         tuple(f"branch {n}" for n in range(1, branches + 1)), 1, 1)
+    return True
+
+
+def choose_branch(g: MatchState, ch: Choice, branch: int) -> None:
+    """The answer to `ask_thread_branch`: the trigger goes on with its branch."""
+    assert ch.trigger is not None
+    g.trigger_queue[0] = replace(ch.trigger, mode=branch)
+    g.log(f"  {g.players[ch.player].name} chooses branch {branch} for {ch.trigger.name}", "thread",
+          ch.player, (ch.trigger.source,), branch, "chosen", "KW Thread")
+
+
+def cut_thread(g: MatchState) -> None:
+    """A "when a Thread branch would resolve" Interrupt that counters cuts the waiting branch."""
+    if not g.threads:
+        return
+    cut = g.threads.pop(0)
+    g.log(f"  the Thread branch of {cut.name} is cut: it doesn't resolve", "thread", cut.controller,
+          (cut.source,), cut.mode, "cut", "KW Thread")
 
 
 def is_flux_trigger(g: MatchState, t: Trigger) -> bool:

@@ -11,10 +11,9 @@ from engine.continuations import Continuation
 from engine.core import STACK_CAP, MatchState, RulesLoopError
 from engine.effects import run_effects
 from engine.keywords import START_TRIGGERS_ALL
-from engine.paradox import ask_flux_order
+from engine.paradox import ask_flux_order, ask_thread_branch
 from engine.state import (
     STACK,
-    VOID,
     Choice,
     Decision,
     StackItem,
@@ -23,6 +22,7 @@ from engine.state import (
 )
 from engine.targets import choice_slots, target_candidates
 from engine.triggers import fire, trigger_order, trigger_rule
+from engine.voidcast import leave_void, to_void
 from engine.zones import enter_play
 
 
@@ -37,14 +37,7 @@ def place_triggers(g: MatchState, resume: Continuation) -> bool:
         t = g.trigger_queue.pop(0)
         if t.kind == "trigger" and t.ability >= 0:
             ab = g.card(t.source).abilities[t.ability]
-            branches = next((len(e.branches or []) for e in ab.effect if e.do == "thread"), 0)
-            if branches and not t.mode:   # Thread in a triggered ability: the branch is chosen now
-                g.trigger_queue.insert(0, t)
-                g.choice = Choice("thread", t.controller, tuple(range(1, branches + 1)), 1, resume, t)
-                g.priority = -1
-                g.pending = Decision("choice", t.controller, g.window, "KW Thread",
-                                        f"{g.players[t.controller].name}: choose a branch for {t.name}",
-                                        tuple(f"branch {n}" for n in range(1, branches + 1)), 1, 1)
+            if not t.mode and ask_thread_branch(g, t, ab, resume):   # KW Thread: the branch is chosen now
                 return False
             need = choice_slots(g, ab.effect, t.mode)[len(t.targets):]
             if need and t.chosen:
@@ -79,11 +72,8 @@ def place_triggers(g: MatchState, resume: Continuation) -> bool:
 def push(g: MatchState, t: Trigger) -> None:
     if len(g.stack) >= STACK_CAP:
         raise RulesLoopError(f"the stack passed {STACK_CAP} items: the cards trigger each other forever")
-    if t.kind == "voidcast":
-        if t.source not in g.players[t.controller].void:
-            return
-        g.players[t.controller].void.remove(t.source)
-        g.zone[t.source] = STACK
+    if t.kind == "voidcast" and not leave_void(g, t):
+        return
     item = StackItem(g.next_seq(), t.kind, t.source, t.controller, -1, t.name, t.ability, t.targets,
                      t.mode, t.keyword, t.ctx, -1, t.tseq if t.tseq else g.target_seqs(t.targets))
     g.stack.append(item)
@@ -107,18 +97,12 @@ def resolve_top(g: MatchState) -> bool:
                           tseq=item.tseq)
                 fire(g, "on_summon", item.source)
             return True
-        if item.keyword == "voidcast":
-            # Voidcast (rules.md §6): it moves to the Void with no effect, and returns at the next end.start
-            ps = g.players[item.controller]
-            ps.void.append(item.source)
-            g.zone[item.source] = VOID
-            g.void_items[item.source] = item
-            g.log(f"  {g.label(item.source)} (Voidcast) moves to the Void: it returns at the next end.start",
-                     "move", item.controller, (item.source,), detail="void", rule="KW Voidcast")
+        if item.keyword == "voidcast":   # KW Voidcast: to the Void, with no effect (engine/voidcast.py)
+            to_void(g, item)
             return True
         return run_effects(g, d.effect, item.controller, item.source, list(item.targets), item,
                                 mode=item.mode, top=True)
-    if item.kind == "voidcast":
+    if item.kind == "voidcast":   # KW Voidcast: a card back from the Void, as it was cast
         g.void_items.pop(item.source, None)
         return run_effects(g, g.card(item.source).effect, item.controller, item.source,
                                 list(item.targets), item, mode=item.mode, top=True)

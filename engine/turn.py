@@ -46,6 +46,7 @@ from engine.state import (
     phase_of,
 )
 from engine.triggers import fire
+from engine.voidcast import returns_step
 from engine.zones import draw
 
 
@@ -170,18 +171,6 @@ def step_influence_gain(g: MatchState) -> int:
         ps.capacity = min(ps.max_influence, ps.capacity + ps.influence_gain)
     ps.influence = ps.capacity
     g.log(f"  {ps.name}: Influence {ps.influence}/{ps.capacity}", "influence", ap, amount=ps.influence)
-    return STEP_GO_ON
-
-
-def step_voidcast_returns(g: MatchState) -> int:
-    """Voidcast (Null): cards in the Void return to the stack, whoever is active, as game items."""
-    ap = g.active
-    for p in (ap, 1 - ap):
-        for cid in g.players[p].void:
-            vi = g.void_items.get(cid)
-            g.triggers.append(Trigger(p, cid, -1, g.card(cid).name, 0, 2, "voidcast", "", 0,
-                                         vi.targets if vi else (), True, vi.mode if vi else 0, False,
-                                         vi.tseq if vi else ()))
     return STEP_GO_ON
 
 
@@ -331,7 +320,7 @@ TURN_STEPS: dict[str, Callable[[MatchState], int]] = {
     "declare_blockers": step_declare_blockers,
     "combat_damage": step_combat_damage,
     "combat_triggers": step_combat_triggers,
-    "voidcast_returns": step_voidcast_returns,
+    "voidcast_returns": returns_step,
     "cleanup": step_cleanup,
 }
 

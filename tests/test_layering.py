@@ -23,6 +23,7 @@ LAYERS = (
     "zones",       # moving cards: draw, enter play, leave play, graveyard
     "pipeline",    # the event pipeline: damage, heal, destroy through its stages (rules.md §4)
     "keywords",    # every keyword's handler, in rules.md §6 order
+    "voidcast",    # Null's delayed casting (KW Voidcast)
     "targets",     # target candidates and target slots (C1K 6)
     "legality",    # refusals: why an action is not legal now
     "options",     # legal actions and explanations
