@@ -256,7 +256,10 @@ class LabScreen(Screen[None]):
             return
         width = max(60, min(self.size.width - 4, 120))
         parts: list[Any] = sim.report_renderables(self.report, top_cards=8)
-        parts += [Text.from_ansi(chart) for chart in sim.report_plots(self.report, width)]
+        try:
+            parts += [Text.from_ansi(chart) for chart in sim.report_plots(self.report, width)]
+        except ImportError:           # an environment installed before plotext was a dependency
+            parts.append(Text("(no plots: plotext is not installed — pip install -e . installs it)"))
         self.shown = parts
         self.query_one("#lab-results", Static).update(Group(*parts))
 

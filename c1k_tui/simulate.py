@@ -663,7 +663,12 @@ def simulate(
         if plots:
             from rich.text import Text
 
-            for chart in report_plots(report, min(console.width, 120), color=console.is_terminal):
+            try:
+                charts = report_plots(report, min(console.width, 120), color=console.is_terminal)
+            except ImportError:       # an environment installed before plotext was a dependency
+                charts = []
+                console.print("(no plots: plotext is not installed — pip install -e . installs it)")
+            for chart in charts:
                 console.print(Text.from_ansi(chart))
         console.print(f"{len(jobs)} matches in {elapsed:.1f} s ({be.name}, "
                       f"{getattr(be, 'workers', '-')} workers)")

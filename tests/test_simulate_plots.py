@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from c1k_tui.cli import app
 from c1k_tui.simulate import field_rates, interval_plot, report_plots
 
+# plotext is a dependency (pyproject.toml); an environment installed before it was skips these tests
+pytest.importorskip("plotext")
 runner = CliRunner()
 
 
@@ -62,3 +65,12 @@ def test_simulate_prints_the_plots_unless_told_not_to() -> None:
     assert "Win rate vs the field" in res.output and "Ratings (Bradley" in res.output and "●" in res.output
     res = runner.invoke(app, [*args, "--no-plots"])
     assert res.exit_code == 0 and "●" not in res.output
+
+
+def test_without_plotext_simulate_says_so_instead_of_failing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "plotext", None)          # import plotext -> ImportError
+    res = runner.invoke(app, ["simulate", "ironbound", "emberfall", "--agent", "random", "--matches", "1",
+                              "--workers", "1", "--max-turns", "3"])
+    assert res.exit_code == 0 and "no plots: plotext is not installed" in res.output

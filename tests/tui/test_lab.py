@@ -87,7 +87,12 @@ def test_a_tiny_simulation_in_the_lab_gives_the_report_of_c1k_simulate(tmp_path:
     pairs, jobs = sim.plan(decks, "random", "random", 2, 1, 4)
     same = sim.run(pairs, jobs, sim.InlineBackend())
     assert rep["pairs"] == same["pairs"] and rep["ratings"] == same["ratings"] and rep["cards"] == same["cards"]
-    assert "Win rate of the row" in out["results"] and "Win rate vs the field" in out["results"]
+    assert "Win rate of the row" in out["results"] and "Ratings (Bradley" in out["results"]
+    try:
+        import plotext  # noqa: F401 - a dependency; an environment installed before it gets a note instead
+        assert "Win rate vs the field" in out["results"]
+    except ImportError:
+        assert "no plots" in out["results"]
     assert "saved" in out["saved"]
     data = json.loads((tmp_path / "lab.json").read_text())
     assert data["pairs"] == same["pairs"] and data["run"]["complete"] is True
