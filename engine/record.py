@@ -21,6 +21,7 @@ Everything that replays a record — `resume`, `replay`, the app's undo and repl
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -556,6 +557,13 @@ def resume(record: MatchRecord, db: CardDB, upto: int | None = None) -> tuple[Ga
 def save(record: MatchRecord, path: Path) -> None:
     """Write the record atomically. Raises OSError (the caller shows it); never leaves a temporary file."""
     text = record.to_json()
+    for folder in (path.parent, *path.parent.parents):   # the nearest existing ancestor must be a folder
+        if folder.exists():
+            if not folder.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, f"{folder} is not a folder")
+            break
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, f"{path} is a folder, not a file")
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -630,8 +638,15 @@ def from_data(data: object, path: str = "<record>") -> MatchRecord:
 
 
 def load(path: Path) -> MatchRecord:
-    """Read and validate a record file; any problem is a RecordError (or OSError) with a message."""
-    raw = path.read_bytes()
+    """Read and validate a record file; any problem is a RecordError with a message."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError as err:
+        raise RecordError(f"{path}: no such file") from err
+    except IsADirectoryError as err:
+        raise RecordError(f"{path}: is a folder, not a match record file") from err
+    except OSError as err:
+        raise RecordError(f"{path}: can't be read: {err.strerror or err}") from err
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -640,6 +655,8 @@ def load(path: Path) -> MatchRecord:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"{path}:{err.lineno}: not valid JSON: {err.msg}") from err
-    except (ValueError, RecursionError) as err:   # a 5,000-digit number, nesting 10,000 deep
+    except RecursionError as err:                 # nesting 10,000 deep
+        raise RecordError(f"{path}: can't be read as a match record: lists or tables nested too deeply") from err
+    except ValueError as err:                     # a 5,000-digit number
         raise RecordError(f"{path}: can't be read as a match record: {err}") from err
     return from_data(data, str(path))

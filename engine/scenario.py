@@ -318,13 +318,11 @@ def _check_head(c: _Check, head: dict[str, Any]) -> MatchOptions:
             continue
         want = getattr(defaults, k)
         ok = (c.flag((*loc, "options", k), v) if isinstance(want, bool)
-              else c.num((*loc, "options", k), v, 0, 12 if k.endswith("_slots") else MAX_TURN)
+              else c.num((*loc, "options", k), v, 1 if k == "unit_slots" else 0,   # (a board has a unit slot)
+                         12 if k.endswith("_slots") else MAX_TURN)
               if isinstance(want, int) else c.txt((*loc, "options", k), v, 100))
         if ok:
             good[k] = v
-    if good.get("unit_slots", 1) < 1:
-        c.bad((*loc, "options", "unit_slots"), "a board has at least 1 unit slot")
-        good.pop("unit_slots")
     try:
         return MatchOptions(**good)
     except (TypeError, ValueError) as err:

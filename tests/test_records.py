@@ -208,8 +208,21 @@ def test_an_unwritable_save_path_is_a_message(tmp_path: Path) -> None:
     bad = tmp_path / "file" / "match.json"            # a folder that is a file: can't be created
     res = runner.invoke(app, ["play", "--seed", "3", "--save", str(bad)], input="pass\npass\n")
     assert res.exit_code == 0 and res.exception is None, res.output
-    assert f"can't save the match to {bad}" in res.output
+    assert f"can't save the match to {bad}: {tmp_path / 'file'} is not a folder" in res.output
     assert res.output.count("can't save the match") == 1, "said once, not after every command"
+    with pytest.raises(IsADirectoryError, match="is a folder, not a file"):
+        rec.save(_match(2)[1], tmp_path)
+
+
+def test_a_missing_or_folder_record_is_a_message(tmp_path: Path) -> None:
+    with pytest.raises(rec.RecordError, match="missing.json: no such file$"):
+        rec.load(tmp_path / "missing.json")
+    with pytest.raises(rec.RecordError, match="is a folder, not a match record file"):
+        rec.load(tmp_path)
+    for cmd in ("resume", "replay"):
+        res = runner.invoke(app, [cmd, str(tmp_path)])
+        assert res.exit_code == 2 and res.exception is None or isinstance(res.exception, SystemExit), res.output
+        assert "is a folder, not a match record file" in res.output and "Errno" not in res.output
 
 
 def test_version_1_records_are_refused_with_a_reason(tmp_path: Path) -> None:

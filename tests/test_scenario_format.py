@@ -219,6 +219,8 @@ BAD = [
     (lambda d: d["scenario"].__setitem__("options", 5), "scenario.options: expected a table"),
     (lambda d: d["scenario"].__setitem__("options", {"practice": 1}), "options.practice: expected true or false"),
     (lambda d: d["scenario"].__setitem__("options", {"unit_slots": 10**9}), "options.unit_slots"),
+    (lambda d: d["scenario"].__setitem__("options", {"unit_slots": 0}),
+     "options.unit_slots: 0 is out of bounds: expected a whole number from 1 to 12"),
     (lambda d: d["scenario"].__setitem__("options", {"first": "p3"}), "scenario.options: not valid match options"),
     (lambda d: d["scenario"].__setitem__("options", {"pratice": True}), "did you mean 'practice'"),
     (lambda d: d["scenario"].__setitem__("window", ["main.priority"]), "scenario.window: expected text"),
