@@ -25,9 +25,9 @@ def step_declare_attackers(g: MatchState) -> int:
     g.attackers = ()
     g.blocks = ()
     g.pending = Decision("attackers", ap, WINDOWS[w], WINDOW_RULE[w],
-                            f"{g.players[ap].name}: declare attackers (or attack none)",
-                            eligible=tuple(u for u in g.players[ap].units()
-                                           if attack_block_reason(g, u) is None))
+                         f"{g.players[ap].name}: declare attackers (or attack none)",
+                         eligible=tuple(u for u in g.players[ap].units()
+                                        if attack_block_reason(g, u) is None))
     return STEP_WAIT
 
 
@@ -40,9 +40,9 @@ def step_declare_blockers(g: MatchState) -> int:
         return STEP_END_PHASE
     dp = 1 - ap
     g.pending = Decision("blockers", dp, WINDOWS[w], WINDOW_RULE[w],
-                            f"{g.players[dp].name}: declare blockers (or block none)",
-                            eligible=tuple(u for u in g.players[dp].units()
-                                           if any(can_block(g, u, a) is None for a in g.attackers)))
+                         f"{g.players[dp].name}: declare blockers (or block none)",
+                         eligible=tuple(u for u in g.players[dp].units()
+                                        if any(can_block(g, u, a) is None for a in g.attackers)))
     return STEP_WAIT
 
 
@@ -68,7 +68,7 @@ def drop_illegal_attackers(g: MatchState) -> None:
         perm = g.perms.get(a)
         if perm is not None and (perm.has_status("suppressed") or perm.has_status("rooted")):
             g.log(f"  {g.label(a)} can't attack now ({'Suppressed' if perm.has_status('suppressed') else 'Rooted'}): "
-                     "it leaves combat (C1K 4.1)", actor=g.owner[a], cards=(a,), rule="C1K 4.1")
+                  "it leaves combat (C1K 4.1)", actor=g.owner[a], cards=(a,), rule="C1K 4.1")
             g.attackers = tuple(x for x in g.attackers if x != a)
             g.blocks = tuple((b, 0 if x == a else x) for b, x in g.blocks if b or x != a)
 

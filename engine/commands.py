@@ -83,8 +83,8 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
             # the attempt may name a card in the typist's hand: the other player sees only the rule
             nxt = g.players[1 - actor].name
             g.log(f"  refused: {player_name(actor)}: {action} — {r.reason} ({r.rule}); priority passes to {nxt}",
-                     "refusal", actor, detail=r.reason, rule=r.rule, private_to=actor,
-                     public_text=f"  refused: {player_name(actor)} tried an action not allowed now ({r.rule}); "
+                  "refusal", actor, detail=r.reason, rule=r.rule, private_to=actor,
+                  public_text=f"  refused: {player_name(actor)} tried an action not allowed now ({r.rule}); "
                                  f"priority passes to {nxt}", command=len(g.record) - 1)
         raise IllegalAction(r.rule, r.reason)
     line = f"{player_name(actor)}: {action}"
@@ -108,7 +108,7 @@ def log_command(g: MatchState, line: str, action: Action, actor: int) -> None:
     if isinstance(action, Decline) and g.choice is not None and g.choice.kind == "permit":
         # the same public words as "nothing could be played": the offer says what the hand held
         g.log(line, "choice", actor, detail="declined", rule=d.rule, private_to=actor, command=n,
-                 public_text=f"  permission: {g.players[actor].name} plays nothing")
+              public_text=f"  permission: {g.players[actor].name} plays nothing")
         g._private_commands[actor] += 1
         return
     kind = _COMMAND_KIND.get(type(action).__name__, "note")
@@ -166,9 +166,9 @@ def do_play(g: MatchState, a: Play, p: int) -> None:
     ps.influence -= play_cost(d, a.voidcast)
     if from_set:
         g.log(f"  {ps.name} reveals the Set card {g.label(cid)} (Ambush: Fast)", "move", p, (cid,),
-                 detail="revealed", rule="KW Ambush")
+              detail="revealed", rule="KW Ambush")
     put_on_stack(g, cid, p, a.slot - 1 if a.slot is not None else -1, a.targets, a.mode or 0,
-                      voidcast=a.voidcast)
+                    voidcast=a.voidcast)
     after_play(g, cid, p)
 
 
@@ -202,7 +202,7 @@ def do_permit_play(g: MatchState, a: Play, p: int) -> None:
         g.players[p].influence -= play_cost(d, a.voidcast)
     g.log(f"  {g.players[p].name} plays {g.label(cid)} by permission (OPP Permissions)")
     put_on_stack(g, cid, p, a.slot - 1 if a.slot is not None else -1, a.targets, a.mode or 0,
-                      voidcast=a.voidcast)
+                    voidcast=a.voidcast)
     if not announce_play(g, cid, p, ch.resume):
         return
     resume(g, ch.resume)
@@ -230,23 +230,23 @@ def do_activate(g: MatchState, a: Activate, p: int) -> None:
     if act.once_per_turn:
         perm.used[idx] = g.turn
     g.stack.append(StackItem(g.next_seq(), "ability", a.source, p, p, g.card(a.source).name, idx,
-                                a.targets, tseq=g.target_seqs(a.targets)))
+                             a.targets, tseq=g.target_seqs(a.targets)))
     g.log(f"  {g.card(a.source).name}'s ability → stack ({player_name(p)})", "stack", p,
-             (a.source,) + a.targets, a.n, rule="C1K 3.1")
+          (a.source,) + a.targets, a.n, rule="C1K 3.1")
     after_action(g, p)
 
 
 def do_attack(g: MatchState, a: Attack) -> None:
     if not a.units:
         g.log(f"  {g.players[g.active].name} declares no attack: combat ends", "attack", g.active,
-                 rule="C1K 4.1")
+              rule="C1K 4.1")
         goto(g, end_phase(g))
         return
     g.attackers = a.units
     for u in a.units:
         g.perms[u].exhausted = True
     g.log(f"  attackers: {', '.join(g.label(u) for u in a.units)}", "attack", g.active, a.units,
-             len(a.units), rule="C1K 4.1")
+          len(a.units), rule="C1K 4.1")
     for u in a.units:
         fire(g, "on_attack", u)
     for fn in ATTACK_DECLARED_HOOKS:   # Realm hooks (Rally) apply at once, no stack
@@ -264,10 +264,10 @@ def do_block(g: MatchState, a: Block) -> None:
     g.blocks = a.pairs
     if a.pairs:
         g.log("  blocks: " + ", ".join(f"{g.label(b)} blocks {g.label(x)}" for b, x in a.pairs), "block",
-                 1 - g.active, tuple(c for pair in a.pairs for c in pair), len(a.pairs), rule="C1K 4.2")
+              1 - g.active, tuple(c for pair in a.pairs for c in pair), len(a.pairs), rule="C1K 4.2")
     else:
         g.log(f"  {g.players[1 - g.active].name} declares no blockers", "block", 1 - g.active,
-                 rule="C1K 4.2")
+              rule="C1K 4.2")
     for b, _ in a.pairs:
         fire(g, "on_block", b)
     for u in combatants(g):
@@ -293,8 +293,8 @@ def do_choose(g: MatchState, a: Choose) -> None:
         for pos, t in zip(sorted(ch.values), reversed(resolution), strict=True):
             g.trigger_queue[pos] = replace(t, ordered=True)
         g.log(f"  {g.players[ch.player].name} orders the Flux effects: "
-                 + ", ".join(t.name for t in resolution), "choice", ch.player, tuple(t.source for t in resolution),
-                 rule="C1K 8")
+              + ", ".join(t.name for t in resolution), "choice", ch.player, tuple(t.source for t in resolution),
+              rule="C1K 8")
     elif ch.kind == "trigger_target":
         assert ch.trigger is not None
         g.trigger_queue.insert(0, replace(ch.trigger, targets=ch.trigger.targets + (picked[0],)))
@@ -303,7 +303,7 @@ def do_choose(g: MatchState, a: Choose) -> None:
         if not ch.free:
             g.players[ch.player].influence -= g.card(c).cost
         g.log(f"  {g.players[ch.player].name} plays {g.label(c)} by permission (OPP Permissions)", "play",
-                 ch.player, (c,), g.card(c).cost if not ch.free else 0, "permission", "OPP Permissions")
+              ch.player, (c,), g.card(c).cost if not ch.free else 0, "permission", "OPP Permissions")
         put_on_stack(g, c, ch.player, -1, (), 0, targets_later=True)
         if not announce_play(g, c, ch.player, ch.resume):
             return

@@ -34,7 +34,7 @@ def set_over(g: MatchState) -> None:
     if not (g.pending.kind == "none" and g.pending.rule == "RULES 1"):   # once per match
         o = g.outcome
         g.log(f"  the match is over: {o}; the seed was {g.seed}", "game_over",
-                 -1 if o.winner is None else o.winner, detail=o.termination.value, rule="RULES 1")
+              -1 if o.winner is None else o.winner, detail=o.termination.value, rule="RULES 1")
     g.priority = -1
     g.pending = Decision("none", -1, g.window, "RULES 1", f"the match is over: {g.outcome}")
 
@@ -72,16 +72,16 @@ def offer_permit(g: MatchState, e: Effect, controller: int, source: int) -> bool
     # play from the hand is asked whenever the hand is not empty (the graveyard is public)
     if not cands and not (e.zone == "hand" and zone):
         g.log("  permission: nothing can be played", actor=controller, cards=(source,), rule="OPP Permissions",
-                 private_to=controller, public_text=f"  permission: {ps.name} plays nothing")
+              private_to=controller, public_text=f"  permission: {ps.name} plays nothing")
         return True
     g.choice = replace(offer, values=cands)
     g.priority = -1
     g.pending = Decision("choice", controller, g.window, "OPP Permissions",
-                            f"{ps.name}: you may play one of these now — play <card> [slot n] [target …] "
-                            "[mode n] — or decline" if cands else
-                            f"{ps.name}: you may play a card from your hand now, but none can be played "
-                            "— decline",
-                            tuple(g.label(c) for c in cands), 0, 1, True, eligible=cands)
+                         f"{ps.name}: you may play one of these now — play <card> [slot n] [target …] "
+                         "[mode n] — or decline" if cands else
+                         f"{ps.name}: you may play a card from your hand now, but none can be played "
+                         "— decline",
+                         tuple(g.label(c) for c in cands), 0, 1, True, eligible=cands)
     return False
 
 
@@ -92,11 +92,11 @@ def ask_interrupts(g: MatchState, w: InterruptWindow) -> None:
     usable = [c for c, _, _ in usable_interrupts(g, p, w.event)]
     names = ", ".join(g.label(c) for c in usable) or "you hold none usable now"
     g.pending = Decision("interrupt", p, g.window, "C1K 7",
-                            f"{g.players[p].name}: use an Interrupt ({names}) or decline", (), 0, 0, True,
-                            eligible=tuple(usable))
+                         f"{g.players[p].name}: use an Interrupt ({names}) or decline", (), 0, 0, True,
+                         eligible=tuple(usable))
     # the question is asked on public facts (may_interrupt); what the player holds stays theirs
     g.log(f"  {g.players[p].name} is asked: use an Interrupt ({names}) or decline ({w.event})", "interrupt",
-             p, tuple(usable), detail="asked", rule="C1K 7", private_to=p)
+          p, tuple(usable), detail="asked", rule="C1K 7", private_to=p)
 
 
 #: what each kind of continuation does, registered by the rule that owns it (engine/turn.py,

@@ -46,7 +46,7 @@ def do_interrupt(g: MatchState, a: Interrupt, p: int) -> None:
             elif ab.once_per_turn:
                 g.perms[cid].used[idx] = g.turn
             g.log(f"  Interrupt: {g.label(cid)} (resolves at once, no stack)", "interrupt", p,
-                     (cid,) + a.targets, detail="used", rule="KW Nullify" if from_hand else "C1K 7")
+                  (cid,) + a.targets, detail="used", rule="KW Nullify" if from_hand else "C1K 7")
             event = (w.item,) if w.event == "opponent_plays_action" else w.attackers
             run_effects(g, ab.effect, p, cid, list(a.targets), None, event)
             if w.event == "thread_resolves" and any(e.do == "counter" for e in ab.effect):

@@ -225,7 +225,7 @@ def play_refusal(g: MatchState, a: Play, p: int, check_targets: bool = True,
         return Refusal("KW Thread", f"{d.name} asks you to choose a branch now: add 'mode 1' … 'mode {n}'")
     if check_targets:
         return targets_refusal(g, play_slots(g, cid, p, a.mode), a.targets, p, cid,
-                                    card_choice_slots(g, cid, a.mode))
+                                  card_choice_slots(g, cid, a.mode))
     return None
 
 

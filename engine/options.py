@@ -225,7 +225,7 @@ def explain(g: MatchState, player: int) -> list[Explanation]:
             else:
                 rs = [can_block(g, cid, a) for a in g.attackers]
                 r = None if any(x is None for x in rs) else (rs[0] if rs else
-                                                              Refusal("C1K 4.2", "nothing is attacking"))
+                                                             Refusal("C1K 4.2", "nothing is attacking"))
             out.append(Explanation(cid, f"block with {g.card(cid).name}", r is None,
                                    r.rule if r else "", r.reason if r else ""))
     return out

@@ -42,7 +42,7 @@ def run_threads(g: MatchState, then: Continuation) -> bool:
         e = thread_effect(g, t.source)
         if e is not None and e.branches and 1 <= t.mode <= len(e.branches):
             g.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves", "thread", t.controller,
-                     (t.source,), t.mode, f"resolves: {describe_effects(e.branches[t.mode - 1])}", "KW Thread")
+                  (t.source,), t.mode, f"resolves: {describe_effects(e.branches[t.mode - 1])}", "KW Thread")
             if not run_effects(g, e.branches[t.mode - 1], t.controller, t.source, list(t.targets), None,
                                     mode=t.mode, top=True, then=then):
                 return False
@@ -102,9 +102,9 @@ def ask_flux_order(g: MatchState, resume: Continuation) -> bool:
         g.choice = Choice("order", p, pos, len(pos), resume)
         g.priority = -1
         g.pending = Decision("choice", p, g.window, "C1K 8",
-                                f"{g.players[p].name}: order your Flux effects — choose them in the order "
-                                "they should resolve (first resolves first)", labels, len(pos), len(pos),
-                                eligible=tuple(g.trigger_queue[i].source for i in pos))
+                             f"{g.players[p].name}: order your Flux effects — choose them in the order "
+                             "they should resolve (first resolves first)", labels, len(pos), len(pos),
+                             eligible=tuple(g.trigger_queue[i].source for i in pos))
         return False
     return True
 
@@ -115,7 +115,7 @@ def resume_resolution(g: MatchState, how: Continuation) -> None:
     assert r is not None and r.flux.outcomes is not None
     g.resolving = None
     g.log(f"  Flux outcome {r.k + 1} happens", "flux", r.controller, (r.source,), r.k + 1,
-             describe_effects(r.flux.outcomes[r.k]), "KW Flux")
+          describe_effects(r.flux.outcomes[r.k]), "KW Flux")
     run_effects(g, r.flux.outcomes[r.k], r.controller, r.source, [], None, r.event, r.mode)
     if run_effects(g, r.effects, r.controller, r.source, list(r.chosen), r.item, r.event, r.mode, top=True,
                         then=r.then):

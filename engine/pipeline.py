@@ -103,15 +103,15 @@ def damage(g: MatchState, source: int, target: int, amount: int, combat: bool = 
         ps = g.players[g.champion_owner(target)]
         ps.life -= amount
         g.log(f"  {g.label(source) if source else 'the rules'} deals {amount} to {ps.name} (life {ps.life})",
-                 "damage", g.owner[source] if source else -1, (source, target), amount,
-                 "combat" if combat else "")
+              "damage", g.owner[source] if source else -1, (source, target), amount,
+              "combat" if combat else "")
     elif target in g.perms:
         perm = g.perms[target]
         perm.damage += amount
         perm.killer = source
         g.log(f"  {g.label(source) if source else 'the rules'} deals {amount} to {g.label(target)}",
-                 "damage", g.owner[source] if source else -1, (source, target), amount,
-                 "combat" if combat else "")
+              "damage", g.owner[source] if source else -1, (source, target), amount,
+              "combat" if combat else "")
         fire(g, "on_damaged", target, source)
     else:
         return 0
@@ -138,7 +138,7 @@ def heal(g: MatchState, source: int, target: int, amount: int) -> int:
         return 0
     if healed > 0:
         g.log(f"  {g.label(target)} heals {healed}", "heal", g.owner[source] if source else -1,
-                 (source, target), healed)
+              (source, target), healed)
         fire(g, "on_heal", target, source)
     ev.dealt = healed
     after(g, ev)

@@ -56,8 +56,8 @@ def watch_loop(g: MatchState) -> None:
     if key in g._loop_seen:
         g.outcome = Outcome(Termination.ENDLESS_LOOP, None)
         g.log(f"  the state of {g._quiet - g._loop_seen[key]} resolution(s) ago repeats with only passes "
-                 "in between: an endless loop nobody can stop — the match is a draw (Endless Loop)", "sba",
-                 detail=Termination.ENDLESS_LOOP.value, rule="RULES 1")
+              "in between: an endless loop nobody can stop — the match is a draw (Endless Loop)", "sba",
+              detail=Termination.ENDLESS_LOOP.value, rule="RULES 1")
         set_over(g)
         return
     g._loop_seen[key] = g._quiet

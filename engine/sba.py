@@ -31,9 +31,9 @@ def sba(g: MatchState, fights: dict[int, int] | None = None, losers: list[int] |
         lost = [p for p in (0, 1) if g.players[p].life <= 0]
         if lost:
             g.outcome = (Outcome(Termination.BOTH_DEFEATED, None) if len(lost) == 2
-                            else Outcome(Termination.CHAMPION_DEFEATED, 1 - lost[0]))
+                         else Outcome(Termination.CHAMPION_DEFEATED, 1 - lost[0]))
             g.log(f"  {', '.join(g.players[p].name for p in lost)} at 0 life: {g.outcome}", "sba",
-                     lost[0] if len(lost) == 1 else -1, detail=g.outcome.termination.value, rule="RULES 1")
+                  lost[0] if len(lost) == 1 else -1, detail=g.outcome.termination.value, rule="RULES 1")
             return
         if not dead:
             if evolved:

@@ -44,14 +44,14 @@ def place_triggers(g: MatchState, resume: Continuation) -> bool:
                 if not t.targets:
                     # a played unit's on-play targets came with the command: none were legal then
                     g.log(f"  {t.name}: no legal target was named when it was played — the trigger is removed",
-                             "trigger", t.controller, (t.source,), detail="removed", rule="C1K 6")
+                          "trigger", t.controller, (t.source,), detail="removed", rule="C1K 6")
                     continue
             elif need:   # choose the targets now, one at a time (C1K 6)
                 cands = target_candidates(g, need[0], t.controller, t.source)
                 if not cands:
                     if not t.targets:
                         g.log(f"  {t.name}: no legal target — the trigger is removed", "trigger",
-                                 t.controller, (t.source,), detail="removed", rule="C1K 6")
+                              t.controller, (t.source,), detail="removed", rule="C1K 6")
                         continue
                     push(g, t)
                     continue
@@ -78,14 +78,14 @@ def push(g: MatchState, t: Trigger) -> None:
                      t.mode, t.keyword, t.ctx, -1, t.tseq if t.tseq else g.target_seqs(t.targets))
     g.stack.append(item)
     g.log(f"  trigger: {t.name} → stack ({player_name(t.controller)})", "trigger", t.controller,
-             (t.source,) + t.targets if t.source else t.targets, rule=trigger_rule(g, t))
+          (t.source,) + t.targets if t.source else t.targets, rule=trigger_rule(g, t))
 
 
 def resolve_top(g: MatchState) -> bool:
     """Resolve the top item. False if a decision (a permission, a Flux Interrupt) is now pending."""
     item = g.stack.pop()
     g.log(f"  resolve: {item.name}", "resolve", item.controller, (item.source,) + item.targets if item.source
-             else item.targets, rule="C1K 6")
+          else item.targets, rule="C1K 6")
     if item.kind == "card":
         d = g.card(item.source)
         if g.zone[item.source] != STACK:
@@ -94,7 +94,7 @@ def resolve_top(g: MatchState) -> bool:
             if enter_play(g, item.source, item.controller, None if item.slot < 0 else item.slot, False):
                 g.perms[item.source].play_targets = item.targets
                 fire(g, "on_play", item.source, targets=item.targets, chosen=item.ctx == 0, mode=item.mode,
-                          tseq=item.tseq)
+                        tseq=item.tseq)
                 fire(g, "on_summon", item.source)
             return True
         if item.keyword == "voidcast":   # KW Voidcast: to the Void, with no effect (engine/voidcast.py)
@@ -126,7 +126,7 @@ def resolve_top(g: MatchState) -> bool:
             ps.exhaustions += 1
             ps.life -= ps.exhaustions
             g.log(f"  Deck Exhaustion: {ps.name} loses {ps.exhaustions} life (life {ps.life})", "damage",
-                     item.controller, amount=ps.exhaustions, detail="Deck Exhaustion", rule="C1K 1.2")
+                  item.controller, amount=ps.exhaustions, detail="Deck Exhaustion", rule="C1K 1.2")
         return True
     return True
 
@@ -144,5 +144,5 @@ def put_on_stack(g: MatchState, cid: int, p: int, slot: int, targets: tuple[int,
                      "voidcast" if voidcast else "", 1 if targets_later else 0, slot, g.target_seqs(targets))
     g.stack.append(item)
     g.log(f"  {g.label(cid)} → stack ({player_name(p)})", "stack", p, (cid,) + targets, mode,
-             "voidcast" if voidcast else "", "C1K 6")
+          "voidcast" if voidcast else "", "C1K 6")
     return item

@@ -31,7 +31,7 @@ def fire(g: MatchState, when: str, cid: int, ctx: int = 0, targets: tuple[int, .
     for i, ab in enumerate(d.abilities):
         if ab.when == when:
             g.triggers.append(Trigger(g.controller(cid), cid, i, d.name, seq, trigger_rank(d, ab),
-                                         "trigger", "", ctx, targets, chosen, mode, False, tseq))
+                                      "trigger", "", ctx, targets, chosen, mode, False, tseq))
 
 
 def fire_watchers(g: MatchState, when: str, p: int, ctx: int) -> None:

@@ -152,7 +152,7 @@ def step_draw(g: MatchState) -> int:
         ps = g.players[ap]
         if ps.draw_count != SEAT_MODIFIERS["draw_count"] and ps.seat:   # the Seat's hook, said out loud
             g.log(f"  {g.card(ps.seat).name}: {ps.name} draws {ps.draw_count} (draw_count)", actor=ap,
-                     cards=(ps.seat,), amount=ps.draw_count, rule="SEAT")
+                  cards=(ps.seat,), amount=ps.draw_count, rule="SEAT")
         draw(g, ap, ps.draw_count)
     else:
         g.log("  the first player skips the draw of their first turn", actor=ap, rule="C1K 1.2")

@@ -24,14 +24,14 @@ def draw(g: MatchState, p: int, n: int) -> None:
     for _ in range(n):
         if not ps.library:
             g.log(f"  {ps.name} must draw from an empty library: Deck Exhaustion", "draw", p,
-                     rule="C1K 1.2")
+                  rule="C1K 1.2")
             game_trigger(g, p, "Deck Exhaustion")
             continue
         c = ps.library.pop(0)
         ps.hand.append(c)
         g.zone[c] = HAND
         g.log(f"  {ps.name} draws {g.label(c)}", "draw", p, (c,), 1, rule="C1K 1.2", private_to=p,
-                 public_text=f"  {ps.name} draws a card")
+              public_text=f"  {ps.name} draws a card")
 
 
 def leave_play(g: MatchState, cid: int) -> None:
@@ -46,7 +46,7 @@ def leave_play(g: MatchState, cid: int) -> None:
     # blocker whose attacker left stays a combatant (its end-of-combat triggers, rules.md §5)
     g.attackers = tuple(a for a in g.attackers if a != cid)
     g.blocks = tuple((0 if b == cid else b, 0 if a == cid else a) for b, a in g.blocks
-                        if not (b == cid and a == 0) and not (a == cid and b == 0))
+                     if not (b == cid and a == 0) and not (a == cid and b == 0))
 
 
 def to_graveyard(g: MatchState, cid: int) -> None:
@@ -66,7 +66,7 @@ def enter_play(g: MatchState, cid: int, p: int, slot: int | None, summoned: bool
         empty = [i for i, c in enumerate(slots) if not c]
         if not empty:
             g.log(f"  {g.label(cid)} has no empty slot and goes to the graveyard", "move", p, (cid,),
-                     detail="graveyard", rule="AS Unit play")
+                  detail="graveyard", rule="AS Unit play")
             to_graveyard(g, cid)
             return False
         slot = empty[0]
@@ -82,7 +82,7 @@ def enter_play(g: MatchState, cid: int, p: int, slot: int | None, summoned: bool
     if ward:
         perm.ward = ward
     g.log(f"  {g.label(cid)} enters play in slot {slot + 1}" + (" (summoned)" if summoned else ""), "move", p,
-             (cid,), slot + 1, "summoned" if summoned else "play", "AS Unit play")
+          (cid,), slot + 1, "summoned" if summoned else "play", "AS Unit play")
     return True
 
 
