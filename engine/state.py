@@ -19,11 +19,11 @@ from engine.continuations import OPEN_PRIORITY, Continuation
 @dataclass(frozen=True, slots=True)
 class WindowSpec:
     """One row of the turn structure table (TPS "Phase System Extensibility"): the turn manager
-    (`Game.enter`) walks these rows and nothing else advances the turn.
+    (`engine.turn.enter`) walks these rows and nothing else advances the turn.
 
     `kind`: `trigger` (priority only while the stack is non-empty), `turn_based` (no priority: its steps
     run, then the next window), `priority` (stops for both players), `declaration` (a player declares,
-    then priority). `steps`: the turn-based steps, in order, by name (`Game`'s TURN_STEPS);
+    then priority). `steps`: the turn-based steps, in order, by name (`engine.turn.TURN_STEPS`);
     "phase_trigger" puts the window's registered phase trigger (`trigger`) on the stack."""
 
     id: str
