@@ -221,6 +221,8 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
         db = _db()
         try:
             r = rec.load(record)
+            if r.agents:          # c1k_tui/versus.py: the AI seats play in the app only
+                raise _fail(f"{record} is a match against an AI: resume it in the app (c1k resume in a terminal)")
             game, decks, recorder = rec.resume(r, db)
         except (OSError, ValueError) as err:  # RecordError is a ValueError
             raise _fail(f"can't resume {record}:\n{err}") from err

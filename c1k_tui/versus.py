@@ -122,11 +122,14 @@ class VersusSession(MatchSession):
         return r
 
     def run_autos(self) -> int:
-        """The flow options pass for the human seats only: an AI seat always decides for itself."""
+        """The flow options pass for the human seats only: an AI seat always decides for itself. Against
+        an AI the human's forced passes are sent at once, as with open hands: no other person watches the
+        screen, and the agent reads only its own information set, where a pass is a pass either way."""
         n = 0
         g = self.game
+        hidden = not self.open_hands and len(self.humans) > 1
         while n < 100_000 and not g.is_terminal() and not self.is_ai(g.current_player()):
-            a = auto_action(g, self.flow, hidden=not self.open_hands)
+            a = auto_action(g, self.flow, hidden=hidden)
             if a is None:
                 break
             self.auto.append(len(g.record))
@@ -316,9 +319,13 @@ class Versus:
                 ms.status = f"[b red]the AI's move was refused:[/b red] {out.message}"
             if not out.changed:
                 return
-        visible = bool(recap_entries(g, -1 if self.watch else self.human, seen))
+        windows = recap_entries(g, -1 if self.watch else self.human, seen)
+        visible = bool(windows)
         if visible and ms is not None:
             self.show_recap()
+            said = "; ".join(e.text for w in windows for e in w.entries)
+            said = said if len(said) <= 160 else said[:157] + "…"
+            ms.status = f"[b]{self._name(move.seat)}:[/b] " + said.replace("[", "\\[")
         if visible and self.pace_ms > 0:
             self.waiting = True
             app.refresh_view()

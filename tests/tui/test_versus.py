@@ -45,13 +45,20 @@ def scenario_vs(db: CardDB, data: dict[str, Any], spec: str = "random") -> Versu
     return s
 
 
-def human_command(g: Any, p: int) -> str:
-    """The test's human: passes (or declares nothing) when it may, else the first legal answer."""
-    legal = observe(g, p).decision.legal   # type: ignore[union-attr]
-    texts = [str(a) for a in legal]
+def human_command(g: Any, p: int, plays: bool = False) -> str:
+    """The test's human: plays the first card it may (with `plays`), else passes (or declares nothing)
+    when it may, else the first legal answer."""
+    d = observe(g, p).decision
+    assert d is not None
+    if d.kind in ("attackers", "blockers"):
+        return "attack none" if d.kind == "attackers" else "block none"   # (blocks are not listed)
+    texts = [str(a) for a in d.legal]
+    if plays and any(t.startswith("play ") for t in texts):
+        return next(t for t in texts if t.startswith("play "))
     for t in ("pass", "attack none", "block none", "decline"):
         if t in texts:
             return t
+    assert texts, observe(g, p).decision
     return texts[0]
 
 
@@ -89,7 +96,7 @@ def assert_nothing_of_the_ai_hand(app: C1KApp, g: Any, ai: int) -> None:
         assert name not in text, name
 
 
-async def drive(pilot: Any, app: C1KApp, checks: Any = None, limit: int = 400) -> int:
+async def drive(pilot: Any, app: C1KApp, checks: Any = None, limit: int = 400, plays: bool = True) -> int:
     """Play the human's side through the app until the match ends; returns the human decisions made."""
     s = app.session
     assert s is not None and app.versus is not None
@@ -106,7 +113,7 @@ async def drive(pilot: Any, app: C1KApp, checks: Any = None, limit: int = 400) -
         if checks is not None:
             checks()
         assert g.current_player() == human
-        cmd = human_command(g, human)
+        cmd = human_command(g, human, plays)
         if isinstance(app.screen, PromptModal | MultiChoiceModal):
             app.screen.dismiss(cmd)
         else:
@@ -116,7 +123,7 @@ async def drive(pilot: Any, app: C1KApp, checks: Any = None, limit: int = 400) -
 
 
 def test_a_whole_short_match_against_the_random_agent_through_the_app(db: CardDB, tmp_path: Path) -> None:
-    s = vs_session(db, "random", tmp=tmp_path)
+    s = vs_session(db, "random", tmp=tmp_path, max_turns=8)
     app = C1KApp(db=db, session=s)
     app.versus_pace = 0
     seen: dict[str, Any] = {}
@@ -128,7 +135,8 @@ def test_a_whole_short_match_against_the_random_agent_through_the_app(db: CardDB
         seen["screen"] = type(app.screen).__name__
 
     run_app(app, body)
-    assert s.game.is_terminal() and seen["human"] > 5 and seen["ai"] > 5
+    assert s.game.is_terminal() and seen["human"] >= 4 and seen["ai"] > 5
+    assert any(c.startswith("p1: play ") for c in s.game.record)
     assert seen["screen"] == "GameOverScreen"
     # every AI command is in the record under its seat, and the saved record names the AI seat
     data = json.loads((tmp_path / "m.json").read_text())
@@ -402,3 +410,10 @@ def test_the_start_screen_offers_an_ai_opponent(db: CardDB, tmp_path: Path) -> N
     assert isinstance(s, VersusSession) and s.agents[1][0] == "greedy" and not s.open_hands
     assert "its hand is hidden" in out["title"]
     assert observe(s.game, 1).me.name == "AI (greedy)"
+
+
+def test_resume_in_the_text_loop_refuses_a_match_against_an_ai(db: CardDB, tmp_path: Path) -> None:
+    s = vs_session(db, "random", tmp=tmp_path)
+    s.send(human_command(s.game, 0))
+    res = runner.invoke(cli, ["resume", str(tmp_path / "m.json"), "--text"])
+    assert res.exit_code == 2 and "match against an AI" in res.output and "Traceback" not in res.output
