@@ -800,7 +800,9 @@ def find_lessons(folder: Path | None = None) -> list[LessonInfo]:
     for p in sorted((folder or lessons_dir()).glob("*.scenario.toml")):
         try:
             head = tomllib.loads(p.read_text(encoding="utf-8")).get("scenario", {})
-        except (OSError, tomllib.TOMLDecodeError):
+        except (OSError, ValueError, RecursionError):   # (TOMLDecodeError is a ValueError)
+            continue
+        if not isinstance(head, dict):
             continue
         out.append(LessonInfo(p, str(head.get("title", p.stem)), str(head.get("rule", "")), str(head.get("goal", ""))))
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -536,6 +537,10 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
         raise CardFileError(where, [f"{where}: not valid TOML: {err}"]) from err
     except RecursionError as err:
         raise CardFileError(where, [f"{where}: not valid TOML: tables or lists nested too deeply"]) from err
+    except ValueError as err:   # an integer of more than 4,300 digits (Python's conversion limit)
+        long = re.search(r"\d{4301,}", text)
+        line = text.count("\n", 0, long.start()) + 1 if long else 1
+        raise CardFileError(where, [f"{where}:{line}: a number with more than 4,300 digits"]) from err
     if nesting_depth(data) > MAX_DEPTH:
         raise CardFileError(where, [f"{where}: tables or lists nested more than {MAX_DEPTH} deep"])
     return data, text

@@ -86,12 +86,19 @@ def test_validate_folder_reports_problems_of_each_kind_with_exit_1(tmp_path: Pat
     (b"x = " + b"[" * 5000 + b"]" * 5000, "nested too deeply"),
     (b"x = " + b"[" * 40 + b"]" * 40, "nested more than 32 deep"),
     (b"[[card]\n", "not valid TOML"),
+    (b"[[card]]\nid = \"x\"\ncost = " + b"9" * 5000 + b"\n", "c.toml:3: a number with more than 4,300 digits"),
 ])
 def test_unreadable_files_are_messages(tmp_path: Path, raw: bytes, words: str) -> None:
     p = tmp_path / "c.toml"
     p.write_bytes(raw)
     n, problems = validate_paths([p])
     assert any(words in m for m in problems), problems
+    for name in ("c.scenario.toml", "c.deck.toml"):   # every reader of TOML says the same, no traceback
+        q = tmp_path / name
+        q.write_bytes(raw)
+        res = runner.invoke(app, ["scenario", "check", str(q)] if "scenario" in name else ["play", str(q), "--text"])
+        assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+        assert words.split(": ", 1)[-1] in res.output, res.output
 
 
 def test_missing_file_and_empty_folder_are_messages(tmp_path: Path) -> None:
