@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Protocol
 
 from engine import legality
@@ -33,35 +34,42 @@ from engine.sampling import InfoSet, mix, random_action, random_attack, random_b
 from engine.state import phase_of
 
 # ---------------------------------------------------------------- evaluation
+#
+# Decisions use integers only (no floats, no libm): the same view and agent seed give the same
+# decision on any machine and any Python. Scores are in tenths of an evaluation point; the search's
+# rewards are fixed-point fractions of REWARD (1.0 = a win for the node's mover).
 
-WIN_SCORE = 1000.0
-SQUASH = 12.0      # evaluation points for tanh's unit: a unit on the board is worth 5–15
+WIN_SCORE = 10_000     # a won game, in tenths of a point
+SQUASH = 120           # evaluation tenths for tanh's unit: a unit on the board is worth 5–15 points
+REWARD = 1 << 16       # a reward of 1.0 in the search's fixed point
 
 
-def unit_value(g: Game, u: int) -> float:
+def unit_value(g: Game, u: int) -> int:
+    """A unit's worth in tenths: 1 + 1.4 × power + health + 0.5 per keyword."""
     d = g.card(u)
     hp = g.health(u)
     if hp <= 0:
-        return 0.0
-    v = 1.0 + 1.4 * max(0, g.power(u)) + hp
+        return 0
+    v = 10 + 14 * max(0, g.power(u)) + 10 * hp
     kws = d.keywords
     if kws:
-        v += 0.5 * len(kws)
+        v += 5 * len(kws)
     return v
 
 
-def life_value(life: int) -> float:
-    """Life counts more as it runs out."""
-    return 1.5 * life + max(0, 10 - life) * 1.0 + max(0, 5 - life) * 2.0
+def life_value(life: int) -> int:
+    """Life counts more as it runs out (tenths)."""
+    return 15 * life + 10 * max(0, 10 - life) + 20 * max(0, 5 - life)
 
 
-def evaluate(g: Game, player: int) -> float:
-    """A heuristic score of a (sampled) game for `player`: life, board, relics, cards and influence."""
+def evaluate(g: Game, player: int) -> int:
+    """A heuristic score (tenths of a point) of a (sampled) game for `player`: life, board, relics,
+    cards and influence."""
     if g.outcome is not None:
         w = g.outcome.winner
-        return 0.0 if w is None else (WIN_SCORE if w == player else -WIN_SCORE)
-    score = 0.0
-    for p, sign in ((player, 1.0), (1 - player, -1.0)):
+        return 0 if w is None else (WIN_SCORE if w == player else -WIN_SCORE)
+    score = 0
+    for p, sign in ((player, 1), (1 - player, -1)):
         ps = g.players[p]
         s = life_value(ps.life)
         for u in ps.board:
@@ -69,20 +77,56 @@ def evaluate(g: Game, player: int) -> float:
                 s += unit_value(g, u)
         for r in ps.relics:
             if r:
-                s += 1.0 + g.card(r).cost
-        s += 2.0 * len(ps.hand) + 2.0 * len(ps.set_cards) + 0.6 * ps.capacity
-        s += 0.1 * min(len(ps.library), 10)
+                s += 10 + 10 * g.card(r).cost
+        s += 20 * len(ps.hand) + 20 * len(ps.set_cards) + 6 * ps.capacity
+        s += min(len(ps.library), 10)
         score += sign * s
     return score
 
 
-def squash(x: float) -> float:
-    """A score mapped to (0, 1) for the search's averages."""
-    if x >= WIN_SCORE:
-        return 1.0
-    if x <= -WIN_SCORE:
-        return 0.0
-    return 0.5 + 0.5 * math.tanh(x / SQUASH)
+def squash(x: int) -> int:
+    """A score mapped to [0, REWARD] for the search's averages: REWARD × (1 + tanh(x / SQUASH)) / 2,
+    with tanh(t) taken as its Padé form t(27 + t²) / (27 + 9t²) — exact in integers, increasing, and
+    equal to ±1 with a flat tangent at t = ±3, where it is clamped (tanh(3) = 0.995)."""
+    if x >= 3 * SQUASH:
+        return REWARD
+    if x <= -3 * SQUASH:
+        return 0
+    k2 = 27 * SQUASH * SQUASH
+    num = x * (k2 + x * x)
+    den = SQUASH * (k2 + 9 * x * x)
+    return REWARD * (den + num) // (2 * den)
+
+
+_LOG2: dict[int, int] = {}
+_LN2_Q32 = 2977044472          # round(ln 2 × 2^32)
+
+
+def log2_q32(n: int) -> int:
+    """log2(n) for an integer n ≥ 1 in fixed point (× 2^32, rounded down), by repeated squaring."""
+    v = _LOG2.get(n)
+    if v is None:
+        ip = n.bit_length() - 1
+        prec = 64
+        x = (n << prec) >> ip                     # n / 2^ip in [1, 2), × 2^prec
+        frac = 0
+        for _ in range(32):
+            x = (x * x) >> prec
+            frac <<= 1
+            if x >= 2 << prec:
+                x >>= 1
+                frac |= 1
+        v = (ip << 32) | frac
+        _LOG2[n] = v
+    return v
+
+
+def ucb_q32(w: int, n: int, avail: int) -> int:
+    """UCB1 with availability counts, × 2^32: w/n + UCB_C × sqrt(ln(avail) / n), w in REWARD units."""
+    exploit = (w << 32) // (n * REWARD)
+    ln_q32 = (log2_q32(max(1, avail)) * _LN2_Q32) >> 32
+    explore = math.isqrt((ln_q32 << 32) // n) * UCB_C_NUM // UCB_C_DEN
+    return exploit + explore
 
 
 # ---------------------------------------------------------------- heuristic decisions (used in lookahead)
@@ -115,7 +159,7 @@ def heuristic_block(g: Game) -> Block:
         pa, ha = g.power(a), g.health(a)
         opts = [b for b in free if legality.can_block(g, b, a) is None]
         good = [b for b in opts if g.health(b) > pa]                        # survives
-        trade = [b for b in opts if g.power(b) >= ha and unit_value(g, b) <= unit_value(g, a) + 1]
+        trade = [b for b in opts if g.power(b) >= ha and unit_value(g, b) <= unit_value(g, a) + 10]
         pick = min(good, key=lambda b: unit_value(g, b)) if good else \
             (min(trade, key=lambda b: unit_value(g, b)) if trade else None)
         if pick is None:
@@ -254,16 +298,15 @@ class GreedyAgent:
             return acts[0]
         me = info.player
         best: Action = acts[0]
-        best_score = -math.inf
+        best_score: int | None = None
         for a in sorted(acts, key=_order_key):
-            total = 0.0
+            score = 0                     # the sum over the samples (their number is the same for all)
             for g0 in games:
                 g = g0.clone()
                 g.apply(a, me)
                 _play_out_phase(g, reply_policy(SplitMix64(rng.next())))
-                total += evaluate(g, me)
-            score = total / len(games)
-            if score > best_score + 1e-9 or (score > best_score - 1e-9 and _prefer(a, best)):
+                score += evaluate(g, me)
+            if best_score is None or score > best_score or (score == best_score and _prefer(a, best)):
                 best, best_score = a, score
         return best
 
@@ -280,7 +323,7 @@ def _prefer(a: Action, b: Action) -> bool:
 class Node:
     mover: int                       # the player whose action led to this node (-1: the root)
     n: int = 0                       # visits
-    w: float = 0.0                   # total reward, from the mover's point of view
+    w: int = 0                       # total reward (REWARD = 1.0), from the mover's point of view
     avail: int = 0                   # times this node's action was available (ISMCTS availability count)
     children: dict[str, Node] = field(default_factory=dict)
 
@@ -288,7 +331,7 @@ class Node:
 #: level -> (iterations, rollout horizon in turns beyond the current one, tree depth)
 LEVELS: dict[int, tuple[int, int, int]] = {1: (40, 0, 6), 2: (120, 1, 8), 3: (400, 1, 10), 4: (1200, 1, 12)}
 DEFAULT_LEVEL = 2
-UCB_C = 0.25
+UCB_C_NUM, UCB_C_DEN = 1, 4          # UCB1's exploration constant, 0.25
 PRIOR_VISITS = 4
 
 
@@ -307,17 +350,29 @@ class SearchAgent:
         return (self.iterations or its), horizon, depth
 
     def act(self, info: InfoSet) -> Action:
+        root, root_keys = self.search(info)
+        if root is None:                  # one candidate, or sequential halving
+            return next(iter(root_keys.values()))
+        # the most visited root action (ties: best mean, then the fixed order)
+        best = max(root.children.items(),
+                   key=lambda kv: (kv[1].n, Fraction(kv[1].w, max(1, kv[1].n)), _order_key(root_keys[kv[0]])))
+        return root_keys[best[0]]
+
+    def search(self, info: InfoSet) -> tuple[Node | None, dict[str, Action]]:
+        """The search tree's root and the root actions by key; the root is None when there is one
+        candidate or in `halving` mode (then the one action returned is the decision)."""
         s = mix(self.seed, info.key)
         rng = SplitMix64(s)
         me = info.player
         g0 = info.sample(derive_seed(s, 0))
         root_acts = candidates(g0, SplitMix64(s ^ 0xA77AC4))
         if len(root_acts) == 1:
-            return root_acts[0]
+            return None, {str(root_acts[0]): root_acts[0]}
         root_keys = {str(a): a for a in root_acts}
         iterations, horizon, depth = self.budget()
         if self.mode == "halving":
-            return self._halving(info, s, me, root_acts, iterations, horizon)
+            a = self._halving(info, s, me, root_acts, iterations, horizon)
+            return None, {str(a): a}
         root = Node(-1)
         # progressive prior: greedy's one-ply score of each root action counts as PRIOR_VISITS visits
         prng = SplitMix64(s ^ 0x9E1)
@@ -333,10 +388,7 @@ class SearchAgent:
                 break
             g = info.sample(derive_seed(s, it + 1)) if it else g0.clone()
             self._iterate(g, root, rng, me, horizon, depth, s, root_acts)
-        # the most visited root action (ties: best mean, then the fixed order)
-        best = max(root.children.items(),
-                   key=lambda kv: (kv[1].n, kv[1].w / max(1, kv[1].n), _order_key(root_keys[kv[0]])))
-        return root_keys[best[0]]
+        return root, root_keys
 
     def _iterate(self, g: Game, root: Node, rng: SplitMix64, me: int, horizon: int, depth: int,
                  s: int, root_acts: list[Action]) -> None:
@@ -367,10 +419,10 @@ class SearchAgent:
                 node = child
                 path.append(node)
                 break
-            best_k, best_v = "", -math.inf
+            best_k, best_v = "", -1
             for k in keyed:
                 ch = node.children[k]
-                v = ch.w / ch.n + UCB_C * math.sqrt(math.log(max(1, ch.avail)) / ch.n)
+                v = ucb_q32(ch.w, ch.n, ch.avail)
                 if v > best_v:
                     best_k, best_v = k, v
             g.apply(keyed[best_k])
@@ -380,7 +432,7 @@ class SearchAgent:
         r = squash(evaluate(g, me))
         for nd in path:
             nd.n += 1
-            nd.w += r if nd.mover == me else 1.0 - r
+            nd.w += r if nd.mover == me else REWARD - r
 
 
     def _halving(self, info: InfoSet, s: int, me: int, acts: list[Action], budget: int, horizon: int) -> Action:
@@ -388,9 +440,9 @@ class SearchAgent:
         surviving action is played on the same determinizations with the same rollout seeds (paired
         comparisons), and the better half survives."""
         survivors = sorted(acts, key=_order_key)
-        total = {str(a): 0.0 for a in acts}
+        total = {str(a): 0 for a in acts}
         count = {str(a): 0 for a in acts}
-        rounds = max(1, math.ceil(math.log2(len(survivors))))
+        rounds = max(1, (len(survivors) - 1).bit_length())          # ceil(log2(actions))
         k = 0
         while len(survivors) > 1:
             per = max(1, budget // (len(survivors) * rounds))
@@ -404,7 +456,7 @@ class SearchAgent:
                     _rollout(g, SplitMix64(rseed), base.turn + horizon, horizon)
                     total[str(a)] += evaluate(g, me)
                     count[str(a)] += 1
-            survivors.sort(key=lambda a: (-total[str(a)] / count[str(a)], _order_key(a)))
+            survivors.sort(key=lambda a: (-Fraction(total[str(a)], count[str(a)]), _order_key(a)))
             survivors = survivors[:max(1, (len(survivors) + 1) // 2)] if len(survivors) > 2 else survivors[:1]
         return survivors[0]
 
