@@ -2,6 +2,7 @@
 
     python bench/ai_bench.py vs --agent greedy --opponent random [--per-pair 2] [--workers 2] [--minutes M]
     python bench/ai_bench.py vs --agent search --opponent greedy [--per-pair 2] [--workers 2] [--minutes M]
+                             [--max-matches N] [--seed S]
     python bench/ai_bench.py speedup [--matches 16] [--agent greedy]
 
 `vs`: every ordered pair of bundled decks (deck A with --agent, deck B with --opponent, mirrors
@@ -9,6 +10,9 @@ included), `--per-pair` matches each with the seats alternating (2: both seats).
 shuffled order, so a run cut short by `--minutes` is still a fair sample; the win rate of --agent
 (draws ½) comes with its Wilson 95% interval; decision times of --agent (ms): median and 95th
 percentile over all decisions and over decisions with a real choice (more than one legal action).
+
+`--max-matches N` plays only the first N jobs of that order (a reproducible sample); the JSON lists
+each played job's index and winner (`results`).
 
 `speedup`: the same `c1k simulate` jobs with 1 and with 2 worker processes: wall time of each, the
 ratio, and whether the reports are identical.
@@ -85,7 +89,7 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 def bench_vs(agent: str, opponent: str, per_pair: int, workers: int, minutes: float, seed: int,
-             max_turns: int) -> dict[str, Any]:
+             max_turns: int, max_matches: int = 0) -> dict[str, Any]:
     from engine.rng import SplitMix64
 
     decks = resolve_decks([], True)
@@ -95,6 +99,8 @@ def bench_vs(agent: str, opponent: str, per_pair: int, workers: int, minutes: fl
     for i in range(len(order) - 1, 0, -1):
         j = rng.below(i + 1)
         order[i], order[j] = order[j], order[i]
+    if max_matches:
+        order = order[:max_matches]
     results: list[JobResult] = []
     times: list[tuple[float, bool]] = []
     cpus: list[tuple[float, bool]] = []
@@ -138,6 +144,7 @@ def bench_vs(agent: str, opponent: str, per_pair: int, workers: int, minutes: fl
         "cpu_real_median_ms": round(statistics.median(real_cpu), 2) if real_cpu else 0.0,
         "cpu_real_p95_ms": round(_pct(real_cpu, 0.95), 2),
         "seconds": round(elapsed, 1), "workers": workers, "load_avg": os.getloadavg(),
+        "results": [[r.index, r.winner] for r in sorted(results, key=lambda r: r.index)],
     }
 
 
@@ -169,13 +176,14 @@ def main() -> None:
     v.add_argument("--minutes", type=float, default=0)
     v.add_argument("--seed", type=int, default=1)
     v.add_argument("--max-turns", type=int, default=200)
+    v.add_argument("--max-matches", type=int, default=0, help="only the first N jobs of the seeded order")
     s = sub.add_parser("speedup")
     s.add_argument("--matches", type=int, default=8)
     s.add_argument("--agent", default="greedy")
     s.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     if a.cmd == "vs":
-        res = bench_vs(a.agent, a.opponent, a.per_pair, a.workers, a.minutes, a.seed, a.max_turns)
+        res = bench_vs(a.agent, a.opponent, a.per_pair, a.workers, a.minutes, a.seed, a.max_turns, a.max_matches)
     else:
         res = bench_speedup(a.matches, a.agent, a.seed)
     print(json.dumps(res, indent=1))
