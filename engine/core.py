@@ -13,6 +13,7 @@ sampling, scenarios, records) may, as documented engine-internal API.
 from __future__ import annotations
 
 import hashlib
+import itertools
 from typing import Self
 
 from engine.canonical import ENCODING, canonical_bytes
@@ -327,8 +328,11 @@ class MatchState:
     def permanents(self, p: int) -> list[int]:
         """A player's cards in play, in the order they entered play."""
         ps = self.players[p]
-        ids = [c for c in ps.board if c] + [c for c in ps.relics if c] + [ps.champion, ps.seat]
-        return sorted((c for c in ids if c), key=lambda c: self.perms[c].seq)
+        perms = self.perms
+        ids = [c for c in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat)) if c]
+        if len(ids) > 1:
+            ids.sort(key=lambda c: perms[c].seq)
+        return ids
 
     @property
     def window(self) -> str:

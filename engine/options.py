@@ -41,6 +41,9 @@ from engine.state import (
 )
 from engine.targets import choice_slots, target_combos
 
+#: the pass (an immutable value: one for every list)
+_PASS = Pass()
+
 
 def permit_options(g: MatchState, cid: int, p: int, permit: Choice) -> list[Action]:
     """The play commands that answer permission `permit` with card `cid` (speed ignored, OPP)."""
@@ -61,19 +64,21 @@ def legal_actions(g: MatchState) -> list[Action]:
     if g.outcome is not None or p < 0:
         return []
     if d.kind == "priority":
-        out: list[Action] = [Pass()]
+        out: list[Action] = [_PASS]
         ps = g.players[p]
         slow_ok = p == g.active and g.win == MAIN and not g.stack
         influence = ps.influence
         defs = g.defs
-        cands = ps.hand + ps.graveyard if ps.permits else ps.hand
-        for cid in cands:
+        # cheap filters first (each one a check play_refusal / activate_refusal would refuse on, so
+        # skipping here changes nothing); play_options and activate_refusal then check everything
+        room = (0 in ps.board, 0 in ps.relics)
+        for cid in (ps.hand + ps.graveyard if ps.permits else ps.hand):
             cd = defs[cid]
             assert cd is not None
-            # cheap filters first; play_options re-checks everything through play_refusal
             if cd.voidcast is not None and cd.voidcast <= influence and (cd.speed == "fast" or slow_ok):
                 out += play_options(g, cid, p, voidcast=True)
-            if cd.cost > influence or (cd.speed == "slow" and not slow_ok):
+            if cd.cost > influence or (cd.speed == "slow" and not slow_ok) \
+                    or (cd.type == "unit" and not room[0]) or (cd.type == "relic" and not room[1]):
                 continue
             out += play_options(g, cid, p)
         for cid in ps.set_cards:
@@ -82,18 +87,23 @@ def legal_actions(g: MatchState) -> list[Action]:
             for cid in ps.hand:
                 if "ambush" in defs[cid].keywords:  # type: ignore[union-attr]
                     out.append(SetCard(cid))
-        for cid in [c for c in ps.board if c] + [c for c in ps.relics if c] + [ps.champion, ps.seat]:
+        perms = g.perms
+        for cid in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat)):
             if not cid:
                 continue
             act = defs[cid].act  # type: ignore[union-attr]
+            if not act:
+                continue
+            perm = perms[cid]
             for n in range(1, len(act) + 1):
-                spec = act[n - 1][1].activate
+                idx, ab = act[n - 1]
+                spec = ab.activate
                 assert spec is not None
-                if spec.cost > influence or (spec.speed == "slow" and not slow_ok):
+                if spec.cost > influence or (spec.speed == "slow" and not slow_ok) \
+                        or (spec.exhaust and perm.exhausted) \
+                        or (spec.once_per_turn and perm.used.get(idx) == g.turn):
                     continue
-                base = Activate(cid, n)
-                if activate_refusal(g, base, p, check_targets=False) is None:
-                    ab = act[n - 1][1]
+                if activate_refusal(g, Activate(cid, n), p, check_targets=False) is None:
                     for ts in target_combos(g, choice_slots(g, ab.effect), p, cid):
                         out.append(Activate(cid, n, ts))
         return out
@@ -133,9 +143,14 @@ def play_options(g: MatchState, cid: int, p: int, voidcast: bool = False) -> lis
     modes: list[int | None] = list(range(1, d.branches + 1)) if d.branches else [None]
     out: list[Action] = []
     for m in modes:
-        if play_refusal(g, Play(cid, None, (), m, voidcast), p, check_targets=False) is not None:
+        bare = Play(cid, None, (), m, voidcast)
+        if play_refusal(g, bare, p, check_targets=False) is not None:
             return []
-        for ts in target_combos(g, play_slots(g, cid, p, m), p, cid):
+        slots = play_slots(g, cid, p, m)
+        if not slots:
+            out.append(bare)   # (no target to name: the play just checked)
+            continue
+        for ts in target_combos(g, slots, p, cid):
             out.append(Play(cid, None, ts, m, voidcast))
     return out
 

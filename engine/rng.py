@@ -51,9 +51,15 @@ class SplitMix64:
         if n <= 0:
             raise ValueError("below() needs n >= 1")
         threshold = (1 << 64) % n
+        state = self.state
         while True:
-            r = self.next()
+            # splitmix64_next, inlined (hot: every random choice of an agent and every shuffle)
+            state = (state + GOLDEN) & MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            r = z ^ (z >> 31)
             if r >= threshold:
+                self.state = state
                 return r % n
 
     def shuffle(self, xs: list[int]) -> None:

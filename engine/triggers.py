@@ -21,7 +21,10 @@ def fire(g: MatchState, when: str, cid: int, ctx: int = 0, targets: tuple[int, .
     """Queue the `when` abilities of card `cid` (a Suppressed card's abilities don't function).
     `seq`: when the card entered play, for a card that has just left it (last known information)."""
     d = g.card(cid)
-    if not d.abilities:
+    for ab in d.abilities:   # (most cards have no ability for this event: the cheapest check first)
+        if ab.when == when:
+            break
+    else:
         return
     perm = g.perms.get(cid)
     if perm is not None and perm.has_status("suppressed"):

@@ -49,6 +49,9 @@ from engine.triggers import fire
 from engine.voidcast import returns_step
 from engine.zones import draw
 
+#: the windows of the combat phase (next_window: the combat phase is over after the last of them)
+COMBAT_WINDOWS = frozenset(w for w in range(len(WINDOWS)) if phase_of(w) == "combat")
+
 
 def goto(g: MatchState, w: int | None) -> None:
     """Enter window `w` and keep going until a decision is needed or the match ends."""
@@ -220,7 +223,7 @@ def next_window(g: MatchState, w: int) -> int:
     structure = turn_windows(g)
     if w == DECLARE_ATTACKERS and not g.attackers:
         return end_phase(g)
-    if phase_of(w) == "combat" and (g.step + 1 >= len(structure) or structure[g.step + 1] in PHASE_STARTS):
+    if w in COMBAT_WINDOWS and (g.step + 1 >= len(structure) or structure[g.step + 1] in PHASE_STARTS):
         g.attackers = ()   # the combat phase is over
         g.blocks = ()
     if g.step + 1 < len(structure):
