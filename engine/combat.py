@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core import STEP_END_PHASE, STEP_GO_ON, STEP_WAIT, MatchState
 from engine.effects import run_effects
-from engine.legality import attack_block_reason, can_block
+from engine.legality import can_attack, can_block
 from engine.pipeline import damage, heal
 from engine.sba import sba
 from engine.state import (
@@ -26,8 +26,7 @@ def step_declare_attackers(g: MatchState) -> int:
     g.blocks = ()
     g.pending = Decision("attackers", ap, WINDOWS[w], WINDOW_RULE[w],
                          f"{g.players[ap].name}: declare attackers (or attack none)",
-                         eligible=tuple(u for u in g.players[ap].units()
-                                        if attack_block_reason(g, u) is None))
+                         eligible=tuple(u for u in g.players[ap].units() if can_attack(g, u)))
     return STEP_WAIT
 
 

@@ -329,10 +329,9 @@ class MatchState:
         """A player's cards in play, in the order they entered play."""
         ps = self.players[p]
         perms = self.perms
-        ids = [c for c in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat)) if c]
-        if len(ids) > 1:
-            ids.sort(key=lambda c: perms[c].seq)
-        return ids
+        # (seq, id) pairs sort in C, without a key function (seqs are unique)
+        return [c for _, c in sorted([(perms[c].seq, c) for c in
+                                      itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat)) if c])]
 
     @property
     def window(self) -> str:

@@ -356,6 +356,15 @@ def attack_block_reason(g: MatchState, cid: int) -> Refusal | None:
     return None
 
 
+def can_attack(g: MatchState, cid: int) -> bool:
+    """`attack_block_reason(g, cid) is None`, the usual refusals (exhausted; deploying without Charge)
+    found without spelling out their reason (any one failed check is a refusal)."""
+    perm = g.perms.get(cid)
+    if perm is not None and (perm.exhausted or (perm.entered_turn == g.turn and g.keyword(cid, "charge") is None)):
+        return False
+    return attack_block_reason(g, cid) is None
+
+
 def attack_refusal(g: MatchState, a: Attack, p: int) -> Refusal | None:
     if len(set(a.units)) != len(a.units):
         return Refusal("C1K 4.1", "each unit attacks once")

@@ -25,6 +25,7 @@ from engine.keywords import SET_COST
 from engine.legality import (
     activate_refusal,
     attack_block_reason,
+    can_attack,
     can_block,
     describe_pending,
     play_refusal,
@@ -108,7 +109,7 @@ def legal_actions(g: MatchState) -> list[Action]:
                         out.append(Activate(cid, n, ts))
         return out
     if d.kind == "attackers":
-        eligible = [u for u in g.players[p].units() if attack_block_reason(g, u) is None]
+        eligible = [u for u in g.players[p].units() if can_attack(g, u)]
         combos = itertools.chain.from_iterable(itertools.combinations(eligible, k)
                                                for k in range(len(eligible) + 1))
         return [Attack(c) for c in itertools.islice(combos, ATTACK_LIST_CAP)]

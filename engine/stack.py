@@ -28,6 +28,8 @@ from engine.zones import enter_play
 
 def place_triggers(g: MatchState, resume: Continuation) -> bool:
     """Put waiting triggers on the stack. False if a target choice is now pending."""
+    if not g.triggers and not g.trigger_queue:
+        return True   # (nothing waits: the usual case)
     if g.triggers:
         g.trigger_queue = trigger_order(g, g.triggers) + g.trigger_queue
         g.triggers = []
