@@ -57,25 +57,27 @@ def sba_quiet(g: MatchState) -> bool:
     """True when state-based actions have nothing to do: both players above 0 life, no unit with
     lethal damage and none that may Evolve (the common case, checked in one pass: sba runs after
     every action and in every window)."""
-    players = g.players
-    if players[0].life <= 0 or players[1].life <= 0:
+    p0, p1 = g.players
+    if p0.life <= 0 or p1.life <= 0:
         return False
     perms = g.perms
     defs = g.defs
-    for ps in players:
-        for c in ps.board:
-            if not c:
-                continue
-            d = defs[c]
-            assert d is not None
-            if d.evolve is not None:
+    for c in p0.board + p1.board:
+        if not c:
+            continue
+        d = defs[c]
+        assert d is not None
+        if d.evolve is not None:
+            return False
+        perm = perms[c]
+        counters = perm.counters
+        if perm.damage == 0 and perm.health_mod >= 0 and perm.temp_health >= 0 and not counters:
+            if d.health <= 0:
                 return False
-            perm = perms[c]
-            if perm.damage == 0 and perm.health_mod >= 0 and perm.temp_health >= 0 and not perm.counters:
-                if d.health <= 0:
-                    return False
-            elif lethal(g, c):
-                return False
+        # lethal()'s other case, inlined: damage ≥ max_health
+        elif perm.damage >= d.health + perm.health_mod + perm.temp_health + counters.get("growth", 0) \
+                - counters.get("wither", 0):
+            return False
     return True
 
 
