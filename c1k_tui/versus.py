@@ -323,9 +323,15 @@ class Versus:
         visible = bool(windows)
         if visible and ms is not None:
             self.show_recap()
-            said = "; ".join(e.text for w in windows for e in w.entries)
+            # what the AI did (its own events and what they caused), never the human's auto-passes
+            name = observe(g, move.seat).me.name
+            texts = [e.text.removeprefix(f"{player_name(move.seat)}: ").removeprefix(f"{name}: ")
+                     for w in windows for e in w.entries
+                     if (e.actor != self.human or self.watch) and e.kind != "note"]
+            said = "; ".join(texts)
             said = said if len(said) <= 160 else said[:157] + "…"
-            ms.status = f"[b]{self._name(move.seat)}:[/b] " + said.replace("[", "\\[")
+            if said:
+                ms.status = f"[b]{self._name(move.seat)}:[/b] " + said.replace("[", "\\[")
         if visible and self.pace_ms > 0:
             self.waiting = True
             app.refresh_view()
