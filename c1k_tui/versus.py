@@ -167,7 +167,7 @@ def resume_or_none(db: CardDB, record: rec.MatchRecord, **kw: Any) -> VersusSess
 class WatchScreen(MatchScreen):
     """The match screen while two agents play: pause, step and pace keys."""
 
-    BINDINGS = [Binding("p", "pause", "pause/resume"), Binding("full_stop", "step", "one step"),
+    BINDINGS = [Binding("p", "pause", "pause"), Binding("full_stop", "step", "step"),
                 Binding("plus", "pace(-1)", "faster"), Binding("minus", "pace(1)", "slower")]
 
     def _versus(self) -> Versus | None:
@@ -226,8 +226,8 @@ class Versus:
     def title(self) -> str:
         if self.watch:
             names = " vs ".join(self._name(p) for p in (0, 1))
-            state = "paused — . steps" if self.paused else f"pace {self.pace_ms} ms"
-            return f"watching {names} · BOTH HANDS SHOWN · {state}"
+            state = "PAUSED (. steps)" if self.paused else f"pace {self.pace_ms} ms"
+            return f"BOTH HANDS SHOWN · {state} · watching {names}"
         ai = next(iter(self.s.agents))
         return f"vs {agent_label(self.s.agents[ai][0])} · its hand is hidden"
 
@@ -327,7 +327,7 @@ class Versus:
             name = observe(g, move.seat).me.name
             texts = [e.text.removeprefix(f"{player_name(move.seat)}: ").removeprefix(f"{name}: ")
                      for w in windows for e in w.entries
-                     if (e.actor != self.human or self.watch) and e.kind != "note"]
+                     if e.actor in (move.seat, -1) and e.kind != "note"]
             said = "; ".join(texts)
             said = said if len(said) <= 160 else said[:157] + "…"
             if said:
