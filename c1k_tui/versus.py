@@ -532,7 +532,7 @@ def _watch_text(deck_a: str | None, deck_b: str | None, seed: int, specs: dict[i
     from engine import CardFileError, RulesLoopError
 
     try:
-        s = _new(deck_a, deck_b, seed, specs, names, practice, first, playtest, "full", save, True)
+        s = _new(deck_a, deck_b, seed, specs, names, practice, first, playtest, "full", None, True)
     except FileNotFoundError as err:
         echo(str(err), err=True)
         return 2
@@ -546,6 +546,6 @@ def _watch_text(deck_a: str | None, deck_b: str | None, seed: int, specs: dict[i
         echo(f"the match can't go on: {err}", err=True)
         return 1
     if save is not None:
-        s.save()
+        s.save(save)          # once, at the end (an autosave after every command would cost O(n²))
         echo(f"record saved to {save}" if not s.save_error else s.save_error)
     return 0

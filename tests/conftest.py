@@ -28,6 +28,9 @@ SLOW = {
     "tests/test_validate.py::test_fuzz_card_data_is_a_message_never_a_traceback",
     "tests/test_lessons_course.py::test_the_lesson_panel_in_the_app_shows_windows_hints_and_progress",
     "tests/test_simulate.py::test_same_seeds_same_results_whatever_the_workers_and_order",
+    "tests/tui/test_versus.py::test_a_whole_short_match_against_the_random_agent_through_the_app",
+    "tests/tui/test_versus.py::test_watching_two_agents_pause_step_and_run_to_the_end",
+    "tests/tui/test_versus.py::test_cli_ai_vs_ai_piped_prints_the_match_and_saves_its_record",
 }
 
 

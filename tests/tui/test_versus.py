@@ -366,16 +366,16 @@ def test_cli_refuses_bad_versus_options_with_a_message(args: list[str], message:
 
 def test_cli_ai_vs_ai_piped_prints_the_match_and_saves_its_record(tmp_path: Path, db: CardDB) -> None:
     out = tmp_path / "r.json"
-    res = runner.invoke(cli, ["play", "ironbound", "emberfall", "--ai-vs-ai", "--agents", "greedy,random",
+    res = runner.invoke(cli, ["play", "ironbound", "emberfall", "--ai-vs-ai", "--agents", "ai:random,random",
                               "--seed", "3", "--save", str(out)])
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     assert "both hands open" in lines[0]
     assert re.search(r"(wins|a draw) — .* · seed 3$", lines[-2])
     data = json.loads(out.read_text())
-    assert set(data["agents"]) == {"p1", "p2"} and data["agents"]["p1"]["agent"] == "greedy"
+    assert set(data["agents"]) == {"p1", "p2"} and data["agents"]["p1"]["agent"] == "random"
     # the same seed gives the same match
-    again = runner.invoke(cli, ["play", "ironbound", "emberfall", "--ai-vs-ai", "--agents", "greedy,random",
+    again = runner.invoke(cli, ["play", "ironbound", "emberfall", "--ai-vs-ai", "--agents", "random,random",
                                 "--seed", "3"])
     assert again.output.splitlines()[:-1] == lines[:-2]
 
