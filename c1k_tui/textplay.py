@@ -145,12 +145,12 @@ def public_only_choice(v: PlayerView, open_hands: bool) -> str | None:
     return "pass" if not v.stack and stop not in DEFAULT_STOPS else None
 
 
-def unseen_decline(g: Game, open_hands: bool) -> str | None:
+def unseen_decline(g: Game, v: PlayerView, open_hands: bool) -> str | None:
     """Hidden hands: `decline` for a player whose only answer to an Interrupt question or a permission
     (asked on public facts, rules.md §7a) is decline — only when the same player is asked next anyway,
-    so the other player sees the same hand-offs whatever the hand held. None: ask them."""
-    p = g.current_player()
-    v = observe(g, p)
+    so the other player sees the same hand-offs whatever the hand held. `v`: the deciding player's view.
+    None: ask them."""
+    p = v.viewer
     if open_hands or v.decision is None or v.decision.kind not in ("interrupt", "choice") \
             or [str(a) for a in v.decision.legal] != ["decline"]:
         return None
@@ -208,7 +208,7 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
     while not g.is_terminal():
         p = g.current_player()
         v = observe(g, p)
-        only = (public_only_choice(v, open_hands) or unseen_decline(g, open_hands)) if auto_pass else None
+        only = (public_only_choice(v, open_hands) or unseen_decline(g, v, open_hands)) if auto_pass else None
         if only is not None:
             # an explicit command, sent for the player who has nothing else to do (recorded as such)
             auto.add(len(g.record))
