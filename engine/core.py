@@ -45,38 +45,35 @@ from engine.state import (
     Trigger,
 )
 
+#: state-based actions repeat until nothing changes, at most this many times (then RulesLoopError)
 SBA_LOOP_CAP = 200
-
-
+#: the stack never holds more items than this (then RulesLoopError)
 STACK_CAP = 500
-
-
 #: Endless Loop (rules.md §1): after this many resolutions in one window with only passes between them,
 #: the state is hashed after each resolution; a repeat ends the match in a draw
 LOOP_WATCH = 16
-
-
 #: ... and after this many, a loop that never repeats (it grows the state) is an engine error
 LOOP_CAP = 2000
+#: what a turn-based step asks of the turn manager: go on, wait for a decision, or end this phase now
+STEP_GO_ON, STEP_WAIT, STEP_END_PHASE = 0, 1, 2
+
+_new_tuple = tuple.__new__
 
 
 class RulesLoopError(RuntimeError):
     """State-based actions or triggers kept causing each other past the cap: an infinite loop in the cards."""
 
 
-_new_tuple = tuple.__new__
-
-
 def _bit(p: int) -> int:
     return 1 << p
 
 
-#: what a turn-based step asks of the turn manager: go on, wait for a decision, or end this phase now
-STEP_GO_ON, STEP_WAIT, STEP_END_PHASE = 0, 1, 2
-
-
 class MatchState:
-    """The state of a match."""
+    """One match's state (engine-internal: the rule modules' view of a `Game`). Fields: the cards (`defs`,
+    `owner`, `zone`, indexed by card id), the two `players`, the `perms` of cards in play, the turn and
+    window (`turn`, `active`, `win`, `step`), priority (`priority`, `passed`), the `stack`, waiting
+    `triggers`, the pending `choice` / `intr` / `pending` decision, combat (`attackers`, `blocks`), the
+    generator `rng`, and the bookkeeping that is not state (events, the record, the loop watch)."""
 
     def __init__(self, db: CardDB, options: MatchOptions | None = None, seed: int = 0) -> None:
         self.db = db

@@ -92,7 +92,6 @@ class Game(MatchState):
     apply = commands.apply
     parse = parsing.parse
     explain = options.explain
-    refusal = legality.refusal
     turn_structure = turn.turn_structure
 
     def apply_command(self, text: str, typist: int | None = None) -> Action:

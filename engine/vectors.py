@@ -162,7 +162,7 @@ def _refused_attempt(g: Game, actor: int, kind: int) -> str | None:
     if kind == 0:   # out of priority order: refused before anything is looked up; changes nothing
         return f"{player_name(1 - actor)}: {Pass()}"
     for cid in g.players[actor].hand:   # a card of one's own hand that can't be played now
-        if g.refusal(Play(cid), actor) is not None:
+        if g.why_not(Play(cid), actor) is not None:
             return f"{player_name(actor)}: {Play(cid)}"
     return None
 
