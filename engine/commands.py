@@ -25,16 +25,15 @@ from engine.actions import (
 from engine.combat import combatants
 from engine.continuations import AFTER_ACTION, AFTER_DECLARATION, Continuation
 from engine.core import MatchState
-from engine.decisions import ask_interrupts, give_priority, resume, set_over
-from engine.interrupts import do_interrupt, next_interrupt
+from engine.decisions import give_priority, resume, set_over
+from engine.interrupts import do_interrupt, next_interrupt, offer_interrupts
 from engine.keywords import ATTACK_DECLARED_HOOKS, SET_COST
-from engine.legality import may_interrupt, refusal
+from engine.legality import refusal
 from engine.paradox import choose_branch
 from engine.priority import do_pass
 from engine.stack import put_on_stack
 from engine.state import (
     SET,
-    InterruptWindow,
     Outcome,
     StackItem,
     Termination,
@@ -184,9 +183,7 @@ def announce_play(g: MatchState, cid: int, p: int, then: Continuation) -> bool:
     if d.type in ("unit", "action"):
         fire_watchers(g, "on_unit_played" if d.type == "unit" else "on_action_played", p, cid)
     if d.type == "action":
-        opp = 1 - p
-        if may_interrupt(g, opp, "opponent_plays_action"):
-            ask_interrupts(g, InterruptWindow("opponent_plays_action", (opp,), g.stack[-1].uid, (), then))
+        if offer_interrupts(g, "opponent_plays_action", (1 - p,), then, item=g.stack[-1].uid):
             return False
     return True
 
@@ -251,11 +248,8 @@ def do_attack(g: MatchState, a: Attack) -> None:
         fire(g, "on_attack", u)
     for fn in ATTACK_DECLARED_HOOKS:   # Realm hooks (Rally) apply at once, no stack
         fn(g)
-    dp = 1 - g.active
     # C1K 7: each player who might use an Interrupt for the event is asked, AP first (rules.md §7a)
-    asked = tuple(q for q in (g.active, dp) if may_interrupt(g, q, "attacker_declared"))
-    if asked:
-        ask_interrupts(g, InterruptWindow("attacker_declared", asked, 0, a.units, AFTER_DECLARATION))
+    if offer_interrupts(g, "attacker_declared", (g.active, 1 - g.active), AFTER_DECLARATION, attackers=a.units):
         return
     after_declaration(g)
 

@@ -11,7 +11,6 @@ from dataclasses import replace
 from engine.cards import Effect
 from engine.continuations import OPEN_PRIORITY, Continuation, Then
 from engine.core import MatchState
-from engine.legality import usable_interrupts
 from engine.options import permit_options
 from engine.state import (
     WINDOW_RULE,
@@ -19,7 +18,6 @@ from engine.state import (
     WINDOWS,
     Choice,
     Decision,
-    InterruptWindow,
 )
 
 #: the priority decisions are immutable values; share them instead of building one per pass
@@ -83,20 +81,6 @@ def offer_permit(g: MatchState, e: Effect, controller: int, source: int) -> bool
                          "— decline",
                          tuple(g.label(c) for c in cands), 0, 1, True, eligible=cands)
     return False
-
-
-def ask_interrupts(g: MatchState, w: InterruptWindow) -> None:
-    g.intr = w
-    p = w.queue[0]
-    g.priority = -1
-    usable = [c for c, _, _ in usable_interrupts(g, p, w.event)]
-    names = ", ".join(g.label(c) for c in usable) or "you hold none usable now"
-    g.pending = Decision("interrupt", p, g.window, "C1K 7",
-                         f"{g.players[p].name}: use an Interrupt ({names}) or decline", (), 0, 0, True,
-                         eligible=tuple(usable))
-    # the question is asked on public facts (may_interrupt); what the player holds stays theirs
-    g.log(f"  {g.players[p].name} is asked: use an Interrupt ({names}) or decline ({w.event})", "interrupt",
-          p, tuple(usable), detail="asked", rule="C1K 7", private_to=p)
 
 
 #: what each kind of continuation does, registered by the rule that owns it (engine/turn.py,

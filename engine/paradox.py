@@ -12,14 +12,13 @@ from dataclasses import replace
 from engine.cards import Ability, Effect
 from engine.continuations import RESUME_RESOLUTION, Continuation, Then
 from engine.core import MatchState
-from engine.decisions import RESUME, ask_interrupts, resume, set_over
+from engine.decisions import RESUME, resume, set_over
 from engine.effects import Run, run_effects, verb
 from engine.events import describe_effects
-from engine.legality import may_interrupt
+from engine.interrupts import AFTER_USE, offer_interrupts
 from engine.state import (
     Choice,
     Decision,
-    InterruptWindow,
     Resolving,
     Trigger,
 )
@@ -33,10 +32,8 @@ def run_threads(g: MatchState, then: Continuation) -> bool:
     while g.threads and g.outcome is None:
         t = g.threads[0]
         if t.ctx == 0:   # C1K 7: "when a Thread branch would resolve" Interrupts, AP first (asked once)
-            asked = tuple(q for q in (g.active, 1 - g.active) if may_interrupt(g, q, "thread_resolves"))
-            if asked:
+            if offer_interrupts(g, "thread_resolves", (g.active, 1 - g.active), then):
                 g.threads[0] = replace(t, ctx=1)
-                ask_interrupts(g, InterruptWindow("thread_resolves", asked, 0, (), then))
                 return False
         g.threads.pop(0)
         e = thread_effect(g, t.source)
@@ -72,9 +69,9 @@ def choose_branch(g: MatchState, ch: Choice, branch: int) -> None:
           ch.player, (ch.trigger.source,), branch, "chosen", "KW Thread")
 
 
-def cut_thread(g: MatchState) -> None:
+def cut_thread(g: MatchState, ab: Ability) -> None:
     """A "when a Thread branch would resolve" Interrupt that counters cuts the waiting branch."""
-    if not g.threads:
+    if not g.threads or not any(e.do == "counter" for e in ab.effect):
         return
     cut = g.threads.pop(0)
     g.log(f"  the Thread branch of {cut.name} is cut: it doesn't resolve", "thread", cut.controller,
@@ -140,11 +137,9 @@ def _flux(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
     what = describe_effects(e.outcomes[k])
     g.log(f"  Flux: outcome {k + 1} of {len(e.outcomes)} — {what}", "flux", r.controller, (r.source,), k + 1,
           what, "KW Flux")
-    asked = tuple(q for q in (g.active, 1 - g.active) if may_interrupt(g, q, "flux_outcome"))
-    if r.top and asked:
+    if r.top and offer_interrupts(g, "flux_outcome", (g.active, 1 - g.active), RESUME_RESOLUTION):
         g.resolving = Resolving(r.item, r.controller, r.source, tuple(r.todo[r.i:]), tuple(r.chosen), r.event,
                                 r.mode, e, k, r.then)
-        ask_interrupts(g, InterruptWindow("flux_outcome", asked, 0, (), RESUME_RESOLUTION))
         r.paused = True
         return
     run_effects(g, e.outcomes[k], r.controller, r.source, [], None, r.event, r.mode)
@@ -178,3 +173,4 @@ def _thread(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
         g.log(f"  Thread: branch {m} waits for the next moment a player would receive priority",
               "thread", r.controller, (r.source,), m, f"waits: {describe_effects(e.branches[m - 1])}",
               "KW Thread")
+AFTER_USE["thread_resolves"] = cut_thread

@@ -30,12 +30,12 @@ LAYERS = (
     "sba",         # state-based actions
     "decisions",   # asking a player: priority, Interrupts, permissions
     "effects",     # one function per effect verb, in a table
+    "interrupts",  # asking, using or declining an Interrupt (C1K 7)
     "paradox",     # Flux and Thread (Paradox)
     "stack",       # triggers to the stack, and resolving the top item
     "combat",      # declarations' steps and combat damage (C1K 4)
     "turn",        # the turn manager: the only code that advances windows
     "priority",    # passing, and the Endless Loop watch
-    "interrupts",  # using or declining an Interrupt (C1K 7)
     "parsing",     # command text to actions, from the typist's view (rules.md §7a)
     "commands",    # carrying out a player's action
     "game",        # the façade
