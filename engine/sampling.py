@@ -190,8 +190,18 @@ def determinize(game: Game, player: int, seed: int) -> Game:
     g.aliases = {}
     d = g.pending
     if d.player >= 0 and d.player != player:
-        # the opponent's own prompt may name its hidden cards: keep the decision, not the words
-        g.pending = replace(d, prompt=f"waiting for p{d.player + 1}", options=tuple("?" for _ in d.options))
+        # the opponent's own prompt may name its hidden cards: keep the decision, not the words; and of
+        # the cards it may use (a Nullify in the hand, a card a permission lets it play from the hand)
+        # only those the player can see — which hidden ones could be used is the opponent's to know
+        # (rules.md §7a), so in the sample a hidden one can't be
+        ch = g.choice
+        if ch is not None and ch.player == d.player and ch.kind == "permit":
+            g.choice = replace(ch, values=tuple(c for c in ch.values if g.visible_to(c, player)))
+            shown = len(g.choice.values)
+        else:
+            shown = len(d.options)
+        g.pending = replace(d, prompt=f"waiting for p{d.player + 1}", options=tuple("?" for _ in range(shown)),
+                            eligible=tuple(c for c in d.eligible if g.visible_to(c, player)))
     # (who is asked about an Interrupt is decided on public facts, so the sample keeps the real queue)
     return g
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from c1k_tui.session import MatchSession
 from c1k_tui.textplay import loop
-from engine import Decline, Game, Interrupt, Pass, Play, observe
+from engine import Decline, Game, InfoSet, Interrupt, Pass, Play, observe
 from engine.cards import load_card_db
 from engine.decks import find_deck, load_deck
 from engine.rng import SplitMix64
@@ -214,3 +214,27 @@ def test_the_text_loop_declines_an_empty_question_only_where_it_cannot_show() ->
         return [o for o in out if o.startswith("── pass to")]
 
     assert run("Swallowed Word", "Briar Scout") == run("Briar Scout", "Swallowed Word") == ["── pass to p2 (p2) ──"]
+
+
+def test_a_sample_for_the_opponent_does_not_carry_the_asked_players_cards() -> None:
+    """An AI's determinization (engine/sampling.py) while the other player answers an Interrupt or a
+    permission: the same public facts give the same samples, whatever that player holds."""
+    holds = _after_action({"influence": 5, "hand": ["Swallowed Word"], "library": ["Briar Scout"] * 2})
+    lacks = _after_action({"influence": 5, "hand": ["Briar Scout"], "library": ["Swallowed Word", "Briar Scout"]})
+    assert holds.decision.kind == lacks.decision.kind == "interrupt"
+    for seed in (1, 2, 3):
+        assert InfoSet(holds, 0).sample(seed).state_hash() == InfoSet(lacks, 0).sample(seed).state_hash()
+
+    def muster(hand: str, library: str) -> Game:   # the same cards, one of them in the hand or the library
+        g = build(scenario_from_data({"scenario": {"window": "main.priority", "turn": 3},
+                                      "p1": {"influence": 4, "hand": ["Muster the Reserves", hand],
+                                             "library": [library, "Emberlash", "Emberlash"]},
+                                      "p2": {"influence": 0, "library": ["Briar Scout"] * 3}}, "<t>", DB))
+        g.apply_command('p1: play "Muster the Reserves"')
+        g.apply_command("p2: pass")
+        return g
+
+    offered, none = muster("Briar Scout", "Emberlash"), muster("Emberlash", "Briar Scout")
+    assert offered.decision.kind == none.decision.kind == "choice" and offered.choice != none.choice
+    for seed in (1, 2, 3):
+        assert InfoSet(offered, 1).sample(seed).state_hash() == InfoSet(none, 1).sample(seed).state_hash()
