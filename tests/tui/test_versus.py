@@ -17,7 +17,7 @@ from c1k_tui.app import C1KApp, resume_session
 from c1k_tui.cli import app as cli
 from c1k_tui.screens import MultiChoiceModal, PromptModal
 from c1k_tui.session import Flow
-from c1k_tui.versus import VersusError, VersusSession, agent_spec, ai_pair, transcript
+from c1k_tui.versus import VersusError, VersusSession, WatchScreen, agent_spec, ai_pair, transcript
 from engine import InfoSet, make_agent, observe
 from engine import record as rec
 from engine.cards import CardDB
@@ -311,6 +311,10 @@ def test_watching_two_agents_pause_step_and_run_to_the_end(db: CardDB) -> None:
     async def body(pilot: Any) -> None:
         v = app.versus
         assert v is not None and v.watch
+        for _ in range(200):                         # the watch screen is up (its keys are bound there)
+            if isinstance(app.screen, WatchScreen):
+                break
+            await pilot.pause()
         await pilot.press("p")                       # pause
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -331,9 +335,9 @@ def test_watching_two_agents_pause_step_and_run_to_the_end(db: CardDB) -> None:
         out["hand"] = app.match_screen.view.top_hand is not None   # type: ignore[union-attr]
 
     run_app(app, body)
-    assert out["paused_still"] and out["stepped"] >= 1
+    assert out["paused_still"] and out["stepped"] >= 1, out
     assert "BOTH HANDS SHOWN" in out["title"]
-    assert s.game.is_terminal() and out["hand"]
+    assert s.game.is_terminal() and out["hand"], (out, len(s.game.record))
 
 
 # ---- the command line
