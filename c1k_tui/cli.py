@@ -200,7 +200,14 @@ def play(
         lines = [f"{p1} ({deck_a or 'ironbound'}) vs {p2} ({deck_b or 'emberfall'})"
                  + (f" · seed {s}" if seed is not None else ""),
                  f"flow: {flow}" + (" · open hands" if open_hands else "") + (" · practice" if practice else "")]
-    C1KApp(builder=build, splash=lines).run()
+    _run_app(C1KApp(builder=build, splash=lines))
+
+
+def _run_app(tui: Any) -> None:
+    """Run the app; a match that couldn't be set up (shown on its splash screen) exits non-zero."""
+    tui.run()
+    if tui.return_code:
+        raise typer.Exit(tui.return_code)
 
 
 @app.command()
@@ -241,7 +248,7 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
             session.open_hands = True
         return session
 
-    C1KApp(builder=build, splash=[f"resuming {record}"]).run()
+    _run_app(C1KApp(builder=build, splash=[f"resuming {record}"]))
 
 
 @app.command()

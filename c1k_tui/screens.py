@@ -174,7 +174,7 @@ class SplashScreen(Screen[None]):
 
     def action_go(self) -> None:
         if self.error:
-            self.app.exit(message=self.error)
+            self.app.exit(return_code=2, message=self.error)
         elif self.ready:
             self.dismiss(None)
         else:

@@ -110,6 +110,8 @@ def test_the_app_splash_shows_no_random_seed(monkeypatch: pytest.MonkeyPatch) ->
     splashes: list[list[str]] = []
 
     class FakeApp:
+        return_code = 0
+
         def __init__(self, **kw: Any) -> None:
             splashes.append(list(kw.get("splash") or []))
 

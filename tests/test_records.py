@@ -258,3 +258,31 @@ def test_seat_prefixes_beat_player_names_when_typed() -> None:
     assert g.state_hash() == before and g.record == [], "seat 2 acted out of turn: nothing changes (C1K 10)"
     g.apply_command("p1: pass")
     assert g.record == ["p1: pass"] and g.current_player() == 1
+
+
+def test_resuming_a_changed_record_in_the_app_says_why_and_exits_non_zero(saved: tuple[Game, dict[str, Any]],
+                                                                           tmp_path: Path) -> None:
+    """The app's splash shows the refusal; Enter quits with exit code 2 (not 0), like the text loop."""
+    import asyncio
+
+    from c1k_tui.app import C1KApp, resume_session
+
+    _, data = saved
+    bad = json.loads(json.dumps(data))
+    del bad["commands"][3]
+    p = tmp_path / "changed.json"
+    p.write_text(json.dumps(bad), encoding="utf-8")
+    tui = C1KApp(builder=lambda: resume_session(load_card_db(), p), splash=["resuming"])
+
+    async def main() -> None:
+        async with tui.run_test(size=(100, 30)) as pilot:
+            for _ in range(50):
+                await pilot.pause(0.05)
+                if getattr(tui.screen, "error", ""):
+                    break
+            assert "command 4 of" in tui.screen.error   # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+
+    asyncio.run(main())
+    assert tui.return_code == 2
