@@ -97,7 +97,8 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
 
 def log_command(g: MatchState, line: str, action: Action, actor: int) -> None:
     """The event of a command about to be carried out. Declining an Interrupt is private to the asked
-    player (that they were asked at all says they held a usable Interrupt: rules.md §7a)."""
+    player: the question is asked on public facts (`legality.may_interrupt`), but what they could have
+    answered with is theirs (rules.md §7a)."""
     n = len(g.record) - 1
     d = g.pending
     if isinstance(action, Decline) and d.kind == "interrupt":
