@@ -5,7 +5,7 @@ Public API (the whole of it; docs/architecture.md has it on one page):
 - `Game.new(db, deck1, deck2, seed, options)` — a fresh match.
 - `legal_actions()`, `apply(action, player=None)`, `apply_command(text, typist=None)`, `parse(text, typist)`,
   `why_not(action, player)`, `explain(player)` — what may be done, doing it, and why not.
-- `current_player()`, `is_terminal()`, `outcome`, `decision`, `window`, `phase`, `turn_structure()`,
+- `current_player()`, `is_terminal()`, `outcome`, `decision`, `window`, `phase`, `turn`, `turn_structure()`,
   `stack_view()` — where the match is.
 - `clone()`, `snapshot()`, `snapshot_bytes()`, `state_hash()`, `events`, `log_lines`, `record`, `options`.
 
@@ -37,6 +37,7 @@ from engine import (  # noqa: F401
     targets,
     triggers,
     turn,
+    voidcast,
     zones,
 )
 from engine.actions import Action
