@@ -7,6 +7,7 @@ table the higher layer fills (pipeline stages, effect verbs, turn steps, continu
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -87,3 +88,23 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     f.write_text("from typing import TYPE_CHECKING\nfrom engine.turn import goto\nfrom engine import stack\n"
                  "if TYPE_CHECKING:\n    from engine.game import Game\n", encoding="utf-8")
     assert _runtime_imports(f) == [(2, "turn"), (3, "stack")]
+
+
+def test_keywords_py_lists_every_keyword_of_the_rules_in_their_order() -> None:
+    """engine/keywords.py is where a newcomer looks for a keyword: its table names every keyword of
+    docs/rules.md §6, in the same order, and where its rule lives (each name is then checked)."""
+    root = ENGINE.parent
+    rules = re.findall(r"^### `KW (\w+)`", (root / "docs" / "rules.md").read_text(encoding="utf-8"), flags=re.M)
+    import engine.keywords
+
+    doc = engine.keywords.__doc__ or ""
+    rows = [line.split("|")[1:4] for line in doc.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    listed = [k.strip() for row in rows for k in row[0].split(",")]
+    assert listed == rules, "keywords.py's table must list the keywords of rules.md §6, in order"
+    for _, here, elsewhere in rows:
+        for name in re.findall(r"`(\w+)`", here):
+            assert hasattr(engine.keywords, name), f"keywords.py's table names {name}, which it doesn't define"
+        for mod, name in re.findall(r"(\w+)\.(\w+)", elsewhere):
+            if name != "py" and (ENGINE / f"{mod}.py").exists():
+                module = __import__(f"engine.{mod}", fromlist=[name])
+                assert hasattr(module, name), f"keywords.py's table names {mod}.{name}, which doesn't exist"
