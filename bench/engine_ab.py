@@ -1,0 +1,85 @@
+"""Two engine trees in one process, timed in turns: random self-play actions/s of A and of B.
+
+    python bench/engine_ab.py A_DIR B_DIR [--matches 3] [--rounds 60] [--json]
+
+Each directory is a checkout holding `engine/` and `decks/` (e.g. a `git worktree` or a `git archive`
+of an old commit). Both engines are imported into this process (their modules swapped in and out of
+`sys.modules`), then each round plays the same `--matches` random matches (Ironbound vs Emberfall,
+seeds `derive_seed(round * matches + i)`, as `c1k bench` does) with A, then with B (B first on odd
+rounds), and times them by CPU time (`time.process_time`). On a shared machine, where other processes
+slow both alike within a round, the median of the per-round ratios B/A is far steadier than comparing
+separate `c1k bench` runs. Reports the median actions/s of each and that median ratio (with its range).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+from typing import Any
+
+
+def _load(tree: str) -> dict[str, Any]:
+    for k in [k for k in sys.modules if k == "engine" or k.startswith("engine.")]:
+        del sys.modules[k]
+    sys.path.insert(0, tree)
+    try:
+        from engine.cards import load_card_db
+        from engine.decks import find_deck, load_deck
+        from engine.rng import derive_seed
+        from engine.selfplay import play_random
+
+        db = load_card_db()
+        decks = (load_deck(find_deck("ironbound"), db), load_deck(find_deck("emberfall"), db))
+    finally:
+        sys.path.remove(tree)
+    mods = {k: v for k, v in sys.modules.items() if k == "engine" or k.startswith("engine.")}
+    return {"modules": mods, "play": play_random, "seed": derive_seed, "db": db, "decks": decks}
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    opt = {"--matches": 3, "--rounds": 60}
+    for k in opt:
+        if k in args:
+            i = args.index(k)
+            opt[k] = int(args[i + 1])
+            del args[i:i + 2]
+    as_json = "--json" in args
+    trees = [a for a in args if a != "--json"]
+    if len(trees) != 2:
+        sys.exit(__doc__)
+    envs = [_load(t) for t in trees]
+    m, rounds = opt["--matches"], opt["--rounds"]
+    rates: list[list[float]] = [[], []]
+    for r in range(rounds):
+        for j in ((0, 1) if r % 2 == 0 else (1, 0)):
+            env = envs[j]
+            sys.modules.update(env["modules"])   # (an engine imports some modules lazily, by name)
+            t = time.process_time()
+            n = 0
+            for i in range(m):
+                _, k = env["play"](env["db"], *env["decks"], env["seed"](1, r * m + i))
+                n += k
+            rates[j].append(n / (time.process_time() - t))
+    ratios = [b / a for a, b in zip(rates[0], rates[1], strict=True)]
+    out = {
+        "a": trees[0], "b": trees[1], "matches_per_round": m, "rounds": rounds,
+        "a_actions_per_s": round(statistics.median(rates[0])), "b_actions_per_s": round(statistics.median(rates[1])),
+        "b_over_a": round(statistics.median(ratios), 3),
+        "b_over_a_range": [round(min(ratios), 2), round(max(ratios), 2)],
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+    }
+    if as_json:
+        print(json.dumps(out, indent=1))
+    else:
+        print(f"A {out['a']}: {out['a_actions_per_s']} actions/s (median, CPU time)")
+        print(f"B {out['b']}: {out['b_actions_per_s']} actions/s")
+        print(f"B/A: {out['b_over_a']} (median of {rounds} per-round ratios; range {out['b_over_a_range']}); "
+              f"load average {out['load_average']}")
+
+
+if __name__ == "__main__":
+    main()
