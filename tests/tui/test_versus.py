@@ -421,3 +421,33 @@ def test_resume_in_the_text_loop_refuses_a_match_against_an_ai(db: CardDB, tmp_p
     s.send(human_command(s.game, 0))
     res = runner.invoke(cli, ["resume", str(tmp_path / "m.json"), "--text"])
     assert res.exit_code == 2 and "match against an AI" in res.output and "Traceback" not in res.output
+
+
+def test_a_rematch_swaps_seats_and_the_agent_moves_with_its_deck(db: CardDB) -> None:
+    s = vs_session(db, "greedy")
+    r = s.rematch(99)
+    assert r.agents == {0: ("greedy", r.agents[0][1])} and r.humans == (1,)
+    assert observe(r.game, 0).me.name == "AI" and observe(r.game, 1).me.name == "Mira"
+
+
+def test_when_the_ai_begins_it_moves_at_once_and_the_human_sees_only_their_view(db: CardDB) -> None:
+    decks = [load_deck(find_deck("ironbound"), db), load_deck(find_deck("emberfall"), db)]
+    decks[0].player, decks[1].player = "Mira", "AI"
+    s = VersusSession.new_vs(db, decks, 5, MatchOptions(first="p2", max_turns=3), {1: "random"})
+    app = C1KApp(db=db, session=s)
+    app.versus_pace = 0
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        for _ in range(200):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if app.versus is not None and not app.versus.busy():
+                break
+        out["viewer"] = app.match_screen.view.viewer if app.match_screen and app.match_screen.view else -1
+        out["moves"] = app.versus.moves if app.versus else 0
+        assert_nothing_of_the_ai_hand(app, s.game, 1)
+
+    run_app(app, body)
+    assert out["moves"] >= 1 and out["viewer"] == 0
+    assert s.game.record[0].startswith("p2: ")
