@@ -1,7 +1,7 @@
 """Carrying out a player's action (C1K §10 for refusals: a refused action costs priority): recording
 it, its event, then play (AS Unit/Action play: cost, stack, "when you play" triggers, the opponent's
 Nullify), Set (KW Set), activate (C1K 3.1), attack and block declarations (C1K 4.1, 4.2; Rally), an
-Interrupt, a choice's answer, a pass, or a concession.
+Interrupt (engine/interrupts.py), a choice's answer, a pass (engine/priority.py), or a concession.
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
-"""Asking a player (the engine stops and waits): priority (C1K 6, RB 1.2), an Interrupt (C1K 7; that
-a player is asked is private, rules.md §7a), a play permission (OPP Permissions), and the end of the
-match (RULES 1). Each sets `pending` (a `Decision`) and emits its event.
+"""Asking a player (the engine stops and waits): priority (C1K 6, RB 1.2), a play permission (OPP
+Permissions), and the end of the match (RULES 1); each sets `pending` (a `Decision`) and emits its event.
+(An Interrupt question is engine/interrupts.py's; a target, branch or order choice, the stack's and
+paradox's.) Once a decision is answered, `resume` goes on where its `Continuation` says, through
+`RESUME`, which the modules that own each kind fill in.
 """
 
 from __future__ import annotations

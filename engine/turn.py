@@ -2,8 +2,9 @@
 turn-structure table (`TURN_TABLE`, engine/state.py): its turn-based steps (`TURN_STEPS`, by name), then
 what its kind says; `next_window` and `end_phase` move along this turn's structure (`turn_windows`: the
 table, changed only by the active player's Seat hooks). `open_priority` is "before anyone receives
-priority": Thread branches, state-based actions, triggers, then AP gets priority. `resume` continues
-after a decision, by its continuation.
+priority": Thread branches, state-based actions, triggers, then AP gets priority. The turn's
+continuations (open priority, after an action, finish cleanup, after a declaration) are registered in
+`decisions.RESUME` at the bottom.
 """
 
 from __future__ import annotations
