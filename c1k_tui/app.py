@@ -18,7 +18,14 @@ from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 
-from c1k_tui.paths import bundled_deck_names, default_autosave, lessons_dir, load_stops, save_stops
+from c1k_tui.paths import (
+    PlayerPrefs,
+    bundled_deck_names,
+    default_autosave,
+    lessons_dir,
+    load_prefs,
+    save_prefs,
+)
 from c1k_tui.screens import (
     ConfirmModal,
     GameOverScreen,
@@ -94,13 +101,84 @@ class C1KApp(App[None]):
         self.last_decks: tuple[str, str] | None = None
         self.parsed: tuple[int, Action] | None = None   # the command precheck() accepted
         self.pacing = False            # the phase bar is stepping through passed windows: keys wait
-        self.quick_play = False        # 1…9 play at once (otherwise they select and Enter plays)
-        self.pace_ms = 0               # auto-passed windows step visibly through the phase bar
+        # each seat's own options (saved by player name in C1K_HOME): quick play (1…9 play at once,
+        # otherwise they select and Enter plays) and pace (passed windows step through the phase bar)
+        self.prefs = [PlayerPrefs(), PlayerPrefs()]
+        self.passed_windows = False    # the last command's flow went through a window (learning: show it)
+        self.notices: list[tuple[str, str, str]] = []   # (message, title, severity) for the next match screen
+        self.save_error_shown = ""
         self.looks = 0                 # hand-offs owed after a public event with no engine decision
         self.owed_look = -1            # hidden hands: the player who must see the table next (public rule)
         self.seen_upto = [0, 0]        # per player: log length when they last had the table
         self.versus: Versus | None = None      # the AI seats of a match against an agent (c1k_tui/versus.py)
         self.versus_pace: int | None = None    # ms between an AI's visible moves (None: versus.py's default)
+
+    # ---------------------------------------------------------------- each player's options
+
+    def _seat(self) -> int:
+        return self.viewer if self.viewer in (0, 1) else 0
+
+    @property
+    def quick_play(self) -> bool:
+        """The player at the keyboard's own quick-play option."""
+        return self.prefs[self._seat()].quick_play
+
+    @quick_play.setter
+    def quick_play(self, on: bool) -> None:
+        for p in self.prefs:
+            p.quick_play = on
+
+    @property
+    def pace_ms(self) -> int:
+        """The player at the keyboard's own pace (the windows their command passed through step by)."""
+        return self.prefs[self._seat()].pace_ms
+
+    @pace_ms.setter
+    def pace_ms(self, ms: int) -> None:
+        for p in self.prefs:
+            p.pace_ms = ms
+
+    def notice(self, message: str, title: str = "", severity: str = "warning") -> None:
+        """A non-blocking notice, shown on the next match screen (a hand-off screen clears toasts: the
+        notice waits for the player who takes the keyboard)."""
+        self.notices.append((message, title, severity))
+        if self.match_screen is not None and self.screen is self.match_screen:
+            self.show_notices()
+
+    def show_notices(self) -> None:
+        s = self.session
+        if s is not None and s.save_error != self.save_error_shown:
+            if s.save_error:
+                self.notices.append((f"{s.save_error}. The match goes on; the record is not saved until this "
+                                     "is fixed (the game-over screen can save it elsewhere).", "Autosave failed",
+                                     "error"))
+            elif self.save_error_shown:
+                self.notices.append((f"autosave to {s.save_path} works again", "Autosave", "information"))
+            self.save_error_shown = s.save_error
+            if self.match_screen is not None:
+                self.match_screen.query_one("#title").extra = self._title_extra()  # type: ignore[attr-defined]
+        pending, self.notices = self.notices, []
+        for message, title, severity in pending:
+            self.notify(message, title=title, severity=severity, timeout=12, markup=False)  # type: ignore[arg-type]
+
+    def load_player_prefs(self) -> None:
+        """Each seat's saved options, by player name (a file that can't be read: a notice, defaults)."""
+        names = (self.pname(0), self.pname(1))
+        err = ""
+        for p in (0, 1):
+            got, err1 = load_prefs(names[p])
+            if got is not None:            # a player with nothing saved keeps the seat's current options
+                self.prefs[p] = got
+            err = err or err1
+        if err:
+            self.notice(err, "Player options")
+
+    def save_player_prefs(self) -> str:
+        s = self.session
+        assert s is not None
+        names = (self.pname(0), self.pname(1))
+        return save_prefs({names[p]: PlayerPrefs(list(s.flow.stops[f"p{p + 1}"]), self.prefs[p].pace_ms,
+                                                 self.prefs[p].quick_play) for p in (0, 1)})
 
     # ---------------------------------------------------------------- start-up
 
@@ -214,6 +292,8 @@ class C1KApp(App[None]):
         self.prompt_open = False
         if session.lesson is not None:
             self.fixed_view = True
+        self.save_error_shown = ""
+        self.load_player_prefs()
         session.run_autos()
         session.save()
         extra = self._title_extra()
@@ -240,6 +320,8 @@ class C1KApp(App[None]):
         bits = [f"flow: {s.flow.mode}"] + ([self.versus.title()] if self.versus is not None else [])
         if s.open_hands:
             bits.append("open hands")
+        if s.save_error:
+            bits.append("⚠ NOT AUTOSAVED")
         if s.game.options.practice:
             bits.append("practice")
         if s.lesson is not None:
@@ -267,7 +349,7 @@ class C1KApp(App[None]):
         g = s.game
         bottom = 0 if (self.fixed_view and s.open_hands) else viewer
         return match_view(g, viewer, s.open_hands, stops=s.flow.stop_windows(g, g.current_player())
-                          if s.flow.mode == "stops" else (), bottom=bottom, auto=frozenset(s.auto))
+                          if s.flow.mode in ("stops", "learning") else (), bottom=bottom, auto=frozenset(s.auto))
 
     def refresh_view(self) -> None:
         if self.match_screen is None or self.session is None:
@@ -282,15 +364,14 @@ class C1KApp(App[None]):
         if s is None or self.match_screen is None:
             return
         g = s.game
-        if s.save_error:
-            self.match_screen.status = f"[b red]{s.save_error}[/]"
         if g.is_terminal():
             self.refresh_view()
             self.check_lesson()
             if not self.gameover_shown:
                 self.gameover_shown = True
-                self.push_screen(GameOverScreen(summarise(g), str(s.save_path or "(not saved)"),
-                                                s.lesson is not None), self._on_gameover)
+                hint = (f"NOT autosaved — {s.save_error}" if s.save_error
+                        else f"The record is autosaved: {s.save_path}" if s.save_path else "The record is not saved")
+                self.push_screen(GameOverScreen(summarise(g), hint, s.lesson is not None), self._on_gameover)
             return
         decider = g.current_player()
         owed = self.owed_look
@@ -313,16 +394,23 @@ class C1KApp(App[None]):
             d = g.decision
             self._handoff(decider, KIND_WORDS.get(d.kind, TAKE_TABLE), "", then=self._after_handoff)
             return
+        previous = self.viewer
         self.viewer = decider
         self.refresh_view()
+        # no hand-off screen here: the Recap tab holds what happened since this player last decided, and
+        # is shown when the player changed at an open table, or windows were passed through in the
+        # learning flow (a lesson keeps its goal in view: the tab is filled, not switched to)
+        self.update_recap(decider, switch=s.lesson is None and ((s.open_hands and previous != decider) or
+                                                                (self.learning and self.passed_windows)))
+        self.passed_windows = False
         self.check_lesson()
+        self.show_notices()
         self.maybe_prompt()
 
     def _handoff(self, player: int, what: str, rule: str, then: Callable[[], None]) -> None:
         s = self.session
         assert s is not None and self.match_screen is not None
         g = s.game
-        from c1k_tui.recap import recap_entries, recap_text
         from engine import WINDOW_INDEX, WINDOW_RULE, observe
 
         self.viewer = player
@@ -330,20 +418,50 @@ class C1KApp(App[None]):
         since = self.seen_upto[player]
         v = observe(g, player)
         name = v.me.name
-        public = recap_text(recap_entries(g, -1, since), f"Since {name} last decided (public):")
+        public = self.recap_for(-1, since, f"Since {name} last decided (public):", compact=False)
 
         def after(_: Any) -> None:
             # the first screen after the hand-off: the recap again, now with the player's own private events
             if self.match_screen is not None:
-                self.match_screen.show_recap(recap_text(recap_entries(g, player, since),
-                                                        f"RECAP for {name}"))
+                self.match_screen.show_recap(self.recap_for(player, since))
             then()
 
         self.push_screen(HandoffScreen(name, f"p{player + 1}", what, rule or WINDOW_RULE[WINDOW_INDEX[v.window]],
                                        v.turn, v.window, public), after)
 
+    @property
+    def learning(self) -> bool:
+        return self.session is not None and self.session.flow.mode == "learning"
+
+    def recap_for(self, player: int, since: int, title: str = "", upto: int | None = None,
+                  compact: bool | None = None) -> Text:
+        """What happened from event `since` on, as `player` (-1: public only) may know it: the recap, or in
+        the learning flow (and in a lesson) every window entered. With open hands (no hiding at that table)
+        both players' private events are in it, and its title says so."""
+        from c1k_tui.recap import recap_for
+
+        s = self.session
+        assert s is not None
+        open_hands = s.open_hands and player >= 0
+        learning = self.learning or s.lesson is not None
+        if not title:
+            title = f"{'WINDOWS ENTERED' if learning else 'RECAP'} for {self.pname(player)}"
+            if open_hands:
+                title += " (open hands: both players' private events shown)"
+        if compact is None:        # the side panel: 40 columns wide, or a few rows at 80×24
+            compact = learning or (self.match_screen is not None and self.match_screen.has_class("-narrow"))
+        return recap_for(s.game, player, since, learning=learning, open_hands=open_hands, title=title,
+                         compact=compact, upto=upto)
+
+    def update_recap(self, player: int, switch: bool) -> None:
+        """The Recap tab (open hands, the learning flow): what happened since `player` last decided."""
+        if self.match_screen is None or player not in (0, 1):
+            return
+        self.match_screen.show_recap(self.recap_for(player, self.seen_upto[player]), switch=switch)
+
     def _after_handoff(self) -> None:
         self.refresh_view()
+        self.show_notices()
         self.maybe_prompt()
 
     def on_match_screen_send(self, message: Any) -> None:
@@ -396,32 +514,48 @@ class C1KApp(App[None]):
 
     def pace_then_present(self, since: int) -> None:
         """Pacing: the windows the flow options passed through step visibly through the phase bar
-        (`pace_ms` each; public: which windows a match goes through), then what comes next is shown."""
+        (`pace_ms` each; public: which windows a match goes through), then what comes next is shown. In
+        the learning flow each window also joins the Recap tab as it is entered."""
         from engine import WINDOW_INDEX
 
         s = self.session
         ms = self.match_screen
-        if s is None or ms is None or self.pace_ms <= 0:
+        if s is None or ms is None:
             self.present()
             return
-        wins = [(e.turn, WINDOW_INDEX[e.window]) for e in s.game.events.since(since) if e.kind == "window"]
-        if len(wins) < 2:
+        wins = [(e.turn, WINDOW_INDEX[e.window], e.n) for e in s.game.events.since(since) if e.kind == "window"]
+        self.passed_windows = len(wins) >= 1
+        pace = self.effective_pace()
+        if pace <= 0 or len(wins) < 2:
             self.present()
             return
         from c1k_tui.widgets import PhaseBar
 
         bar = ms.query_one("#phases", PhaseBar)
         self.pacing = True
-        step = self.pace_ms / 1000
-        bar.step_to(*wins[0])
-        for i, (turn, index) in enumerate(wins[1:-1], 1):
-            self.set_timer(i * step, lambda t=turn, x=index: bar.step_to(t, x))
+        step = pace / 1000
+        actor = self.viewer
+
+        def show(turn: int, index: int, n: int) -> None:
+            bar.step_to(turn, index)
+            if self.learning and actor in (0, 1) and self.match_screen is ms:
+                ms.show_recap(self.recap_for(actor, since, upto=n + 1), switch=True)
+
+        show(*wins[0])
+        for i, (turn, index, n) in enumerate(wins[1:-1], 1):
+            self.set_timer(i * step, lambda t=turn, x=index, m=n: show(t, x, m))
 
         def done() -> None:
             self.pacing = False
             self.present()
 
         self.set_timer(len(wins[:-1]) * step, done)
+
+    def effective_pace(self) -> int:
+        """The pace of the player at the keyboard; the learning flow steps by even when theirs is off."""
+        from c1k_tui.paths import LEARNING_PACE_MS
+
+        return self.pace_ms or (LEARNING_PACE_MS if self.learning else 0)
 
     def precheck(self, command: str) -> str | None:
         """A typed command is checked like a picked one: if the engine would refuse it, it is not sent
@@ -609,16 +743,16 @@ class C1KApp(App[None]):
             if res is None:
                 return
             self.fixed_view = res.fixed_view
-            self.quick_play = res.quick_play
-            self.pace_ms = res.pace_ms
+            self.prefs = [PlayerPrefs(None, res.pace_ms[p], res.quick_play[p]) for p in (0, 1)]
             s.set_flow(res.flow)
-            err = save_stops({self.pname(p): res.flow.stops[f"p{p + 1}"] for p in (0, 1)})
-            if err and self.match_screen is not None:
-                self.match_screen.status = err
+            err = self.save_player_prefs()
+            if err:
+                self.notice(err, "Player options", "error" if err.startswith("could not") else "warning")
             self.present()
 
-        self.push_screen(OptionsModal(s.flow, names, self.fixed_view, s.open_hands, self.quick_play, self.pace_ms,
-                                      hidden=not s.open_hands), done)
+        self.push_screen(OptionsModal(s.flow, names, self.fixed_view, s.open_hands,
+                                      (self.prefs[0].quick_play, self.prefs[1].quick_play),
+                                      (self.prefs[0].pace_ms, self.prefs[1].pace_ms), hidden=not s.open_hands), done)
 
     def action_full_log(self) -> None:
         if self.match_screen is None or self.match_screen.view is None:
@@ -627,6 +761,19 @@ class C1KApp(App[None]):
 
         v = self.match_screen.view
         self.push_screen(LogScreen(v.log, f"{v.bottom.name if v.bottom.player == v.viewer else v.top.name}"))
+
+    def action_recap_full(self) -> None:
+        """w: the recap (or, in the learning flow, the windows entered) last shown, full screen — on a
+        small terminal the Recap tab has only a few rows."""
+        ms = self.match_screen
+        if ms is None or ms.view is None:
+            return
+        from c1k_tui.screens import LogScreen
+
+        lines = tuple(ms.recap_text.plain.splitlines()) or ("(nothing to recap yet)",)
+        v = ms.view
+        self.push_screen(LogScreen(lines, v.bottom.name if v.bottom.player == v.viewer else v.top.name,
+                                   title="WHAT HAPPENED"))
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
@@ -751,11 +898,7 @@ def new_session(db: CardDB, choice: StartChoice, save_path: Path | None) -> Matc
         deck = load_deck(find_deck(name), db)
         deck.player = player or f"p{i + 1}"
         decks.append(deck)
-    flow = Flow(choice.flow)
-    for i, name in enumerate((choice.p1 or "p1", choice.p2 or "p2")):
-        saved = load_stops(name)          # each player's own stops, saved in C1K_HOME
-        if saved is not None:
-            flow.stops[f"p{i + 1}"] = saved
+    flow = with_saved_stops(Flow(choice.flow), (choice.p1 or "p1", choice.p2 or "p2"))
     ai = agent_spec(choice.opponent)             # VersusError (a ValueError) names the forms
     if ai:
         decks[1].player = decks[1].player if choice.p2 not in ("", "p2") else agent_label(ai)
@@ -763,6 +906,27 @@ def new_session(db: CardDB, choice: StartChoice, save_path: Path | None) -> Matc
                                     flow=flow, save_path=save_path, open_hands=False)
     return MatchSession.new(db, decks, choice.seed, MatchOptions(practice=choice.practice), flow=flow,
                             save_path=save_path, open_hands=choice.open_hands)
+
+
+def saved_prefs(names: tuple[str, str]) -> tuple[list[PlayerPrefs], str]:
+    """Each seat's saved options by player name (defaults when none), and a message if the file is broken."""
+    out: list[PlayerPrefs] = []
+    errs: list[str] = []
+    for name in names:
+        got, err = load_prefs(name)
+        out.append(got or PlayerPrefs())
+        if err and err not in errs:
+            errs.append(err)
+    return out, "; ".join(errs)
+
+
+def with_saved_stops(flow: Any, names: tuple[str, str]) -> Any:
+    """A new match's flow with each player's own saved stops (C1K_HOME), seat by seat."""
+    prefs, _ = saved_prefs(names)
+    for i, p in enumerate(prefs):
+        if p.stops is not None:
+            flow.stops[f"p{i + 1}"] = list(p.stops)
+    return flow
 
 
 def resume_session(db: CardDB, path: Path) -> MatchSession:

@@ -119,6 +119,10 @@ def play(
     = "ai,ai",
     pace: Annotated[int | None, typer.Option(help="ms between an AI's visible moves (default 700; watching 900)")]
     = None,
+    flow: Annotated[Literal["stops", "learning", "auto", "full"] | None, typer.Option(
+        help="App: when you are asked — stops (default), learning (as stops, and every window is shown as it "
+             "is entered, with its rule id and what happened in it), auto (open hands), full "
+             "(every decision); overrides --auto-pass/--stops/--full-control")] = None,
 ) -> None:
     """Play a match at this terminal, two players taking turns (hot-seat).
 
@@ -131,12 +135,14 @@ def play(
 
         code = play_vs(deck_a, deck_b, seed if seed is not None else new_seed(), seed is not None, vs,
                        agents if ai_vs_ai else None, pace,
-                       p1, p2, practice, first, playtest, _flow(full_control, auto_pass, stops), save,
+                       p1, p2, practice, first, playtest, flow or _flow(full_control, auto_pass, stops), save,
                        _interactive(), text, scenario, typer.echo)
         if code:
             raise typer.Exit(code)
         return
     if text or not _interactive():
+        if flow is not None:                 # the text loop asks at every decision, or passes what is forced
+            auto_pass = flow != "full"
         from c1k_tui.textplay import HELP, loop
         from engine import Game, MatchOptions
         from engine.record import Recorder, Start
@@ -168,38 +174,38 @@ def play(
     from c1k_tui.paths import default_autosave
     from c1k_tui.screens import StartChoice
 
-    flow = _flow(full_control, auto_pass, stops)
+    mode: str = flow or _flow(full_control, auto_pass, stops)
     target = save or default_autosave()
     s = seed if seed is not None else new_seed()
     if deck_a is None and deck_b is None and scenario is None:
-        choice = StartChoice("ironbound", "emberfall", s, p1, p2, open_hands, practice, flow)
+        choice = StartChoice("ironbound", "emberfall", s, p1, p2, open_hands, practice, mode)
         C1KApp(mode="start", start=choice, autosave=target).run()
         return
 
     def build() -> MatchSession:
         """Runs in the app's worker thread after its first frame: engine, cards, decks, the match."""
-        from c1k_tui.app import scenario_session
+        from c1k_tui.app import scenario_session, with_saved_stops
         from c1k_tui.session import Flow, MatchSession
         from engine import MatchOptions, find_deck, load_card_db, load_deck
 
         db = load_card_db()
         if scenario is not None:
-            return scenario_session(db, scenario, Flow(flow), open_hands, target)
+            return scenario_session(db, scenario, Flow(mode), open_hands, target)
         decks = []
         for name, player in ((deck_a or "ironbound", p1), (deck_b or "emberfall", p2)):
             deck = load_deck(find_deck(name), db, playtest)
             deck.player = player
             decks.append(deck)
-        return MatchSession.new(db, decks, s, MatchOptions(practice=practice, first=first), flow=Flow(flow), save_path=target,
-                                open_hands=open_hands)
+        return MatchSession.new(db, decks, s, MatchOptions(practice=practice, first=first),
+                                flow=with_saved_stops(Flow(mode), (p1, p2)), save_path=target, open_hands=open_hands)
 
     if scenario is not None:
-        lines = [f"scenario {scenario}", f"flow: {flow}" + (" · open hands" if open_hands else "")]
+        lines = [f"scenario {scenario}", f"flow: {mode}" + (" · open hands" if open_hands else "")]
     else:
         # a seed drawn for this match stays hidden while cards are (rules.md §7); a given one is known
         lines = [f"{p1} ({deck_a or 'ironbound'}) vs {p2} ({deck_b or 'emberfall'})"
                  + (f" · seed {s}" if seed is not None else ""),
-                 f"flow: {flow}" + (" · open hands" if open_hands else "") + (" · practice" if practice else "")]
+                 f"flow: {mode}" + (" · open hands" if open_hands else "") + (" · practice" if practice else "")]
     _run_app(C1KApp(builder=build, splash=lines))
 
 

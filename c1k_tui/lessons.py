@@ -120,15 +120,40 @@ def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | No
 # -------------------------------------------------------------------- coverage
 
 
-def live_by_lesson(lessons: list[Lesson]) -> dict[str, set[str]]:
-    """For each lesson, the rule ids its scripted solution shows live in the learning flow."""
-    from engine.lessons import events_of, live_rules, play
+def live_by_lesson(lessons: list[Lesson], candidates: tuple[str, ...] | None = None) -> dict[str, set[str]]:
+    """For each lesson, the rule ids the app shows live while its scripted solution is played: after each
+    command, the learning flow's text of the windows entered (`c1k_tui.recap.recap_for`, the text the
+    app's Recap tab shows in the learning flow and in a lesson), searched for each candidate rule id — the
+    ids on screen, not the ids the engine knows."""
+    from c1k_tui.recap import recap_for
+    from engine import IllegalAction, MalformedCommand
+    from engine.lessons import C1K_SECTIONS, REALM_MODIFIERS, start
 
+    ids = candidates or (*C1K_SECTIONS, *(r for _, r in REALM_MODIFIERS), "SEAT")
     out = {}
     for les in lessons:
-        played = play(les, les.solution)
-        out[les.key] = live_rules(events_of(played.game), played.since)
+        g, _ = start(les)
+        seen: set[str] = set()
+        for cmd in les.solution:
+            if g.is_terminal():
+                break
+            before = len(g.events)
+            try:
+                g.apply_command(cmd)
+            except (IllegalAction, MalformedCommand):
+                pass
+            p = g.current_player()
+            text = recap_for(g, p if p in (0, 1) else 0, before, learning=True, open_hands=True, compact=True).plain
+            seen |= ids_on_screen(text, ids)
+        out[les.key] = seen
     return out
+
+
+def ids_on_screen(text: str, ids: tuple[str, ...] | list[str]) -> set[str]:
+    """The rule ids among `ids` that a text shows ("C1K 4" is not found in "C1K 4.3")."""
+    import re
+
+    return {rid for rid in ids if re.search(re.escape(rid) + r"(?!\.?\w)", text)}
 
 
 def coverage_rows(lessons: list[Lesson] | None = None) -> tuple[list[CoverageRow], list[CoverageRow]]:

@@ -127,6 +127,7 @@ class MatchScreen(Screen[None]):
         Binding("o", "app.options", "options", show=False),
         Binding("g", "app.graveyards", "graveyards", show=False),
         Binding("L", "app.full_log", "log", show=True),
+        Binding("w", "app.recap_full", "what happened", show=False),   # the recap, full screen
         Binding("question_mark", "app.help", "help"),
         Binding("pageup", "scroll_rules(-1)", show=False),
         Binding("pagedown", "scroll_rules(1)", show=False),
@@ -167,6 +168,7 @@ class MatchScreen(Screen[None]):
         self.refusal_rule = ""
         self.suggester = LegalSuggester()
         self._decision_key: tuple[Any, ...] = ()
+        self.recap_text = Text()
 
     # ---------------------------------------------------------------- layout
 
@@ -203,6 +205,8 @@ class MatchScreen(Screen[None]):
         self.query_one("#title", TitleBar).extra = self.title_extra
         for w in self.query(ContentTabs):
             w.can_focus = False   # the arrow keys move the board cursor; r switches the tab, PgUp/PgDn scroll
+        self.query_one("#recap", RulesPanel).more_hint = " · w: all"
+        self._mark_tabs()
         self.set_focus(None)
 
     def on_screen_resume(self) -> None:
@@ -233,12 +237,35 @@ class MatchScreen(Screen[None]):
         st = self.query_one("#stack", StackView)
         st.items = view.stack
         st.resolve_hint = view.stack_hint
+        self._fit_stack()
         self.query_one("#log", LogView).lines_ = view.log
         self.query_one("#logstrip", LogView).lines_ = view.log[-60:]
         self.suggester.commands = tuple(str(a) for a in view.legal)
         self._clamp_cursor()
         self._apply_marks()
         self._render_rules()
+
+    def _fit_stack(self) -> None:
+        """At 80 columns an empty stack is hidden: the tabs (the recap above all) get the whole width."""
+        st = self.query_one("#stack", StackView)
+        show = not self.has_class("-narrow") or bool(self.view is not None and self.view.stack)
+        if st.display != show:
+            st.display = show
+
+    def on_resize(self, event: Any) -> None:
+        self.call_after_refresh(self._fit_stack)      # the -narrow class follows the new size
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self._mark_tabs()
+
+    def _mark_tabs(self) -> None:
+        """The active tab is marked by a glyph (▸), not by colour or the underline alone."""
+        tabs = self.query_one("#tabs", TabbedContent)
+        for pane, label in (("tab-rules", "Rules"), ("tab-log", "Log"), ("tab-recap", "Recap")):
+            tab = tabs.get_tab(pane)
+            want = ("▸" if tabs.active == pane else " ") + label
+            if str(tab.label) != want:
+                tab.label = want
 
     def _render_side(self, pos: str, side: SideView) -> None:
         board = self.query_one(f"#{pos}-units", BoardRow)
@@ -478,7 +505,8 @@ class MatchScreen(Screen[None]):
         else:
             return t
         if kws:
-            t.append("keywords: " + ", ".join(f"{k} ({rulesdoc.keyword_rule(k)})" for k in kws) + "\n", style="dim")
+            t.append("keywords: " + ", ".join(f"{k} ({rulesdoc.keyword_rule(k)})" for k in kws), style="dim")
+            t.append("  R: their rules\n", style="dim bold")
         why = Text()
         for sub, what, legal, rule, reason in v.explain:
             if sub != cid:
@@ -825,20 +853,54 @@ class MatchScreen(Screen[None]):
         else:
             self.query_one("#log", LogView).scroll_page(d)
 
+    def rules_on_screen(self) -> list[str]:
+        """The rule ids on screen, most pressing first: a refusal's, the keywords of the card under the
+        cursor (hand or board), the current window's."""
+        out = [self.refusal_rule] if self.refusal_rule else []
+        out += [rulesdoc.keyword_rule(k) for k in self.keywords_at(self.cursor)]
+        if self.view is not None:
+            out.append(self.view.window.rule)
+        return [r for i, r in enumerate(out) if r and r not in out[:i]]
+
+    def keywords_at(self, spot: Spot | None) -> tuple[str, ...]:
+        v = self.view
+        cid = self.card_at(spot)
+        if v is None or not cid:
+            return ()
+        for c in v.hand:
+            if c.cid == cid:
+                return tuple(c.keywords)
+        for side in (v.bottom, v.top):
+            for x in side.units + side.relics:
+                if x is not None and x.cid == cid:
+                    return tuple(x.keywords)
+        return ()
+
     def action_rule_book(self) -> None:
+        """R: the rule browser at the rule on screen — the card's keywords and the window's listed first."""
         from c1k_tui.rule_screen import open_rule
 
-        open_rule(self.app, self.refusal_rule or (self.view.window.rule if self.view else ""))
+        ids = self.rules_on_screen()
+        open_rule(self.app, ids[0] if ids else "", ids)
+
+    def on_click(self, event: Any) -> None:
+        # a click on the card panel opens the rules of what it shows (the card's keywords first)
+        w = getattr(event, "widget", None)
+        if w is not None and w.id == "card-info" and self.keywords_at(self.cursor):
+            self.action_rule_book()
 
     def action_rules(self) -> None:
         """r: the side tabs in turn — rules, log, recap."""
         tabs = self.query_one("#tabs", TabbedContent)
         tabs.active = {"tab-rules": "tab-log", "tab-log": "tab-recap"}.get(tabs.active, "tab-rules")
 
-    def show_recap(self, text: Text) -> None:
-        """The recap for the player who just took the keyboard (their private events included)."""
-        self.query_one("#recap", RulesPanel).update(text)
-        self.query_one("#tabs", TabbedContent).active = "tab-recap"
+    def show_recap(self, text: Text, switch: bool = True) -> None:
+        """The recap for the player who just took the keyboard (their private events included). At 80×24
+        the panel has a few rows: it opens at the newest lines (PgUp for earlier ones, w: full screen)."""
+        self.recap_text = text
+        self.query_one("#recap", RulesPanel).update(text, at_end=self.has_class("-short"))
+        if switch:
+            self.query_one("#tabs", TabbedContent).active = "tab-recap"
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 #: where `c1k play` autosaves and `c1k resume` looks by default
 AUTOSAVE_NAME = "autosave.json"
 LESSON_AUTOSAVE_NAME = "lesson-autosave.json"
-FLOWS = ("stops", "auto", "full")
+FLOWS = ("stops", "learning", "auto", "full")
 FLOW_TEXT = {
     "stops": "stops: you are asked at your stops, whenever your opponent put something on the stack or "
              "declared attackers, and at each declaration; elsewhere the app passes for you (public facts only)",
+    "learning": "learning: asked as with stops, and every window is shown as it is entered — its id, its rule id "
+                "and what happened in it, the turn-based windows with no decision included; the windows passed "
+                "through step by on the phase bar (public facts only)",
     "auto": "auto-pass: the app passes for you whenever pass (or attack none / block none) is all you can do",
     "full": "full control: you are asked at every decision, even when pass is all you can do",
 }
 FLOW_SHORT = {
     "stops": "stops: asked at your stops and when the opponent acts",
+    "learning": "learning: as stops, and every window shown as it is entered",
     "auto": "auto-pass when pass is all you can do (open hands)",
     "full": "full control: asked at every decision",
 }
@@ -53,37 +59,121 @@ def bundled_deck_names() -> list[str]:
     return sorted(p.stem for p in decks_dir().glob("*.toml"))
 
 
+PREFS_NAME = "players.json"
+#: the file of the first version, stops only ({name: [stops]}): still read, never written
+LEGACY_STOPS_NAME = "stops.json"
+PACES = (0, 150, 400)
+#: the learning flow steps through passed windows at this pace when the player's own pace is off
+LEARNING_PACE_MS = 150
+
+
+@dataclass
+class PlayerPrefs:
+    """A player's own options, saved by player name in C1K_HOME: where they stop, how fast passed windows
+    step by, and whether 1…9 play at once."""
+
+    stops: list[str] | None = None      # None: the default stops
+    pace_ms: int = 0
+    quick_play: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"pace_ms": self.pace_ms, "quick_play": self.quick_play}
+        if self.stops is not None:
+            out["stops"] = sorted(self.stops)
+        return out
+
+    @staticmethod
+    def from_dict(d: Any) -> PlayerPrefs:
+        if isinstance(d, list):                      # the legacy stops file: a list of stops
+            return PlayerPrefs([str(x) for x in d])
+        if not isinstance(d, dict):
+            return PlayerPrefs()
+        stops = d.get("stops")
+        pace = d.get("pace_ms", 0)
+        return PlayerPrefs([str(x) for x in stops] if isinstance(stops, list) else None,
+                           pace if isinstance(pace, int) and not isinstance(pace, bool) and 0 <= pace <= 5000 else 0,
+                           d.get("quick_play") is True)
+
+
+def prefs_file() -> Path:
+    return state_dir() / PREFS_NAME
+
+
 def stops_file() -> Path:
-    return state_dir() / "stops.json"
+    return prefs_file()
+
+
+def _read_json(path: Path) -> tuple[dict[str, Any] | None, str]:
+    """(the file's object, "") — ({}, "") when there is no file; (None, message) when it can't be read."""
+    import json
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}, ""
+    except OSError as err:
+        return None, f"can't read {path}: {err.strerror or err}"
+    try:
+        data = json.loads(text)
+    except ValueError as err:
+        return None, f"{path} is not valid JSON ({err}): the saved player options were not used"
+    if not isinstance(data, dict):
+        return None, f"{path}: expected an object of player names, found {type(data).__name__}: not used"
+    return data, ""
+
+
+def load_prefs(name: str) -> tuple[PlayerPrefs | None, str]:
+    """A player's saved options (by player name) or None, and a message if the file could not be read."""
+    data, err = _read_json(prefs_file())
+    if data is not None and name in data:
+        return PlayerPrefs.from_dict(data[name]), ""
+    legacy, _ = _read_json(state_dir() / LEGACY_STOPS_NAME)
+    if legacy and isinstance(legacy.get(name), list):
+        return PlayerPrefs.from_dict(legacy[name]), err
+    return None, err
+
+
+def save_prefs(prefs: dict[str, PlayerPrefs]) -> str:
+    """Save player options by name, merged into the file, atomically (a temporary file in the same folder,
+    then a rename). A file that can't be read is kept beside as `players.json.broken`. Returns a message
+    (what went wrong, or that a broken file was set aside), or ""."""
+    import json
+    import tempfile
+
+    path = prefs_file()
+    note = ""
+    data, err = _read_json(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if data is None:
+            broken = path.with_name(path.name + ".broken")
+            os.replace(path, broken)
+            note = f"{err}; it was kept as {broken} and a new one written"
+            data = {}
+        data.update({k: v.to_dict() for k, v in prefs.items()})
+        fd, tmp = tempfile.mkstemp(prefix=".players-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(json.dumps(data, indent=1, sort_keys=True) + "\n")
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as err2:
+        return f"could not save the player options to {path}: {err2.strerror or err2}"
+    return note
 
 
 def load_stops(name: str) -> list[str] | None:
     """A player's saved stops (by player name), or None."""
-    import json
-
-    try:
-        data = json.loads(stops_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    got = data.get(name) if isinstance(data, dict) else None
-    return [str(x) for x in got] if isinstance(got, list) else None
+    got, _ = load_prefs(name)
+    return got.stops if got is not None else None
 
 
 def save_stops(stops: dict[str, list[str]]) -> str:
-    """Save stops by player name (merged into the file). Returns an error message, or ""."""
-    import json
-
-    path = stops_file()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-        if not isinstance(data, dict):
-            data = {}
-    except (OSError, ValueError):
-        data = {}
-    data.update({k: sorted(v) for k, v in stops.items()})
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    except OSError as err:
-        return f"could not save the stops: {err}"
-    return ""
+    """Save stops by player name (their other options kept). Returns an error message, or ""."""
+    merged = {}
+    for name, st in stops.items():
+        old, _ = load_prefs(name)
+        merged[name] = PlayerPrefs(list(st), old.pace_ms if old else 0, old.quick_play if old else False)
+    return save_prefs(merged)

@@ -29,17 +29,24 @@ class RuleBrowser(ModalScreen[None]):
     RuleBrowser Input { height: 3; }
     """
 
-    def __init__(self, rule_id: str = "") -> None:
+    def __init__(self, rule_id: str = "", on_screen: list[str] | None = None) -> None:
         super().__init__()
         rid = rulesdoc.normalize_id(rule_id) if rule_id else None
         self.rule_id = rid or (rulesdoc.section(rule_id)[0] if rule_id else "C1K 6")
+        #: the rule ids on screen when the browser was opened (a refusal's, the card's keywords, the
+        #: window's): listed first, so each is one ↑/↓ away
+        self.pinned: list[str] = []
+        for x in on_screen or []:
+            got = rulesdoc.normalize_id(x) or (rulesdoc.section(x)[0] if x else "")
+            if got and got not in self.pinned:
+                self.pinned.append(got)
         self.ids = rulesdoc.all_ids()
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Input(placeholder="find rules by word (Enter) · Escape closes", id="rule-search")
             with Horizontal():
-                yield OptionList(*self._options(self.ids), id="rule-ids")
+                yield OptionList(*self._pinned_options(), *self._options(self.ids), id="rule-ids")
                 with VerticalScroll(id="rule-text"):
                     yield Markdown(rulesdoc.rule_markdown(self.rule_id), id="rule-md")
         yield Footer()
@@ -48,10 +55,17 @@ class RuleBrowser(ModalScreen[None]):
         table = rulesdoc.rules()
         return [Option(Text.assemble((rid, "bold cyan"), " ", table.get(rid, ("", ""))[0]), id=rid) for rid in ids]
 
+    def _pinned_options(self) -> list[Option]:
+        table = rulesdoc.rules()
+        return [Option(Text.assemble(("• ", "bold"), (rid, "bold cyan"), " ", table.get(rid, ("", ""))[0]),
+                       id=f"pin:{rid}") for rid in self.pinned]
+
     def on_mount(self) -> None:
         ol = self.query_one("#rule-ids", OptionList)
-        if self.rule_id in self.ids:
-            ol.highlighted = self.ids.index(self.rule_id)
+        if self.rule_id in self.pinned:
+            ol.highlighted = self.pinned.index(self.rule_id)
+        elif self.rule_id in self.ids:
+            ol.highlighted = len(self.pinned) + self.ids.index(self.rule_id)
         ol.focus()
 
     def show(self, rid: str) -> None:
@@ -60,7 +74,7 @@ class RuleBrowser(ModalScreen[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:
-            self.show(event.option.id)
+            self.show(event.option.id.removeprefix("pin:"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         words = event.value.strip()
@@ -78,6 +92,7 @@ class RuleBrowser(ModalScreen[None]):
         self.dismiss(None)
 
 
-def open_rule(app: Any, rule_id: str = "") -> None:
-    """Open the rule browser at `rule_id` (any id shown on screen: a window's, a refusal's, a keyword's)."""
-    app.push_screen(RuleBrowser(rule_id))
+def open_rule(app: Any, rule_id: str = "", on_screen: list[str] | None = None) -> None:
+    """Open the rule browser at `rule_id` (any id shown on screen: a window's, a refusal's, a keyword's),
+    with the other ids on screen (`on_screen`) listed first."""
+    app.push_screen(RuleBrowser(rule_id, on_screen))

@@ -25,7 +25,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from c1k_tui.controls import Choice, ChoiceList, GlyphCheckbox, GlyphRadio, LogView
-from c1k_tui.paths import FLOW_SHORT, FLOWS
+from c1k_tui.paths import FLOW_SHORT, FLOWS, PACES
 from c1k_tui.versus_choices import OPPONENTS
 
 if TYPE_CHECKING:
@@ -52,7 +52,9 @@ HELP_TEXT = """[b]Council of 1000 — keys[/b]
   and you keep priority. (Quick play, in the options: 1…9 play at once.)
 
 [b]Looking[/b]
-  r            rules ⇄ log tab      L  the full log (filter, search)
+  r            rules ⇄ log ⇄ recap  L  the full log (filter, search)
+  w            what happened since you last decided, full screen
+  R            the rule browser: the card's keywords, the window's rule
   PgUp/PgDn    scroll the rules or log tab
   g            graveyards (public)  o  flow options and stops
   u            undo (the other player agrees; if nothing was revealed)
@@ -70,6 +72,8 @@ HELP_TEXT = """[b]Council of 1000 — keys[/b]
   decided: pass the keyboard, then Enter. Whether a hand-off happens
   depends only on public facts (stops, the stack, what the opponent
   just did) — never on what a hand holds. Open hands turn hiding off.
+  The learning flow (o, or play --flow learning) shows every window as
+  it is entered: its id, its rule id and what happened in it.
 
 [b]Undo[/b]
   Undo replays the match record without its last command, only if that
@@ -300,11 +304,8 @@ STOP_WINDOWS = ("draw.start", "draw.post", "influence.start", "influence.respons
 class OptionsResult:
     flow: Flow
     fixed_view: bool
-    quick_play: bool = False
-    pace_ms: int = 0
-
-
-PACES = (0, 150, 400)
+    quick_play: tuple[bool, bool] = (False, False)     # per seat (saved by player name)
+    pace_ms: tuple[int, int] = (0, 0)
 
 
 class OptionsModal(ModalScreen[OptionsResult | None]):
@@ -314,7 +315,8 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
     BINDINGS = [Binding("escape", "close", "cancel"), Binding("ctrl+s", "save", "apply")]
 
     def __init__(self, flow: Flow, names: tuple[str, str], fixed_view: bool, can_fix: bool,
-                 quick_play: bool = False, pace_ms: int = 0, hidden: bool = True) -> None:
+                 quick_play: tuple[bool, bool] = (False, False), pace_ms: tuple[int, int] = (0, 0),
+                 hidden: bool = True) -> None:
         super().__init__()
         self.flow = flow
         self.names = names
@@ -331,9 +333,16 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
             out.append(Choice(f"flow-{m}", FLOW_SHORT[m] + (" — open hands only: it reads the hand"
                                                            if private else ""),
                               "radio", "flow", self.flow.mode == m, disabled=private))
-        for p, name in (("p1", self.names[0]), ("p2", self.names[1])):
-            out.append(Choice(f"h-{p}", f"Stops of {name} ({p}): where {name} is asked (public; saved per player)",
-                              "head"))
+        for i, (p, name) in enumerate((("p1", self.names[0]), ("p2", self.names[1]))):
+            out.append(Choice(f"h-{p}", f"{name} ({p}): own options, saved under the name {name}", "head"))
+            out.append(Choice(f"quick-{p}", "quick play: 1…9 play the card at once (otherwise they select, "
+                                            "Enter plays)", "check", on=self.quick_play[i]))
+            paces = PACES if self.pace_ms[i] in PACES else (*PACES, self.pace_ms[i])
+            for ms in paces:
+                out.append(Choice(f"pace-{p}-{ms}", "pace: off — passed windows are skipped at once" if not ms else
+                                  f"pace: {ms} ms per passed window on the phase bar", "radio", f"pace-{p}",
+                                  self.pace_ms[i] == ms))
+            out.append(Choice(f"h-{p}-stops", f"stops of {name}: where {name} is asked (public)", "head"))
             for whose in ("own", "opp"):
                 for w in STOP_WINDOWS:
                     key = f"{whose}:{w}"
@@ -342,12 +351,6 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
         out.append(Choice("h-view", "Table", "head"))
         out.append(Choice("fixed", "fixed view: p1 always at the bottom (open hands only)", "check",
                           on=self.fixed_view, disabled=not self.can_fix))
-        out.append(Choice("quick", "quick play: 1…9 play the card at once (otherwise they select, Enter plays)",
-                          "check", on=self.quick_play))
-        for ms in PACES:
-            out.append(Choice(f"pace-{ms}", "pace: off — passed windows are skipped at once" if not ms else
-                              f"pace: {ms} ms per passed window on the phase bar", "radio", "pace",
-                              self.pace_ms == ms))
         out.append(Choice("apply", "Apply (ctrl+s)", "action"))
         out.append(Choice("cancel", "Cancel (esc)", "action"))
         return out
@@ -373,11 +376,11 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
         mode = cl.radio("flow")[len("flow-"):] or self.flow.mode
         stops = {p: [c.key.split("|", 1)[1] for c in cl.choices if c.key.startswith(p + "|") and c.on]
                  for p in ("p1", "p2")}
-        pace = cl.radio("pace")
+        paces = tuple(int(r.rsplit("-", 1)[1]) if (r := cl.radio(f"pace-{p}")) else 0 for p in ("p1", "p2"))
         from c1k_tui.session import Flow
 
-        self.dismiss(OptionsResult(Flow(mode, stops), cl.value("fixed"), cl.value("quick"),
-                                   int(pace[len("pace-"):]) if pace else 0))
+        self.dismiss(OptionsResult(Flow(mode, stops), cl.value("fixed"), (cl.value("quick-p1"), cl.value("quick-p2")),
+                                   (paces[0], paces[1])))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -430,7 +433,7 @@ class GameOverScreen(Screen[str]):
                 t.append(f"  {n:>3}  {src}\n")
         with VerticalScroll(id="gameover-box"):
             yield Static(t)
-            yield Static(f"The record is autosaved: {self.save_hint}", classes="dim")
+            yield Static(self.save_hint, classes="dim")
             yield Static("Save the record as (type a path, Enter) — Esc leaves the field for the keys r n v q:",
                          classes="dim")
             with Horizontal(classes="save-row"):
@@ -703,14 +706,16 @@ class LogScreen(Screen[None]):
                 Binding("pageup", "page(-1)", "page up"), Binding("pagedown", "page(1)", "page down"),
                 Binding("home", "end(0)", show=False), Binding("end", "end(1)", show=False)]
 
-    def __init__(self, lines: tuple[str, ...], viewer: str, names: tuple[str, str] = ("p1", "p2")) -> None:
+    def __init__(self, lines: tuple[str, ...], viewer: str, names: tuple[str, str] = ("p1", "p2"),
+                 title: str = "LOG") -> None:
         super().__init__()
         self.all_lines = lines
         self.viewer = viewer
         self.names = names
+        self.title_text = title
 
     def compose(self) -> ComposeResult:
-        yield Static(Text.assemble(("LOG", "bold reverse"), f"  as {self.viewer} may read it · ",
+        yield Static(Text.assemble((self.title_text, "bold reverse"), f"  as {self.viewer} may read it · ",
                                    ("/", "bold"), " filter: t5 · t5-7 · w:combat · p1 · words"), id="log-head")
         yield LogView(id="full-log")
         yield Static(id="log-count", classes="dim")

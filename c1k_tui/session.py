@@ -258,7 +258,10 @@ class MatchSession:
             rec.save(self.record(), target)
             self.save_error = ""
         except OSError as err:       # a full disk must not end the match: say so and carry on
-            self.save_error = f"autosave to {target} failed: {err.strerror or err}"
+            why = err.strerror or str(err)
+            if err.filename and str(err.filename) != str(target):
+                why += f" ({err.filename})"      # e.g. a folder on the way that is a file
+            self.save_error = f"autosave to {target} failed: {why}"
 
     # ---------------------------------------------------------------- commands
 

@@ -438,13 +438,18 @@ class RulesPanel(Widget):
     text: reactive[Text] = reactive(Text)
     at: reactive[int] = reactive(0)          # the first row shown
 
-    def update(self, text: Text) -> None:
-        self.at = 0
+    #: what the ↑ mark at the top says besides PgUp (the recap: "w: all")
+    more_hint = ""
+
+    def update(self, text: Text, at_end: bool = False) -> None:
+        self.at = 1 << 30 if at_end else 0       # at_end: the newest lines (clamped when drawn)
         self.text = text
 
     def scroll_page(self, d: int) -> None:
         h = max(1, (self.size.height or 10) - 1)
-        self.at = max(0, self.at + d * h)
+        total = len(self._wrapped[2]) if self._wrapped[0] is self.text else 0
+        at = min(self.at, max(0, total - max(1, self.size.height or 20)))
+        self.at = max(0, at + d * h)
 
     _wrapped: tuple[Text | None, int, list[Text]] = (None, 0, [])
 
@@ -460,6 +465,8 @@ class RulesPanel(Widget):
         total = len(lines)
         off = min(self.at, max(0, total - height))
         shown = lines[off: off + height]
+        if off > 0 and len(shown) > 1:
+            shown = [Text(f"  ↑ {off + 1} earlier rows (PgUp){self.more_hint}", style="dim reverse")] + shown[1:]
         out = Text("\n").join(shown)
         if total > off + height and shown:
             more = Text(f"  ↓ more (PgDn) {off + height}/{total}", style="dim reverse")

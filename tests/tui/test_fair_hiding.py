@@ -1,6 +1,7 @@
 """Fair hiding (issue 8 item 2, rules.md §7a): with hands hidden, whether and when the keyboard is handed
 over depends only on public facts. Two matches with the same public history but different hidden hands
-show the same sequence of hand-off screens, word for word."""
+show the same sequence of hand-off screens, word for word — in the learning flow too, where every window
+entered is shown (issue 11 item 5), and there also p1's own Recap tab reads the same whatever p2 holds."""
 
 from __future__ import annotations
 
@@ -26,20 +27,21 @@ def _data(hand: list[str]) -> dict[str, Any]:
     return data
 
 
-_SEEN: dict[tuple[tuple[str, ...], str], list[str]] = {}
+_SEEN: dict[tuple[tuple[str, ...], str, int], list[str]] = {}
 
 
-def handoff_sequence(db: CardDB, hand: list[str], flow: str = "stops") -> list[str]:
-    key = (tuple(hand), flow)
+def handoff_sequence(db: CardDB, hand: list[str], flow: str = "stops", turns: int = 5) -> list[str]:
+    key = (tuple(hand), flow, turns)
     if key not in _SEEN:
-        _SEEN[key] = _handoff_sequence(db, hand, flow)
+        _SEEN[key] = _handoff_sequence(db, hand, flow, turns)
     return _SEEN[key]
 
 
-def _handoff_sequence(db: CardDB, hand: list[str], flow: str) -> list[str]:
+def _handoff_sequence(db: CardDB, hand: list[str], flow: str, turns: int) -> list[str]:
     """Play the same public history (p1 plays an Action, attacks; p2 never uses a card) and return every
     hand-off screen's full text, in order."""
     app = C1KApp(db=db, session=session_from(db, _data(hand), flow=flow))
+    app.pace_ms = 1                       # the learning flow steps through passed windows: quickly here
     seen: list[str] = []
     played = [False]
 
@@ -62,8 +64,10 @@ def _handoff_sequence(db: CardDB, hand: list[str], flow: str) -> list[str]:
     async def body(pilot: Any) -> None:
         for _ in range(200):
             g = app.game
-            if g.is_terminal() or g.turn >= 5:
+            if g.is_terminal() or g.turn >= turns:
                 break
+            while app.pacing:
+                await pilot.pause(0.01)
             if isinstance(app.screen, HandoffScreen):
                 seen.append(f"T{g.turn} {g.window}: " + " / ".join(str(w.render()) for w in app.screen.query("Static")))
                 await pilot.press("enter")
@@ -72,9 +76,11 @@ def _handoff_sequence(db: CardDB, hand: list[str], flow: str) -> list[str]:
             if app.screen is not app.match_screen:
                 app.screen.dismiss(None)          # a prompt: the driver answers by command instead
                 await pilot.pause()
+            if app.viewer == 0 and app.match_screen is not None:
+                seen.append(f"p1's Recap tab: {app.match_screen.recap_text.plain}")   # p1's own view
             app.send(command(g))
             await pilot.pause()
-        assert app.game.turn >= 5, "the scripted match did not reach turn 5"
+        assert app.game.turn >= turns, f"the scripted match did not reach turn {turns}"
 
     run_app(app, body)
     return seen
@@ -85,6 +91,14 @@ def test_same_public_history_same_handoffs(db: CardDB, hand: list[str]) -> None:
     base = handoff_sequence(db, HANDS[1])
     assert len(base) >= 4
     assert handoff_sequence(db, hand) == base
+
+
+def test_the_learning_flow_is_fair_too(db: CardDB) -> None:
+    base = handoff_sequence(db, HANDS[1], "learning", turns=6)
+    assert sum("Since" in x for x in base) >= 4 and any("nothing happened" in x for x in base)
+    assert any("draw.draw (C1K 1.2)" in x for x in base)          # the windows with no decision shown too
+    for hand in HANDS[:1] + HANDS[2:]:
+        assert handoff_sequence(db, hand, "learning", turns=6) == base
 
 
 @pytest.mark.slow

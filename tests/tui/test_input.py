@@ -116,7 +116,7 @@ def test_options_dialog_is_keyboard_first_with_glyphs(db: CardDB) -> None:
         text = str(cl.render())
         assert "(●)" in text and "( )" in text               # radio states differ by glyph
         first = cl.cursor
-        await pilot.press("down", "down")                    # arrows move between options (not scroll)
+        await pilot.press("down", "down", "down")            # arrows move between options (not scroll)
         await pilot.pause()
         assert cl.choices[cl.cursor].key == "flow-full" and cl.cursor > first
         await pilot.press("space", "ctrl+s")

@@ -99,3 +99,61 @@ def test_game_over(snap_compare: Any, db: CardDB, size: str) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZES[size], run_before=steady)
+
+
+# ---- issue 11 item 5 and issue 8: the learning flow, and the recap at 80×24
+
+
+async def _settle(pilot: Any) -> None:
+    """Wait out the phase bar's stepping (pacing) and freeze the focused field's cursor for the picture."""
+    for _ in range(500):
+        await pilot.pause(0.01)
+        if not pilot.app.pacing:
+            break
+    for field in pilot.app.screen.query("Input"):
+        field.cursor_blink = False
+    await pilot.pause()
+
+
+@_params()
+def test_learning_flow_handoff(snap_compare: Any, db: CardDB, size: str) -> None:
+    app = C1KApp(db=db, session=session_from(db, snapshot_data(), flow="learning"))
+    app.pace_ms = 1
+
+    async def steady(pilot: Any) -> None:
+        # Mira takes the keyboard, passes, attacks with nothing: the windows entered on the way to Tomas's
+        # turn, each with its rule id and what happened in it
+        from c1k_tui.screens import HandoffScreen
+
+        for _ in range(200):                # Mira's hand-off screen first
+            if isinstance(pilot.app.screen, HandoffScreen):
+                break
+            await pilot.pause(0.01)
+        for key in ("enter", "space", "n"):
+            await pilot.press(key)
+            await _settle(pilot)
+        assert isinstance(pilot.app.screen, HandoffScreen) and pilot.app.screen.player_name == "Tomas"
+
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=steady)
+
+
+def test_recap_tab_at_80x24(snap_compare: Any, db: CardDB) -> None:
+    app = C1KApp(db=db, session=session_from(db, snapshot_data(), flow="stops"))
+
+    async def steady(pilot: Any) -> None:
+        # Mira plays her Test Recruit; Tomas takes the keyboard: the Recap tab, its newest lines, full width
+        from c1k_tui.screens import HandoffScreen
+
+        for _ in range(200):                # Mira's hand-off screen first
+            if isinstance(pilot.app.screen, HandoffScreen):
+                break
+            await pilot.pause(0.01)
+        for key in ("enter", "1", "enter", "enter"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert isinstance(pilot.app.screen, HandoffScreen) and pilot.app.screen.player_name == "Tomas"
+        await pilot.press("enter")
+        await _settle(pilot)
+        assert pilot.app.screen is pilot.app.match_screen
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=steady)
