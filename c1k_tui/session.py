@@ -259,7 +259,7 @@ class MatchSession:
             self.save_error = ""
         except OSError as err:       # a full disk must not end the match: say so and carry on
             why = err.strerror or str(err)
-            if err.filename and str(err.filename) != str(target):
+            if err.filename and Path(str(err.filename)) in Path(target).parents and str(err.filename) not in why:
                 why += f" ({err.filename})"      # e.g. a folder on the way that is a file
             self.save_error = f"autosave to {target} failed: {why}"
 

@@ -109,7 +109,9 @@ def test_failed_autosave_is_shown_and_the_match_goes_on(db: CardDB, tmp_path: Pa
             await pilot.pause()
         assert s.save_error and str(target) in s.save_error
         errors = [m for m, t, sev in said if t == "Autosave failed" and sev == "error"]
-        assert len(errors) == 1 and str(target) in errors[0] and f"failed: File exists ({blocker})" in errors[0]
+        # the file and the reason: the folder on the way is a file
+        assert len(errors) == 1 and errors[0].startswith(f"autosave to {target} failed: ")
+        assert str(blocker) in errors[0].split("failed: ", 1)[1]
         assert "NOT AUTOSAVED" in str(app.screen.query_one("#title").render())
         # the game goes on, and the notice is not repeated at every command
         app.send("concede")
