@@ -6,7 +6,9 @@ Interrupt (engine/interrupts.py), a choice's answer, a pass (engine/priority.py)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from engine.actions import (
     Action,
@@ -127,35 +129,31 @@ def log_command(g: MatchState, line: str, action: Action, actor: int) -> None:
 
 
 def execute(g: MatchState, action: Action, p: int) -> None:
-    if isinstance(action, Concede):
-        g.outcome = Outcome(Termination.CONCEDED, 1 - p)
-        set_over(g)
-    elif isinstance(action, Pass):
-        do_pass(g, p)
-    elif isinstance(action, Play):
-        if g.choice is not None and g.choice.kind == "permit":
-            do_permit_play(g, action, p)
-        else:
-            do_play(g, action, p)
-    elif isinstance(action, Activate):
-        do_activate(g, action, p)
-    elif isinstance(action, Attack):
-        do_attack(g, action)
-    elif isinstance(action, Block):
-        do_block(g, action)
-    elif isinstance(action, Interrupt):
-        do_interrupt(g, action, p)
-    elif isinstance(action, Decline):
-        if g.choice is not None:
-            ch = g.choice
-            g.choice = None
-            resume(g, ch.resume)
-        else:
-            next_interrupt(g)
-    elif isinstance(action, Choose):
-        do_choose(g, action)
-    elif isinstance(action, SetCard):
-        do_set(g, action, p)
+    """Carry out a legal action: its command's function in EXECUTE (formats.md §1: one per command)."""
+    EXECUTE[type(action)](g, action, p)
+
+
+def do_concede(g: MatchState, a: Concede, p: int) -> None:
+    g.outcome = Outcome(Termination.CONCEDED, 1 - p)
+    set_over(g)
+
+
+def do_play_command(g: MatchState, a: Play, p: int) -> None:
+    """`play`: an ordinary play, or the answer to a play permission (OPP Permissions)."""
+    if g.choice is not None and g.choice.kind == "permit":
+        do_permit_play(g, a, p)
+    else:
+        do_play(g, a, p)
+
+
+def do_decline(g: MatchState, a: Decline, p: int) -> None:
+    """`decline`: a choice that may be declined (a permission), or an Interrupt question."""
+    if g.choice is not None:
+        ch = g.choice
+        g.choice = None
+        resume(g, ch.resume)
+    else:
+        next_interrupt(g)
 
 
 def do_play(g: MatchState, a: Play, p: int) -> None:
@@ -303,3 +301,18 @@ def do_choose(g: MatchState, a: Choose) -> None:
         if not announce_play(g, c, ch.player, ch.resume):
             return
     resume(g, ch.resume)
+
+
+#: each command's function (formats.md §1), by the type of its action
+EXECUTE: dict[type, Callable[[MatchState, Any, int], None]] = {
+    Concede: do_concede,
+    Pass: lambda g, a, p: do_pass(g, p),
+    Play: do_play_command,
+    SetCard: do_set,
+    Activate: do_activate,
+    Attack: lambda g, a, p: do_attack(g, a),
+    Block: lambda g, a, p: do_block(g, a),
+    Interrupt: do_interrupt,
+    Decline: do_decline,
+    Choose: lambda g, a, p: do_choose(g, a),
+}
