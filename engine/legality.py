@@ -6,6 +6,9 @@ gets the answer of one that exists nowhere (rules.md §7a). `legal_actions` (eng
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.actions import (
     Action,
     Activate,
@@ -33,6 +36,7 @@ from engine.state import (
     SET,
     ZONE_NAMES,
     Choice,
+    Decision,
     Refusal,
 )
 from engine.targets import card_choice_slots, choice_slots, target_candidates
@@ -40,71 +44,98 @@ from engine.voidcast import play_cost
 
 
 def refusal(g: MatchState, action: Action, player: int) -> Refusal | None:
-    """Why `player` may not take `action` now (None if legal). Every refusal names its rule."""
+    """Why `player` may not take `action` now (None if legal). Every refusal names its rule: the match
+    is over (RULES 1), it isn't the player's turn to decide (C1K 10), then the action's own checks
+    (`REFUSE`, one function per command)."""
     if g.outcome is not None:
         return Refusal("RULES 1", f"the match is over ({g.outcome})")
     if isinstance(action, Concede):
         return None
-    d = g.pending
     r = turn_refusal(g, player)
     if r is not None:
         return r
-    if isinstance(action, Pass):
-        if d.kind != "priority":
-            return Refusal(d.rule, f"there is no priority to pass: {describe_pending(g)}")
-        return None
-    if isinstance(action, Play) and d.kind == "choice" and g.choice is not None \
-            and g.choice.kind == "permit":
-        return play_refusal(g, action, player, permit=g.choice)
-    if isinstance(action, (Play, Activate, SetCard)):
-        if d.kind != "priority":
-            return Refusal(d.rule, f"you can't do that now: {describe_pending(g)}")
-        if isinstance(action, Play):
-            return play_refusal(g, action, player)
-        if isinstance(action, Activate):
-            return activate_refusal(g, action, player)
-        return set_refusal(g, action, player)
-    if isinstance(action, Attack):
-        if d.kind != "attackers":
-            return Refusal("C1K 4.1", "attackers are declared only at the start of combat "
-                                      "(combat.declare_attackers), by the active player")
-        return attack_refusal(g, action, player)
-    if isinstance(action, Block):
-        if d.kind != "blockers":
-            return Refusal("C1K 4.2", "blockers are declared only in combat.declare_blockers, "
-                                      "by the defending player")
-        return block_refusal(g, action, player)
-    if isinstance(action, (Interrupt, Decline)):
-        if d.kind == "choice" and isinstance(action, Decline):
-            return None if d.can_decline else Refusal(d.rule, "this choice can't be declined")
-        if d.kind != "interrupt":
-            return Refusal("C1K 7", "Interrupts are used only when the game asks (when their event happens)")
-        if isinstance(action, Decline):
-            return None
-        return interrupt_refusal(g, action, player)
-    if isinstance(action, Choose):
-        if d.kind != "choice":
-            return Refusal(d.rule, f"there is no choice to answer: {describe_pending(g)}")
-        ch = g.choice
-        assert ch is not None
-        n = len(ch.values)
-        if n == 0:
-            return Refusal(d.rule, "there is nothing to choose: decline")
-        if any(not 1 <= k <= n for k in action.options):
-            return Refusal(d.rule, f"options are numbered 1 to {n}")
-        if len(set(action.options)) != len(action.options):
-            return Refusal(d.rule, "each option can be chosen once")
-        if len(action.options) != ch.count:
-            return Refusal(d.rule, f"choose exactly {ch.count} option(s)")
-        if ch.kind == "permit":   # `choose n` plays a card that needs no target and no mode
-            c = ch.values[action.options[0] - 1]
-            r = play_refusal(g, Play(c), player, check_targets=False, permit=ch)
-            if r is None and g.card(c).type == "action" and play_slots(g, c, player, None):
-                r = Refusal("C1K 6", f"{g.card(c).name} needs targets: answer with "
-                                     f"'play \"{g.card(c).name}\" target …'")
-            return r
-        return None
-    return Refusal("C1K 10", "unknown action")
+    check = REFUSE.get(type(action))
+    if check is None:
+        return Refusal("C1K 10", "unknown action")
+    return check(g, action, player, g.pending)
+
+
+def _refuse_pass(g: MatchState, a: Pass, player: int, d: Decision) -> Refusal | None:
+    if d.kind != "priority":
+        return Refusal(d.rule, f"there is no priority to pass: {describe_pending(g)}")
+    return None
+
+
+def _not_priority(g: MatchState, d: Decision) -> Refusal | None:
+    if d.kind != "priority":
+        return Refusal(d.rule, f"you can't do that now: {describe_pending(g)}")
+    return None
+
+
+def _refuse_play(g: MatchState, a: Play, player: int, d: Decision) -> Refusal | None:
+    if d.kind == "choice" and g.choice is not None and g.choice.kind == "permit":
+        return play_refusal(g, a, player, permit=g.choice)   # the answer to a play permission
+    return _not_priority(g, d) or play_refusal(g, a, player)
+
+
+def _refuse_activate(g: MatchState, a: Activate, player: int, d: Decision) -> Refusal | None:
+    return _not_priority(g, d) or activate_refusal(g, a, player)
+
+
+def _refuse_set(g: MatchState, a: SetCard, player: int, d: Decision) -> Refusal | None:
+    return _not_priority(g, d) or set_refusal(g, a, player)
+
+
+def _refuse_attack(g: MatchState, a: Attack, player: int, d: Decision) -> Refusal | None:
+    if d.kind != "attackers":
+        return Refusal("C1K 4.1", "attackers are declared only at the start of combat "
+                                  "(combat.declare_attackers), by the active player")
+    return attack_refusal(g, a, player)
+
+
+def _refuse_block(g: MatchState, a: Block, player: int, d: Decision) -> Refusal | None:
+    if d.kind != "blockers":
+        return Refusal("C1K 4.2", "blockers are declared only in combat.declare_blockers, "
+                                  "by the defending player")
+    return block_refusal(g, a, player)
+
+
+def _refuse_interrupt(g: MatchState, a: Interrupt, player: int, d: Decision) -> Refusal | None:
+    if d.kind != "interrupt":
+        return Refusal("C1K 7", "Interrupts are used only when the game asks (when their event happens)")
+    return interrupt_refusal(g, a, player)
+
+
+def _refuse_decline(g: MatchState, a: Decline, player: int, d: Decision) -> Refusal | None:
+    if d.kind == "choice":
+        return None if d.can_decline else Refusal(d.rule, "this choice can't be declined")
+    if d.kind != "interrupt":
+        return Refusal("C1K 7", "Interrupts are used only when the game asks (when their event happens)")
+    return None
+
+
+def _refuse_choose(g: MatchState, a: Choose, player: int, d: Decision) -> Refusal | None:
+    if d.kind != "choice":
+        return Refusal(d.rule, f"there is no choice to answer: {describe_pending(g)}")
+    ch = g.choice
+    assert ch is not None
+    n = len(ch.values)
+    if n == 0:
+        return Refusal(d.rule, "there is nothing to choose: decline")
+    if any(not 1 <= k <= n for k in a.options):
+        return Refusal(d.rule, f"options are numbered 1 to {n}")
+    if len(set(a.options)) != len(a.options):
+        return Refusal(d.rule, "each option can be chosen once")
+    if len(a.options) != ch.count:
+        return Refusal(d.rule, f"choose exactly {ch.count} option(s)")
+    if ch.kind == "permit":   # `choose n` plays a card that needs no target and no mode
+        c = ch.values[a.options[0] - 1]
+        r = play_refusal(g, Play(c), player, check_targets=False, permit=ch)
+        if r is None and g.card(c).type == "action" and play_slots(g, c, player, None):
+            r = Refusal("C1K 6", f"{g.card(c).name} needs targets: answer with "
+                                 f"'play \"{g.card(c).name}\" target …'")
+        return r
+    return None
 
 
 def turn_refusal(g: MatchState, player: int) -> Refusal | None:
@@ -476,3 +507,17 @@ def interrupt_refusal(g: MatchState, a: Interrupt, p: int) -> Refusal | None:
             if perm is not None and ab.once_per_turn and perm.used.get(i) == g.turn:
                 return Refusal("C1K 7", f"{d.name}'s Interrupt can be used once per turn and was used this turn")
     return Refusal("C1K 7", f"#{a.source} has no usable Interrupt for this event")
+
+
+#: each command's own checks (formats.md §1), by the type of its action (Concede: always legal)
+REFUSE: dict[type, Callable[[MatchState, Any, int, Decision], Refusal | None]] = {
+    Pass: _refuse_pass,
+    Play: _refuse_play,
+    Activate: _refuse_activate,
+    SetCard: _refuse_set,
+    Attack: _refuse_attack,
+    Block: _refuse_block,
+    Interrupt: _refuse_interrupt,
+    Decline: _refuse_decline,
+    Choose: _refuse_choose,
+}
