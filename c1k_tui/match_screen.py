@@ -896,9 +896,10 @@ class MatchScreen(Screen[None]):
 
     def show_recap(self, text: Text, switch: bool = True) -> None:
         """The recap for the player who just took the keyboard (their private events included). At 80×24
-        the panel has a few rows: it opens at the newest lines (PgUp for earlier ones, w: full screen)."""
+        the panel has a few rows: it opens at the newest lines (PgUp for earlier ones, w: full screen), here
+        and at 120×40 alike."""
         self.recap_text = text
-        self.query_one("#recap", RulesPanel).update(text, at_end=self.has_class("-short"))
+        self.query_one("#recap", RulesPanel).update(text, at_end=True)
         if switch:
             self.query_one("#tabs", TabbedContent).active = "tab-recap"
 
