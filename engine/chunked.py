@@ -31,10 +31,14 @@ class ChunkedList(Sequence[T]):
     def append(self, item: T) -> None:
         self._tail.append(item)
 
+    def _seal(self, items: list[T]) -> tuple[T, ...]:
+        """The tail as an immutable chunk (a subclass may convert what was appended raw)."""
+        return tuple(items)
+
     def _freeze(self) -> None:
         if not self._tail:
             return
-        chunk = tuple(self._tail)
+        chunk = self._seal(self._tail)
         self._tail = []
         chunks = self._chunks
         chunks.append(chunk)

@@ -36,8 +36,8 @@ Kinds (`Event.kind`):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 from engine.chunked import ChunkedList
 
@@ -88,9 +88,34 @@ class Event(NamedTuple):
 
 class EventLog(ChunkedList[Event]):
     """The match's events: an append-only list whose copies share everything already written
-    (`fork()` is O(log n): engine.chunked)."""
+    (`fork()` is O(log n): engine.chunked).
+
+    The engine appends each event as the plain tuple of its fields (`MatchState.log`: building the
+    NamedTuple costs about as much as the rest of logging, and most events of a self-play or search
+    match are never read); they become `Event`s, once each, when the log is first read or forked
+    after them. Every read below sees Events only."""
 
     __slots__ = ()
+
+    def _seal(self, items: list[Event]) -> tuple[Event, ...]:
+        return tuple(map(Event._make, items))
+
+    def __iter__(self) -> Iterator[Event]:
+        self._freeze()
+        return super().__iter__()
+
+    @overload
+    def __getitem__(self, i: int) -> Event: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Event]: ...
+
+    def __getitem__(self, i: int | slice) -> Event | list[Event]:
+        self._freeze()
+        return super().__getitem__(i)
+
+    def since(self, start: int) -> Iterator[Event]:
+        self._freeze()
+        return super().since(start)
 
 
 def events_for(game: MatchState, player: int, since: int = 0, renumber: bool = True) -> tuple[Event, ...]:

@@ -38,3 +38,20 @@ def test_a_clone_forks_the_record() -> None:
     c = g.clone()
     c.apply_command("pass")
     assert g.record == ["p1: pass"] and c.record == ["p1: pass", "p2: pass"]
+
+
+def test_the_event_log_reads_as_events() -> None:
+    """The engine appends events as plain tuples (engine/core.py log); every read sees Events."""
+    from engine.events import Event
+
+    db = load_card_db()
+    deck = load_deck(find_deck("ironbound"), db)
+    g = Game.new(db, deck, deck, 5)
+    g.apply_command("pass")
+    last = g.events[-1]
+    assert type(last) is Event and last.kind == "priority" and last.n == len(g.events) - 1
+    g.apply_command("pass")
+    c = g.clone()
+    assert all(type(e) is Event for e in g.events) and list(c.events) == list(g.events)
+    assert [e.n for e in g.events.since(3)] == list(range(3, len(g.events)))
+    assert g.events[1:3] == list(g.events)[1:3]
