@@ -903,7 +903,7 @@ def new_session(db: CardDB, choice: StartChoice, save_path: Path | None) -> Matc
     if ai:
         decks[1].player = decks[1].player if choice.p2 not in ("", "p2") else agent_label(ai)
         return VersusSession.new_vs(db, decks, choice.seed, MatchOptions(practice=choice.practice), {1: ai},
-                                    flow=flow, save_path=save_path, open_hands=False)
+                                    flow=flow, save_path=save_path, open_hands=choice.open_hands)
     return MatchSession.new(db, decks, choice.seed, MatchOptions(practice=choice.practice), flow=flow,
                             save_path=save_path, open_hands=choice.open_hands)
 

@@ -136,7 +136,7 @@ def play(
         code = play_vs(deck_a, deck_b, seed if seed is not None else new_seed(), seed is not None, vs,
                        agents if ai_vs_ai else None, pace,
                        p1, p2, practice, first, playtest, flow or _flow(full_control, auto_pass, stops), save,
-                       _interactive(), text, scenario, typer.echo)
+                       _interactive(), text, scenario, typer.echo, open_hands)
         if code:
             raise typer.Exit(code)
         return

@@ -229,7 +229,7 @@ class Versus:
             state = "PAUSED (. steps)" if self.paused else f"pace {self.pace_ms} ms"
             return f"BOTH HANDS SHOWN · {state} · watching {names}"
         ai = next(iter(self.s.agents))
-        return f"vs {agent_label(self.s.agents[ai][0])} · its hand is hidden"
+        return f"vs {agent_label(self.s.agents[ai][0])} · its hand is " + ("SHOWN" if self.s.open_hands else "hidden")
 
     def _name(self, p: int) -> str:
         return agent_label(self.s.agents[p][0]) if p in self.s.agents else "you"
@@ -457,7 +457,8 @@ def ai_pair(value: str) -> tuple[str, str]:
 
 def play(deck_a: str | None, deck_b: str | None, seed: int, seed_given: bool, vs: str, ai_vs_ai: str | None,
          pace: int | None, p1: str, p2: str, practice: bool, first: str, playtest: bool, flow: str,
-         save: Path | None, interactive: bool, text: bool, scenario: Path | None, echo: Any) -> int:
+         save: Path | None, interactive: bool, text: bool, scenario: Path | None, echo: Any,
+         open_hands: bool = False) -> int:
     """`c1k play --vs …` and `c1k play --ai-vs-ai [--agents A,B]`. Returns an exit code (messages, not tracebacks)."""
     try:
         if ai_vs_ai is not None:
@@ -493,19 +494,20 @@ def play(deck_a: str | None, deck_b: str | None, seed: int, seed_given: bool, vs
     if deck_a is None and deck_b is None and not watch:
         from c1k_tui.screens import StartChoice
 
-        app = C1KApp(mode="start", start=StartChoice("ironbound", "emberfall", seed, p1, p2, False, practice, flow,
+        app = C1KApp(mode="start", start=StartChoice("ironbound", "emberfall", seed, p1, p2, open_hands, practice, flow,
                                                      vs), autosave=target)
         app.versus_pace = pace
         app.run()
         return 0
 
     def build() -> MatchSession:
-        return _new(deck_a, deck_b, seed, specs, names, practice, first, playtest, flow, target, watch)
+        return _new(deck_a, deck_b, seed, specs, names, practice, first, playtest, flow, target, watch or open_hands)
 
     who = " vs ".join(f"{names[p]}" for p in (0, 1))
     lines = [f"{who} ({deck_a or 'ironbound'} vs {deck_b or 'emberfall'})" + (f" · seed {seed}" if seed_given else ""),
              "watching two agents: both hands are shown · p pause · . step · +/- pace" if watch else
-             f"you are p1; p2 is {agent_label(specs[1])} — its hand stays hidden"]
+             f"you are p1; p2 is {agent_label(specs[1])} — "
+             + ("its hand is shown (--open-hands)" if open_hands else "its hand stays hidden")]
     app = C1KApp(builder=build, splash=lines)
     app.versus_pace = pace
     app.run()

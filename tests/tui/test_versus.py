@@ -451,3 +451,21 @@ def test_when_the_ai_begins_it_moves_at_once_and_the_human_sees_only_their_view(
     run_app(app, body)
     assert out["moves"] >= 1 and out["viewer"] == 0
     assert s.game.record[0].startswith("p2: ")
+
+
+def test_open_hands_against_the_ai_shows_its_hand_and_says_so(db: CardDB) -> None:
+    decks = [load_deck(find_deck("ironbound"), db), load_deck(find_deck("emberfall"), db)]
+    s = VersusSession.new_vs(db, decks, 5, MatchOptions(max_turns=3), {1: "random"}, open_hands=True)
+    app = C1KApp(db=db, session=s)
+    app.versus_pace = 0
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        out["title"] = app.versus.title() if app.versus else ""
+        v = app.match_screen.view if app.match_screen else None
+        out["top_hand"] = [c.cid for c in v.top_hand] if v is not None and v.top_hand is not None else None
+
+    run_app(app, body)
+    assert "its hand is SHOWN" in out["title"]
+    assert out["top_hand"] is not None and len(out["top_hand"]) > 0
