@@ -399,7 +399,9 @@ class Versus:
 def attach(app: C1KApp, session: MatchSession) -> Versus | None:
     """The controller for a session with AI seats (None for two humans)."""
     if isinstance(session, VersusSession) and session.agents:
-        return Versus(app, session, getattr(app, "versus_pace", None))
+        v = Versus(app, session, getattr(app, "versus_pace", None))
+        v.paused = v.watch and bool(getattr(app, "versus_paused", False))    # watching: start paused
+        return v
     return None
 
 

@@ -306,26 +306,27 @@ def test_watching_two_agents_pause_step_and_run_to_the_end(db: CardDB) -> None:
     s = vs_session(db, agents={0: "random", 1: "random"}, max_turns=4)
     app = C1KApp(db=db, session=s)
     app.versus_pace = 0
+    app.versus_paused = True                         # start paused: nothing moves until a key says so
     out: dict[str, Any] = {}
+
+    async def settle(pilot: Any) -> None:
+        for _ in range(5):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
 
     async def body(pilot: Any) -> None:
         v = app.versus
-        assert v is not None and v.watch
+        assert v is not None and v.watch and v.paused
         for _ in range(200):                         # the watch screen is up (its keys are bound there)
             if isinstance(app.screen, WatchScreen):
                 break
             await pilot.pause()
-        await pilot.press("p")                       # pause
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        n = len(s.game.record)
-        await pilot.pause()
-        out["paused_still"] = len(s.game.record) == n
+        await settle(pilot)
+        out["paused_still"] = len(s.game.record) == 0
+        out["paused_title"] = v.title()
         await pilot.press("full_stop")               # one decision
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        out["stepped"] = len(s.game.record) - n
-        out["title"] = v.title()
+        await settle(pilot)
+        out["stepped"] = len(s.game.record)
         await pilot.press("p")                       # resume: to the end
         for _ in range(3000):
             if s.game.is_terminal():
@@ -335,8 +336,8 @@ def test_watching_two_agents_pause_step_and_run_to_the_end(db: CardDB) -> None:
         out["hand"] = app.match_screen.view.top_hand is not None   # type: ignore[union-attr]
 
     run_app(app, body)
-    assert out["paused_still"] and out["stepped"] >= 1, out
-    assert "BOTH HANDS SHOWN" in out["title"]
+    assert out["paused_still"] and out["stepped"] == 1, out
+    assert "BOTH HANDS SHOWN" in out["paused_title"] and "PAUSED" in out["paused_title"]
     assert s.game.is_terminal() and out["hand"], (out, len(s.game.record))
 
 
