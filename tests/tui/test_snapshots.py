@@ -14,6 +14,27 @@ from tests.tui.conftest import session_from, snapshot_data
 SIZE = (120, 40)
 
 
+def keys(*pressed: str) -> Any:
+    """A run_before that waits until the app has shown its first screen (the match, or a hand-off: the
+    app presents after its first refresh, which a loaded machine can delay past the first key), then
+    presses the keys one by one — so the picture never depends on the machine's load."""
+
+    async def run(pilot: Any) -> None:
+        from c1k_tui.screens import HandoffScreen
+
+        for _ in range(500):
+            if isinstance(pilot.app.screen, HandoffScreen) or pilot.app.viewer in (0, 1):
+                break
+            await pilot.pause(0.01)
+        await pilot.wait_for_scheduled_animations()      # e.g. the tab underline moving to the Recap tab
+        for key in pressed:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+
+    return run
+
+
 def _stack_of_three(db: CardDB) -> C1KApp:
     data = snapshot_data()
     data["p1"]["hand"] = ["Test Bolt", "Test Favor"]
@@ -30,24 +51,24 @@ def _stack_of_three(db: CardDB) -> C1KApp:
 
 def test_main_screen(snap_compare: Any, db: CardDB) -> None:
     app = C1KApp(db=db, session=session_from(db, snapshot_data(), open_hands=True))
-    assert snap_compare(app, terminal_size=SIZE)
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys())
 
 
 def test_handoff_screen(snap_compare: Any, db: CardDB) -> None:
     app = C1KApp(db=db, session=session_from(db, snapshot_data()))
     # after p1's pass, p2 must decide: the opaque hand-off screen, public facts only
-    assert snap_compare(app, terminal_size=SIZE, press=["enter", "space"])
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys("enter", "space"))
 
 
 def test_stack_with_three_items(snap_compare: Any, db: CardDB) -> None:
-    assert snap_compare(_stack_of_three(db), terminal_size=SIZE)
+    assert snap_compare(_stack_of_three(db), terminal_size=SIZE, run_before=keys())
 
 
 def test_rules_panel_with_why_not_at_80x24(snap_compare: Any, db: CardDB) -> None:
     app = C1KApp(db=db, session=session_from(db, snapshot_data(), open_hands=True))
     # after p1's pass, p2 decides; the cursor on a hand card that can't be played now (a Slow unit in the
     # opponent's turn): the card panel says why not, with the rule — in the small layout (rules in tabs)
-    assert snap_compare(app, terminal_size=(80, 24), press=["space", "right"])
+    assert snap_compare(app, terminal_size=(80, 24), run_before=keys("space", "right"))
 
 
 # ---- issue 8: the screens a hot-seat match goes through, at both sizes (layouts that fit)
@@ -64,7 +85,7 @@ def _params() -> Any:
 @_params()
 def test_match_screen_sizes(snap_compare: Any, db: CardDB, size: str) -> None:
     app = C1KApp(db=db, session=session_from(db, snapshot_data(), open_hands=True))
-    assert snap_compare(app, terminal_size=SIZES[size])
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=keys())
 
 
 @_params()
@@ -72,19 +93,19 @@ def test_handoff_with_recap(snap_compare: Any, db: CardDB, size: str) -> None:
     app = C1KApp(db=db, session=session_from(db, snapshot_data(), flow="stops"))
     # Mira takes the keyboard, selects the Test Recruit (1), plays it (Enter) into the first empty slot
     # (Enter): Tomas's hand-off screen recaps her play
-    assert snap_compare(app, terminal_size=SIZES[size], press=["enter", "1", "enter", "enter"])
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=keys("enter", "1", "enter", "enter"))
 
 
 @_params()
 def test_help_fits(snap_compare: Any, db: CardDB, size: str) -> None:
     app = C1KApp(db=db, session=session_from(db, snapshot_data(), open_hands=True))
-    assert snap_compare(app, terminal_size=SIZES[size], press=["question_mark"])
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=keys("question_mark"))
 
 
 @_params()
 def test_flow_options(snap_compare: Any, db: CardDB, size: str) -> None:
     app = C1KApp(db=db, session=session_from(db, snapshot_data(), open_hands=True))
-    assert snap_compare(app, terminal_size=SIZES[size], press=["o", "down"])
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=keys("o", "down"))
 
 
 @_params()
@@ -112,6 +133,7 @@ async def _settle(pilot: Any) -> None:
             break
     for field in pilot.app.screen.query("Input"):
         field.cursor_blink = False
+    await pilot.wait_for_scheduled_animations()
     await pilot.pause()
 
 
