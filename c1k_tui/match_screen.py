@@ -38,7 +38,7 @@ from c1k_tui.widgets import (
     TitleBar,
     WindowLine,
 )
-from engine import Action, Activate, Interrupt, Play, SetCard
+from engine import COMMAND_USAGE, COMMAND_VERBS, Action, Activate, Interrupt, Play, SetCard
 
 Spot = tuple[Any, ...]
 
@@ -86,8 +86,8 @@ def _targets(a: Action) -> tuple[int, ...]:
 class LegalSuggester(Suggester):
     """Completes the command line from the deciding player's legal commands (and the command verbs)."""
 
-    VERBS = ("pass", "play ", "activate ", "attack ", "attack none", "block ", "block none", "interrupt ",
-             "decline", "choose ", "concede")
+    #: every verb of formats.md §1, from the engine's own list (a verb with arguments ends in a space)
+    VERBS = tuple(v if COMMAND_USAGE[v] == v else v + " " for v in COMMAND_VERBS) + ("attack none", "block none")
 
     def __init__(self) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
