@@ -65,13 +65,13 @@ def new_seed() -> int:
 
 
 def _run_text(loop: Any, game: Any, decks: list[Deck], save: Path | None, open_hands: bool, auto_pass: bool,
-              recorder: Any) -> None:
+              recorder: Any, learning: bool = False) -> None:
     """The text loop, with the engine's own errors (an endless rules loop) shown as a message."""
     from engine import RulesLoopError
 
     try:
         loop(game, decks, input, typer.echo, save, open_hands, auto_pass, recorder,
-             handoff=sys.stdin.isatty() and sys.stdout.isatty())
+             handoff=sys.stdin.isatty() and sys.stdout.isatty(), learning=learning)
     except RulesLoopError as err:
         raise _fail(f"the match can't go on: {err}", 1) from err
     except KeyboardInterrupt:
@@ -158,7 +158,7 @@ def play(
             except (ScenarioError, OSError) as err:
                 raise _fail(str(err)) from err
             recorder = Recorder(Start.of_scenario(str(scenario), scn.data), game)
-            _run_text(loop, game, [], save, open_hands, auto_pass, recorder)
+            _run_text(loop, game, [], save, open_hands, auto_pass, recorder, flow == "learning")
             return
         decks = _decks(db, deck_a, deck_b, playtest)
         decks[0].player, decks[1].player = p1, p2
@@ -168,7 +168,8 @@ def play(
         typer.echo(f"Council of 1000 — {decks[0].name} ({p1}) vs {decks[1].name} ({p2})"
                    + (f", seed {s}" if seed is not None else " (the seed is shown when the match is over)"))
         typer.echo(HELP)
-        _run_text(loop, game, decks, save, open_hands, auto_pass, Recorder(Start.of_decks(decks, s, options), game))
+        _run_text(loop, game, decks, save, open_hands, auto_pass, Recorder(Start.of_decks(decks, s, options), game),
+                  flow == "learning")
         return
     from c1k_tui.app import C1KApp
     from c1k_tui.paths import default_autosave

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from c1k_tui.paths import DEFAULT_STOPS
+from c1k_tui.recap import learning_preamble, learning_text, learning_visits
 from engine import (
     Deck,
     Game,
@@ -171,9 +172,11 @@ def send(g: Game, line: str, player: int) -> None:
 
 def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable[[str], None],
          save_path: Path | None = None, open_hands: bool = False, auto_pass: bool = False,
-         recorder: Recorder | None = None, handoff: bool = False) -> Game:
+         recorder: Recorder | None = None, handoff: bool = False, learning: bool = False) -> Game:
     """Play at one terminal. `handoff`: a person is at the keyboard (a terminal): clear the screen and
-    wait for Enter between players. Without it (piped input) the change of player is only announced."""
+    wait for Enter between players. Without it (piped input) the change of player is only announced.
+    `learning` (the learning flow, issue #11): the news before each decision lists every window entered,
+    with its id, its rule id and what happened in it, as the app's learning flow does."""
     failed = [False]
     auto: set[int] = set()        # record indices of the commands sent without asking
     seen = [0, 0]                 # per player: how much of the event list they have been shown
@@ -193,6 +196,13 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
             failed[0] = True
 
     def news(p: int) -> None:
+        if learning:
+            visits = learning_visits(g, p, seen[p], open_hands)
+            before = learning_preamble(g, p, seen[p], open_hands)
+            seen[p] = len(g.events)
+            if visits or before:
+                write(learning_text(visits, before=before).plain)
+            return
         if open_hands:
             lines = [e.text for e in g.events.since(seen[p]) if e.kind != "priority"]
         else:

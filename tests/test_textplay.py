@@ -120,3 +120,29 @@ def test_an_endless_rules_loop_is_a_message_in_text_mode_and_in_the_app_session(
     s = MatchSession.new(DB, decks, 4, save_path=tmp_path / "m.json")
     res = s.send("concede")
     assert not res.ok and "the match can't go on" in res.message
+
+
+def test_learning_flow_lists_every_window_entered_with_its_rule_and_hides_the_other_hand() -> None:
+    """Issue #11 item 5 in the text loop: with the learning flow, the news before a decision names every
+    window entered — the turn-based ones with no decision included — with its rule id; with hidden hands
+    each screen holds only what its player may know (rules.md §7a)."""
+    g = _game()
+    hands = {p: set(_hand_names(g, p)) for p in (0, 1)}
+    out = _play(g, ["pass", ""] * 30, handoff=True, auto_pass=True, learning=True)
+    text = "\n".join(out)
+    for window in ("draw.draw (C1K 1.2)", "influence.gain (C1K 2.2)", "main.priority (C1K 3.1)",
+                   "end.cleanup (C1K 5.2)"):
+        assert window in text, f"{window} not listed"
+    assert "nothing happened" in text
+    for seg in text.split(CLEAR):
+        for p in (0, 1):
+            if f"Hand of {('Ana', 'Tomas')[p]}" in seg:
+                assert not any(name in seg for name in hands[1 - p]), "the other player's opening hand shown"
+
+
+def test_the_cli_text_loop_takes_the_learning_flow() -> None:
+    res = runner.invoke(app, ["play", "--text", "--flow", "learning"], input="pass\n" * 8 + "concede\n")
+    assert res.exit_code == 0, res.output
+    assert "draw.start (C1K 1.1): nothing happened" in res.output
+    plain = runner.invoke(app, ["play", "--text", "--flow", "stops"], input="pass\n" * 8 + "concede\n")
+    assert "draw.start (C1K 1.1)" not in plain.output
