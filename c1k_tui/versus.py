@@ -6,14 +6,21 @@ An *opponent spec* names who sits in a seat: `human`, or `ai` (the search agent 
 
 How a match against an agent runs (rules.md §7a: the agent reads only its own information set):
 
-- `VersusSession` is a `MatchSession` whose AI seats are never passed for by the flow options: every
-  decision of an AI seat is the agent's. Its record names the AI seats, their agent specs and seeds
+- `VersusSession` is a `MatchSession` in which an AI seat playing a human follows the public flow
+  (`fair_action`): it is asked exactly where a human in its seat would be asked with hands hidden — at its
+  stops, when the human put something on the stack or acted, at each declaration with a unit able to
+  declare, and at every question the engine asks (Interrupt, permission, choice: asked on public facts) —
+  and elsewhere the flow passes for it at once, without consulting its hand (rules.md §7a: *whether* the
+  AI is seen deciding depends only on public facts). Watching two agents, every decision is the agents'.
+  Its record names the AI seats, their agent specs and seeds
   (`agents` in the record), so `c1k resume` and `c1k replay` rebuild the same match; the agent's seed is
   derived from the match seed, so the same match seed + the same human commands give the same match.
 - `Versus` is the app's controller for such a match: when an AI seat must decide, the agent thinks in a
-  worker thread (on a clone of the game) while the screen stays live; the action is sent when it comes
-  back, then the screen shows — after a readable pause when something visible happened — the recap of
-  what the human may know of it. The human's screen is always the human's own view: no hand-off screen,
+  worker thread (on a clone of the game) while the screen stays live; its answer is held until a public
+  floor (`floor_ms`, the pace) has passed since it was asked — a forced answer as long as a searched one —
+  then sent, and the screen shows the recap of what the human may know of it. A search that outlasts the
+  floor still shows (its length is then visible, as a human's hesitation is; `Versus.shown` logs each
+  decision point and how long it showed for, `Versus.slow` counts those). The human's screen is always the human's own view: no hand-off screen,
   the AI's hand is never shown; the AI's command text is never shown either (a Set card's id is hidden
   from the human), only the public recap.
 - Undo goes back to the human's last decision: the AI's answers after it (and the flow options' passes)
@@ -24,6 +31,8 @@ How a match against an agent runs (rules.md §7a: the agent reads only its own i
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,12 +46,14 @@ from engine import InfoSet, derive_seed, make_agent, observe, player_name
 
 if TYPE_CHECKING:
     from c1k_tui.app import C1KApp
-    from engine import Action, Agent, CardDB, Deck, MatchOptions
+    from c1k_tui.session import Flow
+    from engine import Action, Agent, CardDB, Deck, Game, MatchOptions
     from engine import record as rec
 
 #: the agent when `--vs ai` names no level (the search agent at its default level)
 DEFAULT_AI = "search"
-#: ms between an AI's visible actions (its moves are shown at a readable pace)
+#: ms between an AI's visible actions (its moves are shown at a readable pace); against a human also the
+#: floor of every AI decision shown: no answer, forced or searched, appears sooner after it was asked
 DEFAULT_PACE_MS = 700
 WATCH_PACE_MS = 900
 PACES_MS = (0, 150, 400, 700, 900, 1500, 3000)
@@ -85,6 +96,18 @@ def agent_seed(match_seed: int, seat: int) -> int:
 # -------------------------------------------------------------------- the session
 
 
+def fair_action(g: Game, flow: Flow) -> Action | None:
+    """What the flow sends for an AI seat that plays a human, or None: the agent decides, and the human
+    sees it deciding. Only public facts count, never the AI's hand (rules.md §7a): the same rule as a
+    human's seat with hands hidden (`auto_action(hidden=True)`: stops, the stack, what the opponent just
+    did, who may declare), except that every question the engine asks (an Interrupt, a permission to play
+    from the hand, a choice) is the agent's even when decline is all it can answer — the engine asks them
+    on public facts, and skipping an empty one would change how many decisions the human sees."""
+    if g.is_terminal() or g.decision.kind in ("interrupt", "choice"):
+        return None
+    return auto_action(g, flow, hidden=True)
+
+
 class VersusSession(MatchSession):
     """A match in which agents play some seats (`agents`: seat → (agent spec, agent seed))."""
 
@@ -122,14 +145,19 @@ class VersusSession(MatchSession):
         return r
 
     def run_autos(self) -> int:
-        """The flow options pass for the human seats only: an AI seat always decides for itself. Against
-        an AI the human's forced passes are sent at once, as with open hands: no other person watches the
-        screen, and the agent reads only its own information set, where a pass is a pass either way."""
+        """The flow options' commands. Against an AI the human's forced passes are sent at once, as with
+        open hands: no other person watches the screen, and the agent reads only its own information set,
+        where a pass is a pass either way. The AI seat follows the public flow (`fair_action`), whether its
+        hand is shown or not (the same AI either way); watching two agents, they decide everything."""
         n = 0
         g = self.game
         hidden = not self.open_hands and len(self.humans) > 1
-        while n < 100_000 and not g.is_terminal() and not self.is_ai(g.current_player()):
-            a = auto_action(g, self.flow, hidden=hidden)
+        while n < 100_000 and not g.is_terminal():
+            p = g.current_player()
+            if self.is_ai(p):
+                a = fair_action(g, self.flow) if self.humans else None
+            else:
+                a = auto_action(g, self.flow, hidden=hidden)
             if a is None:
                 break
             self.auto.append(len(g.record))
@@ -193,6 +221,16 @@ class Move:
     n: int              # the record's length when the agent was asked
     action: Action | None
     error: str = ""
+    asked: float = 0.0  # the controller's clock when the agent was asked
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One AI decision the human saw being made: where (public), and after how long its answer showed."""
+    turn: int
+    window: str
+    kind: str
+    ms: int             # from the question to the answer on screen: the floor, or a longer search
 
 
 class Versus:
@@ -210,6 +248,12 @@ class Versus:
         self.steps = 0                # watch: decisions to make while paused
         self.gen = 0                  # bumped by undo and a new match: a late answer is dropped
         self.moves = 0                # AI decisions made (tests, the title)
+        # against a human no AI answer shows sooner than this after it was asked (public: the pace)
+        self.floor_ms = 0 if self.watch else self.pace_ms
+        self.clock: Callable[[], float] = time.monotonic       # seconds; tests inject their own
+        self.later: Callable[[float, Callable[[], None]], object] = self._timer
+        self.shown: list[Shown] = []  # each AI decision shown to the human, in order
+        self.slow = 0                 # of those, how many searched longer than the floor
 
     # ---------------------------------------------------------------- what the app asks
 
@@ -278,34 +322,61 @@ class Versus:
 
     # ---------------------------------------------------------------- the agent's turn
 
+    def _timer(self, seconds: float, then: Callable[[], None]) -> object:
+        return self.app.set_timer(seconds, then)
+
     def _think(self, p: int) -> None:
         app = self.app
         ms = app.match_screen
         g = self.s.game
         self.thinking = True
         if ms is not None:
-            ms.status = f"[b]{self._name(p)} is thinking…[/b]"
+            last = ms.status if ms.status.startswith(f"[b]{self._name(p)}:[/b]") else ""
+            ms.status = f"[b]{self._name(p)} is thinking…[/b]" + (f"   (last: {last})" if last else "")
         gen, n, snapshot = self.gen, len(g.record), g.clone()
         agent = self.agents[p]
+        asked = self.clock()
 
         def work() -> None:
             try:
-                move = Move(gen, p, n, agent.act(InfoSet(snapshot, p)))
+                move = Move(gen, p, n, agent.act(InfoSet(snapshot, p)), asked=asked)
             except Exception as err:  # noqa: BLE001 - an agent's failure is a message, not a crash
-                move = Move(gen, p, n, None, f"{type(err).__name__}: {err}")
+                move = Move(gen, p, n, None, f"{type(err).__name__}: {err}", asked=asked)
             app.call_from_thread(self._acted, move)
 
         app.run_worker(work, thread=True, exit_on_error=False, group="versus")
 
+    def _stale(self, move: Move) -> bool:
+        """Undone, or another match meanwhile: the answer is dropped."""
+        return move.gen != self.gen or len(self.s.game.record) != move.n or self.app.session is not self.s
+
     def _acted(self, move: Move) -> None:
+        """The agent answered: held until the floor has passed since it was asked (rules.md §7a: a forced
+        answer must not show sooner than a searched one), then shown."""
+        if self._stale(move):
+            return
+        took = max(0.0, self.clock() - move.asked)
+        wait = self.floor_ms / 1000 - took
+        if not self.watch:
+            g = self.s.game
+            v = observe(g, self.human)
+            self.shown.append(Shown(v.turn, v.window, g.decision.kind, round(max(took, self.floor_ms / 1000) * 1000)))
+            if wait < 0 and self.floor_ms > 0:
+                self.slow += 1
+        if wait > 0:
+            self.later(wait, lambda: self._show(move))
+            return
+        self._show(move)
+
+    def _show(self, move: Move) -> None:
         from c1k_tui.recap import recap_entries
 
+        if self._stale(move):
+            return
         self.thinking = False
         s = self.s
         g = s.game
         app = self.app
-        if move.gen != self.gen or len(g.record) != move.n or app.session is not s:
-            return                          # undone, or another match meanwhile: the answer is stale
         ms = app.match_screen
         if move.action is None:
             if ms is not None:
@@ -332,7 +403,7 @@ class Versus:
             said = said if len(said) <= 160 else said[:157] + "…"
             if said:
                 ms.status = f"[b]{self._name(move.seat)}:[/b] " + said.replace("[", "\\[")
-        if visible and self.pace_ms > 0:
+        if visible and self.pace_ms > 0 and self.watch:     # against a human the floor paces the moves
             self.waiting = True
             app.refresh_view()
 
@@ -438,8 +509,8 @@ def transcript(session: VersusSession, write: Any, max_actions: int = 20_000) ->
           f"seed {v.seed}")
 
 
-__all__ = ["OPPONENTS", "Versus", "VersusError", "VersusSession", "WatchScreen", "agent_label", "agent_spec",
-           "agent_seed", "attach", "resume_or_none", "screen_for", "transcript"]
+__all__ = ["OPPONENTS", "Shown", "Versus", "VersusError", "VersusSession", "WatchScreen", "agent_label",
+           "agent_seed", "agent_spec", "attach", "fair_action", "resume_or_none", "screen_for", "transcript"]
 
 
 # -------------------------------------------------------------------- `c1k play --vs` / `--ai-vs-ai`

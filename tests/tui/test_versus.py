@@ -17,14 +17,14 @@ from c1k_tui.app import C1KApp, resume_session
 from c1k_tui.cli import app as cli
 from c1k_tui.screens import MultiChoiceModal, PromptModal
 from c1k_tui.session import Flow
-from c1k_tui.versus import VersusError, VersusSession, WatchScreen, agent_spec, ai_pair, transcript
-from engine import InfoSet, make_agent, observe
+from c1k_tui.versus import Shown, VersusError, VersusSession, WatchScreen, agent_spec, ai_pair, transcript
+from engine import Attack, Block, Decline, InfoSet, Pass, make_agent, observe
 from engine import record as rec
 from engine.cards import CardDB
 from engine.decks import find_deck, load_deck
 from engine.scenario import scenario_from_data
 from engine.state import MatchOptions
-from tests.tui.conftest import run_app, snapshot_data
+from tests.tui.conftest import flow_data, run_app, snapshot_data
 
 runner = CliRunner()
 
@@ -221,6 +221,109 @@ def test_the_ai_thinks_in_a_worker_and_the_human_waits(db: CardDB) -> None:
     assert "the AI is deciding" in out["status"]
     assert out["moves"] >= 1
     assert s.game.record[0] == "p1: pass" and s.game.record[1].startswith("p2: ")
+
+
+#: the AI's (p2's) hidden cards: in its hand a usable Fast card and a Nullify, or nothing it can use outside
+#: its own main (the two then in its library: its deck list, public, is the same)
+AI_HANDS = (["Emberlash", "Swallowed Word"], ["Test Recruit", "Test Wall"])
+AI_CARDS = ["Emberlash", "Swallowed Word", "Test Recruit", "Test Wall", "Test Recruit", "Test Recruit"]
+
+
+def ai_decisions_shown(db: CardDB, hand: list[str], turns: int = 5) -> tuple[list[Shown], list[int], list[str]]:
+    """The same public history against an AI holding `hand` (p1 plays an Action and attacks; the AI never
+    uses a card), the AI's decisions paced by a floor of 700 ms on an injected clock: a forced answer
+    takes no time, a real choice 0.3 s. Returns the AI decisions the human saw being made, how many
+    legal actions the agent had at each, and the record."""
+    data = flow_data()
+    data["p1"]["hand"] = ["Test Favor", "Test Recruit"]
+    data["p2"]["hand"] = hand
+    rest = list(AI_CARDS)
+    for name in hand:
+        rest.remove(name)
+    data["p2"]["library"] = rest
+    data["p2"]["influence"] = 3
+    s = VersusSession.from_scenario(scenario_from_data(data, "<test>", db), db, "<test>", flow=Flow("stops"),
+                                    agents={1: ("random", 5)})
+    assert isinstance(s, VersusSession)
+    app = C1KApp(db=db, session=s)
+    app.versus_pace = 700
+    clock = [0.0]
+    options: list[int] = []
+
+    class Passer:
+        """Never uses a card; 'searches' 0.3 s on the clock when it has a real choice."""
+        name = "passer"
+
+        def act(self, info: InfoSet) -> Any:
+            legal = info.legal_actions()
+            options.append(len(legal))
+            clock[0] += 0.0 if len(legal) <= 1 else 0.3
+            kind = info.view.decision.kind  # type: ignore[union-attr]
+            if kind in ("attackers", "blockers"):
+                return Attack(()) if kind == "attackers" else Block(())
+            return next((a for a in legal if isinstance(a, Pass | Decline)), legal[0])
+
+    def later(seconds: float, then: Any) -> None:
+        clock[0] += seconds                      # the held answer shows when the clock reaches the floor
+        app.call_later(then)
+
+    played = [False]
+
+    def command(g: Any) -> str:
+        d = g.decision
+        if d.kind == "interrupt":
+            return "decline"
+        if d.kind == "choice":
+            return "choose 1"
+        if d.kind == "attackers":
+            return f"attack #{g.players[0].units()[0]}"
+        if d.kind == "blockers":
+            return "block none"
+        if g.window == "main.priority" and not g.stack and not played[0]:
+            played[0] = True
+            return 'play "Test Favor"'
+        return "pass"
+
+    async def body(pilot: Any) -> None:
+        v = app.versus
+        assert v is not None and s.game.current_player() == 0
+        v.agents[1], v.clock, v.later = Passer(), lambda: clock[0], later
+        for _ in range(400):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            g = s.game
+            if g.is_terminal() or g.turn >= turns:
+                return
+            if v.busy() or app.pacing:
+                continue
+            cmd = command(g)
+            if isinstance(app.screen, PromptModal | MultiChoiceModal):
+                app.screen.dismiss(cmd)
+            else:
+                app.send(cmd)
+        raise AssertionError(f"the scripted match did not reach turn {turns}: {s.game.record[-5:]} "
+                             f"{s.game.decision} {app.screen} {app.match_screen.status if app.match_screen else ''}")
+
+    run_app(app, body)
+    assert app.versus is not None
+    return app.versus.shown, options, list(s.game.record)
+
+
+def test_the_ais_decisions_show_on_public_facts_only(db: CardDB) -> None:
+    """rules.md §7a for timing: with the same public history, the AI holding a usable card or nothing
+    usable is seen deciding at the same points, each answer showing after the same time (the floor) —
+    forced or searched. Outside its public decision points the flow passes for it without asking it."""
+    shown, options, record = ai_decisions_shown(db, AI_HANDS[0])
+    shown_none, options_none, record_none = ai_decisions_shown(db, AI_HANDS[1])
+    assert record == record_none                           # the same public history (the AI never plays)
+    assert options != options_none                         # … while its hand gave it other choices
+    assert any(n > 1 for n in options) and any(n == 1 for n in options_none)
+    assert len(shown) >= 4 and shown == shown_none
+    assert {x.ms for x in shown} == {700}
+    assert {x.window for x in shown} >= {"main.priority"}
+    # the flow passed for the AI where a stopped-out human is passed for: fewer questions than decisions
+    ai_cmds = [c for c in record if c.startswith("p2: ")]
+    assert len(shown) < len(ai_cmds)
 
 
 def test_undo_goes_back_to_the_humans_last_decision(db: CardDB) -> None:
