@@ -35,7 +35,9 @@ def test_vs_ai_screen(snap_compare: Any, db: CardDB, size: str) -> None:
 def test_vs_ai_after_the_ai_answered(snap_compare: Any, db: CardDB, size: str) -> None:
     async def answer(pilot: Any) -> None:
         await pilot.pause()
-        await pilot.press("space")            # the human passes; the AI (greedy) answers in its worker
+        # the human plays a unit: the AI (greedy) is asked (rules.md §7a: on public facts — a pass here
+        # would not ask it, its flow would pass for it) and answers in its worker
+        pilot.app.send('play "Test Recruit"')
         for _ in range(50):
             await pilot.app.workers.wait_for_complete()
             await pilot.pause()
