@@ -297,13 +297,17 @@ class MatchSession:
         n = 0
         g = self.game
         while n < AUTO_LOOP_CAP:
-            a = auto_action(g, self.flow, hidden=not self.open_hands)
+            a = self.next_auto()
             if a is None:
                 break
             self.auto.append(len(g.record))
             g.apply(a, g.current_player())
             n += 1
         return n
+
+    def next_auto(self) -> Action | None:
+        """The command the flow options send now for the player to decide, or None: they must decide."""
+        return auto_action(self.game, self.flow, hidden=not self.open_hands)
 
     def set_flow(self, flow: Flow) -> None:
         self.flow = flow

@@ -144,26 +144,18 @@ class VersusSession(MatchSession):
         r.agents = {player_name(p): a for p, a in sorted(self.agents.items())}
         return r
 
-    def run_autos(self) -> int:
-        """The flow options' commands. Against an AI the human's forced passes are sent at once, as with
-        open hands: no other person watches the screen, and the agent reads only its own information set,
-        where a pass is a pass either way. The AI seat follows the public flow (`fair_action`), whether its
-        hand is shown or not (the same AI either way); watching two agents, they decide everything."""
-        n = 0
+    def next_auto(self) -> Action | None:
+        """The flow options' command (Session.run_autos sends them). Against an AI the human's forced
+        passes are sent at once, as with open hands: no other person watches the screen, and the agent
+        reads only its own information set, where a pass is a pass either way. The AI seat follows the
+        public flow (`fair_action`), whether its hand is shown or not (the same AI either way); watching
+        two agents, they decide everything."""
         g = self.game
-        hidden = not self.open_hands and len(self.humans) > 1
-        while n < 100_000 and not g.is_terminal():
-            p = g.current_player()
-            if self.is_ai(p):
-                a = fair_action(g, self.flow) if self.humans else None
-            else:
-                a = auto_action(g, self.flow, hidden=hidden)
-            if a is None:
-                break
-            self.auto.append(len(g.record))
-            g.apply(a, g.current_player())
-            n += 1
-        return n
+        if g.is_terminal():
+            return None
+        if self.is_ai(g.current_player()):
+            return fair_action(g, self.flow) if self.humans else None
+        return auto_action(g, self.flow, hidden=not self.open_hands and len(self.humans) > 1)
 
     def undo_span(self) -> int:
         """Back to the human's last decision: the trailing commands of AI seats and of the flow options,
