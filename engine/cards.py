@@ -13,7 +13,7 @@ import functools
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -326,6 +326,16 @@ class CardDef:
     evolve: EvolveSpec | None = None
     #: Nullify (Null): the Interrupt this Action is used as, from the hand (cost: the card's cost)
     hand_interrupt: Ability | None = None
+    #: the events its triggered abilities answer (derived, for speed: `triggers.fire` skips at once a
+    #: card with no ability for an event — most cards, most events)
+    whens: frozenset[str] = field(init=False, default=frozenset())
+    #: state-based actions must look at this unit even when it is undamaged and unmodified: it may
+    #: Evolve, or it has no health (derived, for speed: `sba.sba_quiet`)
+    sba_watch: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "whens", frozenset(a.when for a in self.abilities if a.when))
+        object.__setattr__(self, "sba_watch", self.evolve is not None or self.health <= 0)
 
     @staticmethod
     def from_model(m: CardModel) -> CardDef:

@@ -36,6 +36,8 @@ from engine.priority import do_pass
 from engine.stack import put_on_stack
 from engine.state import (
     SET,
+    WINDOW_RULE,
+    WINDOWS,
     Outcome,
     StackItem,
     Termination,
@@ -61,18 +63,23 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
 
     An illegal action raises IllegalAction after changing exactly what C1K §10 says: if the player
     held priority, priority passes to the opponent (unless the match is in practice mode)."""
-    actor = g.current_player() if player is None else player
     if type(action) is Pass and g.outcome is None:
         d = g.pending
-        if d.player == actor and d.kind == "priority":
+        if (player is None or player == d.player) and d.kind == "priority":
+            actor = d.player
             # the fast path for the most common action (4 in 5 in random play): a legal pass, exactly
             # as below (refusal None; log_command's "pass" event; execute's do_pass)
             line = _PASS_LINES[actor]
             rec = g.record
             rec.append(line)
-            g.log(line, "pass", actor, rule=d.rule, command=len(rec) - 1)
+            # g.log(line, "pass", actor, rule=d.rule, command=len(rec) - 1), inlined: MatchState.log's tuple
+            ev = g._events
+            tail = ev._tail
+            tail.append((ev._done + len(tail), "pass", g.turn, WINDOWS[g.win], d.rule or WINDOW_RULE[g.win], actor, -1,  # type: ignore[arg-type]
+                         line, "", (), 0, "", len(rec) - 1))
             do_pass(g, actor)
             return
+    actor = g.current_player() if player is None else player
     if actor not in (0, 1):
         raise IllegalAction("RULES 1", f"the match is over ({g.outcome})")
     r = refusal(g, action, actor)

@@ -242,7 +242,7 @@ class MatchState:
         return d
 
     def label(self, cid: int) -> str:
-        return f"{self.card(cid).name} #{cid}"
+        return f"{self.defs[cid].name} #{cid}"  # type: ignore[union-attr]  # (self.card(cid), inlined)
 
     @property
     def events(self) -> EventLog:
@@ -279,7 +279,7 @@ class MatchState:
                 return perm.granted[name]
             if perm.lost and name in perm.lost:
                 return None
-        return self.card(cid).keywords.get(name)
+        return self.defs[cid].keywords.get(name)  # type: ignore[union-attr]  # (self.card(cid), inlined)
 
     def power(self, cid: int) -> int:
         perm = self.perms[cid]

@@ -22,11 +22,9 @@ from engine.state import (
     Decision,
 )
 
-#: the priority decisions are immutable values; share them instead of building one per pass
-_PRIORITY_DECISIONS: dict[tuple[str, int], Decision] = {}
-
-
-_PRIORITY_LINES: dict[str, str] = {}
+#: the priority decisions are immutable values; share them instead of building one per pass:
+#: (player name, window, player) -> (the decision, the text of its event)
+_PRIORITY_DECISIONS: dict[tuple[str, int, int], tuple[Decision, str]] = {}
 
 
 def set_over(g: MatchState) -> None:
@@ -43,19 +41,19 @@ def give_priority(g: MatchState, p: int, passed: int) -> None:
     g.priority = p
     g.passed = passed
     w = g.win
-    name = g.players[p].name
-    key = (name, w)
-    d = _PRIORITY_DECISIONS.get(key)
-    if d is None:
-        d = _PRIORITY_DECISIONS[key] = Decision("priority", p, WINDOWS[w], WINDOW_RULE[w],
-                                                f"{name} has priority — {WINDOW_TEXT[w]}")
-    if d.player != p:
-        d = replace(d, player=p)
-    g.pending = d
-    line = _PRIORITY_LINES.get(name)
-    if line is None:
-        line = _PRIORITY_LINES[name] = f"  {name} has priority"
-    g.log(line, "priority", p, rule="C1K 6")
+    key = (g.players[p].name, w, p)
+    hit = _PRIORITY_DECISIONS.get(key)
+    if hit is None:
+        name = key[0]
+        hit = _PRIORITY_DECISIONS[key] = (
+            Decision("priority", p, WINDOWS[w], WINDOW_RULE[w], f"{name} has priority — {WINDOW_TEXT[w]}"),
+            f"  {name} has priority")
+    g.pending = hit[0]
+    # g.log(line, "priority", p, rule="C1K 6"), inlined (hot: every pass): MatchState.log's tuple
+    ev = g._events
+    tail = ev._tail
+    tail.append((ev._done + len(tail), "priority", g.turn, WINDOWS[w], "C1K 6", p, -1, hit[1],  # type: ignore[arg-type]
+                 "", (), 0, "", -1))
 
 
 def offer_permit(g: MatchState, e: Effect, controller: int, source: int) -> bool:

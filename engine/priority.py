@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import LOOP_CAP, LOOP_WATCH, MatchState, RulesLoopError, _bit
+from engine.core import LOOP_CAP, LOOP_WATCH, MatchState, RulesLoopError
 from engine.decisions import give_priority, set_over
 from engine.stack import resolve_top
 from engine.state import (
@@ -20,7 +20,7 @@ from engine.turn import goto, next_window, open_priority
 
 
 def do_pass(g: MatchState, p: int) -> None:
-    g.passed |= _bit(p)
+    g.passed |= 1 << p   # (_bit(p), inlined)
     if g.stack:
         top = g.stack[-1]
         if (top.adder >= 0 and p != top.adder) or (top.adder < 0 and g.passed == 3):

@@ -48,7 +48,12 @@ class SplitMix64:
         return out
 
     def below(self, n: int) -> int:
-        if n <= 0:
+        if n <= 1:
+            if n == 1:
+                # one draw, whose value can only give 0 (the threshold is 0): the state moves on exactly as
+                # below, without computing the output (hot: a random agent with only Pass to choose)
+                self.state = (self.state + GOLDEN) & MASK64
+                return 0
             raise ValueError("below() needs n >= 1")
         threshold = (1 << 64) % n
         state = self.state

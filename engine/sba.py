@@ -22,6 +22,11 @@ def sba(g: MatchState, fights: dict[int, int] | None = None, losers: list[int] |
     `on_death`, rules.md §5) and is added to `losers`."""
     if g.outcome is None and sba_quiet(g):
         return
+    sba_run(g, fights, losers)
+
+
+def sba_run(g: MatchState, fights: dict[int, int] | None = None, losers: list[int] | None = None) -> None:
+    """State-based actions, repeated until nothing changes (`sba` without its quick check first)."""
     for _ in range(SBA_LOOP_CAP):
         if g.outcome is not None:
             return
@@ -62,22 +67,22 @@ def sba_quiet(g: MatchState) -> bool:
         return False
     perms = g.perms
     defs = g.defs
-    for c in p0.board + p1.board:
-        if not c:
-            continue
-        d = defs[c]
-        assert d is not None
-        if d.evolve is not None:
-            return False
-        perm = perms[c]
-        counters = perm.counters
-        if perm.damage == 0 and perm.health_mod >= 0 and perm.temp_health >= 0 and not counters:
-            if d.health <= 0:
+    for board in (p0.board, p1.board):
+        for c in board:
+            if not c:
+                continue
+            perm = perms[c]
+            d = defs[c]
+            assert d is not None
+            if d.sba_watch:   # it may Evolve, or has no health at all
                 return False
-        # lethal()'s other case, inlined: damage ≥ max_health
-        elif perm.damage >= d.health + perm.health_mod + perm.temp_health + counters.get("growth", 0) \
-                - counters.get("wither", 0):
-            return False
+            counters = perm.counters
+            if perm.damage == 0 and perm.health_mod >= 0 and perm.temp_health >= 0 and not counters:
+                continue   # undamaged, unmodified, with health: not lethal (d.health > 0)
+            # lethal()'s other case, inlined: damage ≥ max_health
+            if perm.damage >= d.health + perm.health_mod + perm.temp_health + counters.get("growth", 0) \
+                    - counters.get("wither", 0):
+                return False
     return True
 
 

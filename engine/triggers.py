@@ -6,6 +6,8 @@ target and branch choices, is engine/stack.py's work.
 
 from __future__ import annotations
 
+import itertools
+
 from engine.cards import Ability, CardDef
 from engine.core import MatchState
 from engine.state import (
@@ -21,10 +23,7 @@ def fire(g: MatchState, when: str, cid: int, ctx: int = 0, targets: tuple[int, .
     """Queue the `when` abilities of card `cid` (a Suppressed card's abilities don't function).
     `seq`: when the card entered play, for a card that has just left it (last known information)."""
     d = g.card(cid)
-    for ab in d.abilities:   # (most cards have no ability for this event: the cheapest check first)
-        if ab.when == when:
-            break
-    else:
+    if when not in d.whens:   # (most cards have no ability for this event: the cheapest check first)
         return
     perm = g.perms.get(cid)
     if perm is not None and perm.has_status("suppressed"):
@@ -38,8 +37,15 @@ def fire(g: MatchState, when: str, cid: int, ctx: int = 0, targets: tuple[int, .
 
 
 def fire_watchers(g: MatchState, when: str, p: int, ctx: int) -> None:
-    for cid in g.permanents(p):
-        if cid != ctx:
+    """Player p's cards in play that watch for `when` (by entry order), but `ctx` itself."""
+    ps = g.players[p]
+    defs = g.defs
+    # (fire's own first check, before sorting: only the cards with an ability for `when`)
+    watchers = [c for c in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat))
+                if c and c != ctx and when in defs[c].whens]  # type: ignore[union-attr]
+    if watchers:
+        perms = g.perms
+        for _, cid in sorted([(perms[c].seq, c) for c in watchers]):
             fire(g, when, cid, ctx)
 
 

@@ -9,6 +9,7 @@ continuations (open priority, after an action, finish cleanup, after a declarati
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 
 from engine.cards import SEAT_MODIFIERS, CardDef
@@ -24,7 +25,7 @@ from engine.decisions import RESUME, give_priority, set_over
 from engine.keywords import START_TRIGGERS
 from engine.legality import permit_active
 from engine.paradox import run_threads
-from engine.sba import sba
+from engine.sba import sba, sba_quiet, sba_run
 from engine.stack import place_triggers
 from engine.state import (
     BOARD,
@@ -38,6 +39,7 @@ from engine.state import (
     SKIP_HOOKS,
     TRIGGER_WINDOWS,
     TURN_TABLE,
+    WINDOW_RULE,
     WINDOWS,
     Choice,
     Decision,
@@ -117,17 +119,22 @@ def enter(g: MatchState, w: int) -> int | None:
     g._quiet = 0   # an endless loop lives in one window (a window changes only on an empty stack)
     if g._loop_seen:
         g._loop_seen = {}
-    g.log(f"T{g.turn} {WINDOWS[w]}", "window", g.active)
-    spec = TURN_TABLE[w]
-    for name in spec.steps:
-        r = TURN_STEPS[name](g)
+    # g.log(f"T{g.turn} {wid}", "window", g.active), inlined (hot: every window): MatchState.log's tuple
+    ev = g._events
+    tail = ev._tail
+    wid = WINDOWS[w]
+    tail.append((ev._done + len(tail), "window", g.turn, wid, WINDOW_RULE[w], g.active, -1,  # type: ignore[arg-type]
+                 f"T{g.turn} {wid}", "", (), 0, "", -1))
+    for fn in _WINDOW_STEPS[w]:
+        r = fn(g)
         if r == STEP_WAIT or g.outcome is not None:
             return None
         if r == STEP_END_PHASE:
             return end_phase(g)
-    if spec.kind == "turn_based":
+    kind = _WINDOW_KIND[w]
+    if kind == "turn_based":
         return next_window(g, w)
-    if spec.kind == "declaration":
+    if kind == "declaration":
         return None
     return open_priority(g)
 
@@ -145,8 +152,11 @@ def step_ready(g: MatchState) -> int:
     if g.options.max_turns and g.turn > g.options.max_turns:
         g.outcome = Outcome(Termination.TURN_LIMIT, None)
         return STEP_WAIT
-    for cid in g.permanents(g.active):
-        g.perms[cid].exhausted = False
+    ps = g.players[g.active]
+    perms = g.perms
+    for cid in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat)):   # (any order: all alike)
+        if cid:
+            perms[cid].exhausted = False
     return STEP_GO_ON
 
 
@@ -195,13 +205,16 @@ def step_cleanup(g: MatchState) -> int:
 
 def end_turn_effects(g: MatchState) -> None:
     for perm in g.perms.values():
+        if not (perm.temp_power or perm.temp_health or perm.temp_statuses or perm.temp_granted):
+            continue   # (nothing of it ends: the usual case)
         if perm.temp_granted.get("ward"):   # unspent Ward points granted until end of turn
             perm.ward = max(0, perm.ward - perm.temp_granted["ward"])
         perm.temp_power = perm.temp_health = 0
         perm.temp_statuses = []
         perm.temp_granted = {}
     for ps in g.players:
-        ps.permits = [pm for pm in ps.permits if permit_active(g, pm[2], next_turn=True)]
+        if ps.permits:
+            ps.permits = [pm for pm in ps.permits if permit_active(g, pm[2], next_turn=True)]
 
 
 def finish_cleanup_effects(g: MatchState) -> None:
@@ -256,12 +269,14 @@ def end_phase(g: MatchState) -> int:
 def open_priority(g: MatchState) -> int | None:
     """Before anyone receives priority: Thread branches, SBA, then triggers to the stack; then AP gets
     priority (or a trigger window with an empty stack ends at once). Returns the next window, if any."""
-    if not run_threads(g, OPEN_PRIORITY):
+    # (each step's own "nothing to do" check first, without the call: hot, every window)
+    if g.threads and not run_threads(g, OPEN_PRIORITY):
         return None
-    sba(g)
+    if g.outcome is None and not sba_quiet(g):
+        sba_run(g)
     if g.outcome is not None:
         return None
-    if not place_triggers(g, OPEN_PRIORITY):
+    if (g.triggers or g.trigger_queue) and not place_triggers(g, OPEN_PRIORITY):
         return None
     if g.win in TRIGGER_WINDOWS and not g.stack:
         return next_window(g, g.win)
@@ -293,10 +308,20 @@ def after_declaration(g: MatchState) -> None:
 
 def fire_start(g: MatchState, when: str, p: int) -> None:
     """Start-of-phase triggers concern only the active player's cards (rules.md §2)."""
+    ps = g.players[p]
+    defs = g.defs
+    # (fire's own first check, before sorting: only the cards with an ability for `when`, by entry order)
+    answer = [c for c in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat))
+              if c and when in defs[c].whens]  # type: ignore[union-attr]
+    if answer:
+        perms = g.perms
+        for _, cid in sorted([(perms[c].seq, c) for c in answer]):
+            fire(g, when, cid)
+    specs = START_TRIGGERS.get(when)
+    if not specs:
+        return
     mine = g.permanents(p)   # (firing changes no permanent: one list for every pass below)
-    for cid in mine:
-        fire(g, when, cid)
-    for spec in START_TRIGGERS.get(when, ()):
+    for spec in specs:
         for cid in mine:
             if g.zone[cid] not in (BOARD, RELICS) or not spec.applies(g, cid):
                 continue
@@ -327,6 +352,12 @@ TURN_STEPS: dict[str, Callable[[MatchState], int]] = {
     "voidcast_returns": returns_step,
     "cleanup": step_cleanup,
 }
+
+
+#: each window's step functions and kind, from its TURN_TABLE row (looked up once, not on every entry)
+_WINDOW_STEPS: tuple[tuple[Callable[[MatchState], int], ...], ...] = tuple(
+    tuple(TURN_STEPS[name] for name in spec.steps) for spec in TURN_TABLE)
+_WINDOW_KIND: tuple[str, ...] = tuple(spec.kind for spec in TURN_TABLE)
 
 
 #: the Seat modifiers that change the turn structure (named hooks of the turn manager)

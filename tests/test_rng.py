@@ -1,5 +1,7 @@
 """The PRNG is specified bit for bit (engine/rng.py); these vectors are published for other clients."""
 
+import pytest
+
 from engine.rng import SplitMix64, derive_seed
 
 
@@ -35,3 +37,15 @@ def test_derive_seed_differs_per_index() -> None:
     seeds = {derive_seed(1, i) for i in range(100)}
     assert len(seeds) == 100
     assert derive_seed(1, 0) == derive_seed(1, 0)
+
+
+def test_below_one_takes_exactly_one_draw() -> None:
+    # below(1) skips computing the output it can't use; the stream must move on exactly as one draw does
+    a, b = SplitMix64(2026), SplitMix64(2026)
+    for n in (1, 1, 7, 1, 3, 1):
+        assert a.below(n) == (0 if n == 1 else b.below(n))
+        if n == 1:
+            b.next()
+        assert a.state == b.state
+    with pytest.raises(ValueError):
+        a.below(0)
