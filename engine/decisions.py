@@ -23,8 +23,8 @@ from engine.state import (
 )
 
 #: the priority decisions are immutable values; share them instead of building one per pass:
-#: (player name, window, player) -> (the decision, the text of its event)
-_PRIORITY_DECISIONS: dict[tuple[str, int, int], tuple[Decision, str]] = {}
+#: player name -> [2 * window + player] -> (the decision, the text of its event)
+_PRIORITY_DECISIONS: dict[str, list[tuple[Decision, str] | None]] = {}
 
 
 def set_over(g: MatchState) -> None:
@@ -41,11 +41,13 @@ def give_priority(g: MatchState, p: int, passed: int) -> None:
     g.priority = p
     g.passed = passed
     w = g.win
-    key = (g.players[p].name, w, p)
-    hit = _PRIORITY_DECISIONS.get(key)
+    name = g.players[p].name
+    table = _PRIORITY_DECISIONS.get(name)
+    if table is None:
+        table = _PRIORITY_DECISIONS[name] = [None] * (2 * len(WINDOWS))
+    hit = table[2 * w + p]
     if hit is None:
-        name = key[0]
-        hit = _PRIORITY_DECISIONS[key] = (
+        hit = table[2 * w + p] = (
             Decision("priority", p, WINDOWS[w], WINDOW_RULE[w], f"{name} has priority — {WINDOW_TEXT[w]}"),
             f"  {name} has priority")
     g.pending = hit[0]

@@ -67,18 +67,18 @@ def sba_quiet(g: MatchState) -> bool:
         return False
     perms = g.perms
     defs = g.defs
-    for board in (p0.board, p1.board):
-        for c in board:
-            if not c:
-                continue
-            perm = perms[c]
+    for c in p0.board + p1.board:
+        if not c:
+            continue
+        perm = perms[c]
+        # undamaged, unmodified, with health and no Evolve (the usual case): not lethal, nothing to do
+        if perm.damage or perm.counters or perm.health_mod < 0 or perm.temp_health < 0 \
+                or defs[c].sba_watch:  # type: ignore[union-attr]
             d = defs[c]
             assert d is not None
             if d.sba_watch:   # it may Evolve, or has no health at all
                 return False
             counters = perm.counters
-            if perm.damage == 0 and perm.health_mod >= 0 and perm.temp_health >= 0 and not counters:
-                continue   # undamaged, unmodified, with health: not lethal (d.health > 0)
             # lethal()'s other case, inlined: damage ≥ max_health
             if perm.damage >= d.health + perm.health_mod + perm.temp_health + counters.get("growth", 0) \
                     - counters.get("wither", 0):
