@@ -1,6 +1,6 @@
 """Two engine trees in one process, timed in turns: random self-play actions/s of A and of B.
 
-    python bench/engine_ab.py A_DIR B_DIR [--matches 3] [--rounds 60] [--json]
+    python bench/engine_ab.py A_DIR B_DIR [--matches 3] [--rounds 60] [--decks-from DIR] [--json]
 
 Each directory is a checkout holding `engine/` and `decks/` (e.g. a `git worktree` or a `git archive`
 of an old commit). Both engines are imported into this process (their modules swapped in and out of
@@ -9,6 +9,11 @@ seeds `derive_seed(round * matches + i)`, as `c1k bench` does) with A, then with
 rounds), and times them by CPU time (`time.process_time`). On a shared machine, where other processes
 slow both alike within a round, the median of the per-round ratios B/A is far steadier than comparing
 separate `c1k bench` runs. Reports the median actions/s of each and that median ratio (with its range).
+
+Each engine plays its own tree's deck lists unless `--decks-from DIR` names one tree whose
+`decks/ironbound.toml` and `decks/emberfall.toml` both engines load: the same lists, so the same kind
+of matches (a rebalance changes the lists, and with them what an action costs on average). The engine
+comparison of the README uses `--decks-from` the older tree.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import time
 from typing import Any
 
 
-def _load(tree: str) -> dict[str, Any]:
+def _load(tree: str, decks_from: str | None = None) -> dict[str, Any]:
     for k in [k for k in sys.modules if k == "engine" or k.startswith("engine.")]:
         del sys.modules[k]
     sys.path.insert(0, tree)
@@ -32,7 +37,11 @@ def _load(tree: str) -> dict[str, Any]:
         from engine.selfplay import play_random
 
         db = load_card_db()
-        decks = (load_deck(find_deck("ironbound"), db), load_deck(find_deck("emberfall"), db))
+        if decks_from:
+            from pathlib import Path
+            decks = tuple(load_deck(Path(decks_from) / "decks" / f"{n}.toml", db) for n in ("ironbound", "emberfall"))
+        else:
+            decks = (load_deck(find_deck("ironbound"), db), load_deck(find_deck("emberfall"), db))
     finally:
         sys.path.remove(tree)
     mods = {k: v for k, v in sys.modules.items() if k == "engine" or k.startswith("engine.")}
@@ -41,6 +50,11 @@ def _load(tree: str) -> dict[str, Any]:
 
 def main() -> None:
     args = sys.argv[1:]
+    decks_from = None
+    if "--decks-from" in args:
+        i = args.index("--decks-from")
+        decks_from = args[i + 1]
+        del args[i:i + 2]
     opt = {"--matches": 3, "--rounds": 60}
     for k in opt:
         if k in args:
@@ -51,7 +65,7 @@ def main() -> None:
     trees = [a for a in args if a != "--json"]
     if len(trees) != 2:
         sys.exit(__doc__)
-    envs = [_load(t) for t in trees]
+    envs = [_load(t, decks_from) for t in trees]
     m, rounds = opt["--matches"], opt["--rounds"]
     rates: list[list[float]] = [[], []]
     for r in range(rounds):
@@ -66,7 +80,8 @@ def main() -> None:
             rates[j].append(n / (time.process_time() - t))
     ratios = [b / a for a, b in zip(rates[0], rates[1], strict=True)]
     out = {
-        "a": trees[0], "b": trees[1], "matches_per_round": m, "rounds": rounds,
+        "a": trees[0], "b": trees[1], "decks_from": decks_from or "each tree's own", "matches_per_round": m,
+        "rounds": rounds,
         "a_actions_per_s": round(statistics.median(rates[0])), "b_actions_per_s": round(statistics.median(rates[1])),
         "b_over_a": round(statistics.median(ratios), 3),
         "b_over_a_range": [round(min(ratios), 2), round(max(ratios), 2)],
@@ -75,6 +90,7 @@ def main() -> None:
     if as_json:
         print(json.dumps(out, indent=1))
     else:
+        print(f"decks: {out['decks_from']}")
         print(f"A {out['a']}: {out['a_actions_per_s']} actions/s (median, CPU time)")
         print(f"B {out['b']}: {out['b_actions_per_s']} actions/s")
         print(f"B/A: {out['b_over_a']} (median of {rounds} per-round ratios; range {out['b_over_a_range']}); "
