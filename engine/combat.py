@@ -12,6 +12,7 @@ from engine.legality import can_attack, can_block
 from engine.pipeline import damage, heal
 from engine.sba import sba
 from engine.state import (
+    BOARD,
     WINDOW_RULE,
     WINDOWS,
     Decision,
@@ -63,9 +64,11 @@ def step_combat_triggers(g: MatchState) -> int:
 def drop_illegal_attackers(g: MatchState) -> None:
     """C1K 4.1 step 4: an effect may make a declared attack illegal (a Suppressed or Rooted unit can't
     attack): such a unit leaves combat."""
+    perms = g.perms
     for a in g.attackers:
-        perm = g.perms.get(a)
-        if perm is not None and (perm.has_status("suppressed") or perm.has_status("rooted")):
+        perm = perms.get(a)
+        if perm is not None and (perm.statuses or perm.temp_statuses) \
+                and (perm.has_status("suppressed") or perm.has_status("rooted")):
             g.log(f"  {g.label(a)} can't attack now ({'Suppressed' if perm.has_status('suppressed') else 'Rooted'}): "
                   "it leaves combat (C1K 4.1)", actor=g.owner[a], cards=(a,), rule="C1K 4.1")
             g.attackers = tuple(x for x in g.attackers if x != a)
@@ -73,34 +76,41 @@ def drop_illegal_attackers(g: MatchState) -> None:
 
 
 def combatants(g: MatchState) -> list[int]:
-    ids = list(g.attackers) + [b for b, _ in g.blocks]
-    return [u for u in ids if g.is_unit_in_play(u)]
+    zone = g.zone
+    out = [u for u in g.attackers if zone[u] == BOARD]   # (g.is_unit_in_play, inlined)
+    for b, _ in g.blocks:
+        if zone[b] == BOARD:
+            out.append(b)
+    return out
 
 
 def combat_damage(g: MatchState) -> None:
     ap = g.active
     dp = 1 - ap
-    blocked = {a for _, a in g.blocks}
-    blocker_of = {a: b for b, a in g.blocks if b}
+    zone = g.zone   # (g.is_unit_in_play(u) is zone[u] == BOARD, inlined below)
+    blocks = g.blocks
+    blocked = {a for _, a in blocks}
+    blocker_of = {a: b for b, a in blocks if b}
     champion = g.players[dp].champion
     g.lifedrain_due = [0, 0]
     hit: list[int] = []
     conquerors: list[int] = []
     # Combat Victory / Loss (rules.md §5): the blocked pairs that fight, and who is destroyed by it
-    pairs = [(b, a) for b, a in g.blocks if b and a and g.is_unit_in_play(b) and g.is_unit_in_play(a)]
+    pairs = [(b, a) for b, a in blocks if b and a and zone[b] == BOARD and zone[a] == BOARD]
     fights = {u: foe for b, a in pairs for u, foe in ((a, b), (b, a))}
     lost: list[int] = []
+    keyword = g.keyword
     # step 1: Strike units deal their damage; step 2: all other combatants, simultaneously
     for step, strikers in (("Strike", True), ("damage", False)):
         assignments: list[tuple[int, int, int]] = []
         for a in g.attackers:
-            if not g.is_unit_in_play(a):
+            if zone[a] != BOARD:
                 continue   # destroyed (e.g. in the Strike step): it deals no damage, and takes none
             b = blocker_of.get(a, 0)
-            b_here = bool(b) and g.is_unit_in_play(b)
-            if (g.keyword(a, "strike") is not None) == strikers:
+            b_here = bool(b) and zone[b] == BOARD
+            if (keyword(a, "strike") is not None) == strikers:
                 power = max(0, g.power(a))
-                overwhelm = g.keyword(a, "overwhelm") is not None
+                overwhelm = keyword(a, "overwhelm") is not None
                 if b_here:
                     assignments.append((a, b, power))
                     if overwhelm:   # RB 3.1: Excess from the blocker's remaining health, now
@@ -110,13 +120,13 @@ def combat_damage(g: MatchState) -> None:
                         assignments.append((a, champion, power))
                 else:
                     assignments.append((a, champion, power))
-            if b_here and (g.keyword(b, "strike") is not None) == strikers:
+            if b_here and (keyword(b, "strike") is not None) == strikers:
                 assignments.append((b, a, max(0, g.power(b))))
         if not assignments:
             continue
-        g.log(f"  combat {step} step", actor=ap, rule="C1K 4.3")
+        g.log(f"  combat {step} step", "note", ap, (), 0, "", "C1K 4.3")
         for src, dst, amount in assignments:
-            dealt = damage(g, src, dst, amount, combat=True)
+            dealt = damage(g, src, dst, amount, True)
             if dealt > 0 and dst == champion:
                 if src not in blocked and src not in hit:
                     hit.append(src)
@@ -127,22 +137,25 @@ def combat_damage(g: MatchState) -> None:
             if g.outcome is not None:
                 return
     for a in hit:
-        if g.is_unit_in_play(a):
+        if zone[a] == BOARD:
             fire(g, "on_champion_hit", a)
     for p in (ap, dp):   # step 5: Lifedrain …
         if g.lifedrain_due[p]:
             heal(g, 0, g.players[p].champion, g.lifedrain_due[p])
             g.lifedrain_due[p] = 0
     for a in conquerors:   # … and Dominion: Conquer happens at once, without the stack (C1K 4.3 step 5)
+        if keyword(a, "conquer") is None:
+            continue
         perm = g.perms.get(a)
-        if g.keyword(a, "conquer") is None or (perm is not None and perm.has_status("suppressed")):
+        if perm is not None and perm.has_status("suppressed"):
             continue
         for ab in g.card(a).abilities:
             if ab.when == "on_conquer":
                 g.log(f"  Conquer: {g.label(a)} damaged the Champion", actor=ap, cards=(a,), rule="KW Conquer")
                 run_effects(g, ab.effect, g.owner[a], a, [], None)
     sba(g, fights, lost)
-    for b, a in pairs:   # a combatant still in play whose combat opponent was destroyed won
-        for me, foe in ((a, b), (b, a)):
-            if foe in lost and me not in lost and g.is_unit_in_play(me):
-                fire(g, "on_combat_victory", me, foe)
+    if lost:
+        for b, a in pairs:   # a combatant still in play whose combat opponent was destroyed won
+            for me, foe in ((a, b), (b, a)):
+                if foe in lost and me not in lost and zone[me] == BOARD:
+                    fire(g, "on_combat_victory", me, foe)

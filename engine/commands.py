@@ -33,13 +33,12 @@ from engine.keywords import ATTACK_DECLARED_HOOKS, SET_COST
 from engine.legality import refusal
 from engine.paradox import choose_branch
 from engine.priority import do_pass
-from engine.stack import put_on_stack
+from engine.stack import new_item, put_on_stack
 from engine.state import (
     SET,
     WINDOW_RULE,
     WINDOWS,
     Outcome,
-    StackItem,
     Termination,
     player_name,
 )
@@ -53,6 +52,9 @@ _COMMAND_KIND = {"Pass": "pass", "Play": "play", "Activate": "activate", "Attack
                  "Interrupt": "interrupt", "Decline": "choice", "Choose": "choice", "SetCard": "set",
                  "Concede": "concede"}
 
+
+#: the seats' names (state.player_name)
+_PLAYER_NAMES = (player_name(0), player_name(1))
 
 #: the record line of a pass, by player
 _PASS_LINES = (f"{player_name(0)}: {Pass()}", f"{player_name(1)}: {Pass()}")
@@ -232,10 +234,11 @@ def do_activate(g: MatchState, a: Activate, p: int) -> None:
         perm.exhausted = True
     if act.once_per_turn:
         perm.used[idx] = g.turn
-    g.stack.append(StackItem(g.next_seq(), "ability", a.source, p, p, g.card(a.source).name, idx,
-                             a.targets, tseq=g.target_seqs(a.targets)))
-    g.log(f"  {g.card(a.source).name}'s ability → stack ({player_name(p)})", "stack", p,
-          (a.source,) + a.targets, a.n, rule="C1K 3.1")
+    name = g.card(a.source).name
+    g.stack.append(new_item(g.next_seq(), "ability", a.source, p, p, name, idx, a.targets, 0, "", 0, -1,
+                            g.target_seqs(a.targets)))
+    g.log(f"  {name}'s ability → stack ({_PLAYER_NAMES[p]})", "stack", p, (a.source,) + a.targets, a.n, "",
+          "C1K 3.1")
     after_action(g, p)
 
 

@@ -73,9 +73,12 @@ def run_effects(g: MatchState, effects: Iterable[Effect], controller: int, sourc
     while i < n:
         e = todo[i]
         i += 1
-        targets = resolve_targets(g, e, controller, source, chosen, item, event)
-        if e.target is not None and not targets:
-            continue
+        if e.target is None:
+            targets: list[int] = []   # (what resolve_targets gives for no target word)
+        else:
+            targets = resolve_targets(g, e, controller, source, chosen, item, event)
+            if not targets:
+                continue
         fn = verbs.get(e.do)
         if fn is None:
             continue
@@ -88,6 +91,18 @@ def run_effects(g: MatchState, effects: Iterable[Effect], controller: int, sourc
     if r.permit is not None:
         return offer_permit(g, r.permit, controller, source)
     return True
+
+
+#: check_keyword's answers for the keywords granted so far (a pure function of the text; a validated card's
+#: keywords parse)
+_KEYWORDS: dict[str, tuple[str, int]] = {}
+
+
+def _keyword(text: str) -> tuple[str, int]:
+    kw = _KEYWORDS.get(text)
+    if kw is None:
+        kw = _KEYWORDS[text] = check_keyword(text)
+    return kw
 
 
 def _players(e: Effect, r: Run) -> tuple[int, ...]:
@@ -152,7 +167,7 @@ def _grant(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
         if e.status:
             g.add_status(t, e.status, temporary)
         if e.keyword:
-            name, n = check_keyword(e.keyword)
+            name, n = _keyword(e.keyword)
             perm = g.perms[t]
             if name == "ward":
                 # Ward N adds N points to the pool; granted 'until end of turn', the points

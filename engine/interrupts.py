@@ -38,10 +38,10 @@ def offer_interrupts(g: MatchState, event: str, players: tuple[int, ...], then: 
                      attackers: tuple[int, ...] = ()) -> bool:
     """Ask, in order, each of `players` who may have a usable Interrupt for `event` (True: a question is
     pending; `then` is where the game goes once nobody else is asked)."""
-    asked = tuple(q for q in players if may_interrupt(g, q, event))
+    asked = [q for q in players if may_interrupt(g, q, event)]
     if not asked:
         return False
-    ask_interrupts(g, InterruptWindow(event, asked, item, attackers, then))
+    ask_interrupts(g, InterruptWindow(event, tuple(asked), item, attackers, then))
     return True
 
 

@@ -71,7 +71,8 @@ def tough_reduces(game: MatchState, ev: Event) -> None:
 def barrier_prevents(game: MatchState, ev: Event) -> None:
     """Barrier (rules.md §6): prevents the next damage to the unit, then is removed."""
     perm = game.perms.get(ev.target)
-    if perm is None or ev.amount <= 0 or not perm.has_status("barrier"):
+    # (perm.has_status("barrier"), inlined)
+    if perm is None or ev.amount <= 0 or ("barrier" not in perm.statuses and "barrier" not in perm.temp_statuses):
         return
     game.remove_status(ev.target, "barrier")
     ev.prevented += ev.amount
@@ -147,7 +148,10 @@ def targetable(g: MatchState, cid: int, by: int) -> bool:
 
 def veiled_lost(game: MatchState, ev: Event) -> None:
     """Veiled (Veil): lost when it deals damage."""
-    if ev.dealt + ev.converted > 0 and ev.source in game.perms and game.perms[ev.source].has_status("veiled"):
+    if ev.dealt + ev.converted <= 0:
+        return
+    perm = game.perms.get(ev.source)
+    if perm is not None and ("veiled" in perm.statuses or "veiled" in perm.temp_statuses):   # (has_status)
         game.remove_status(ev.source, "veiled")
         game.log(f"  {game.label(ev.source)} dealt damage and is no longer Veiled")
 
@@ -263,9 +267,14 @@ def bloom_triggers(game: MatchState, ev: Event) -> None:
         return
     if game.is_champion(ev.target):
         p = game.champion_owner(ev.target)
-        for cid in game.permanents(p):
-            if game.keyword(cid, "bloom") is not None:
-                fire(game, "on_bloom", cid, ev.target)
+        ps = game.players[p]
+        # (the cards in play with Bloom, found before game.permanents sorts them all by entry)
+        blooms = [c for c in (*ps.board, *ps.relics, ps.champion, ps.seat)
+                  if c and game.keyword(c, "bloom") is not None]
+        if blooms:
+            for cid in game.permanents(p):
+                if cid in blooms:
+                    fire(game, "on_bloom", cid, ev.target)
     elif ev.target in game.perms and game.keyword(ev.target, "bloom") is not None:
         fire(game, "on_bloom", ev.target, ev.target)
 

@@ -49,7 +49,12 @@ def run_threads(g: MatchState, then: Continuation) -> bool:
 def ask_thread_branch(g: MatchState, t: Trigger, ab: Ability, resume: Continuation) -> bool:
     """A Thread in a triggered ability: its controller chooses the branch as it goes on the stack (True:
     asked; the trigger waits at the head of the queue)."""
-    branches = next((len(e.branches or []) for e in ab.effect if e.do == "thread"), 0)
+    for e in ab.effect:
+        if e.do == "thread":
+            branches = len(e.branches or [])
+            break
+    else:
+        return False
     if not branches:
         return False
     g.trigger_queue.insert(0, t)

@@ -55,19 +55,28 @@ def register(stage: str, kind: str) -> Callable[[Handler], Handler]:
     return deco
 
 
+#: each stage's table (the same dicts as in HANDLERS: handlers added to them later are seen)
+_PREVENTION, _MODIFICATION, _REPLACEMENT, _AFTER = (HANDLERS[s] for s in STAGES)
+
+
 def run(game: MatchState, ev: Event) -> bool:
     """Run the pre-finalize stages; return False if the event was cancelled (replaced by nothing)."""
-    for stage in ("prevention", "modification", "replacement"):
-        for fn in HANDLERS[stage].get(ev.kind, ()):
-            fn(game, ev)
-            if ev.cancelled:
-                return False
+    kind = ev.kind
+    for table in (_PREVENTION, _MODIFICATION, _REPLACEMENT):
+        handlers = table.get(kind)
+        if handlers:
+            for fn in handlers:
+                fn(game, ev)
+                if ev.cancelled:
+                    return False
     return True
 
 
 def after(game: MatchState, ev: Event) -> None:
-    for fn in HANDLERS["after"].get(ev.kind, ()):
-        fn(game, ev)
+    handlers = _AFTER.get(ev.kind)
+    if handlers:
+        for fn in handlers:
+            fn(game, ev)
 
 
 # ---------------------------------------------------------------- core keyword handlers
@@ -94,27 +103,29 @@ def damage(g: MatchState, source: int, target: int, amount: int, combat: bool = 
     ev = Event("damage", source, target, amount, combat)
     if not run(g, ev):
         return 0
-    amount = max(0, ev.amount)
-    if amount == 0:
+    amount = ev.amount
+    if amount <= 0:
         if ev.converted:
             after(g, ev)   # e.g. Decay counters still come with Wither-converted damage
         return 0
-    if g.is_champion(target):
-        ps = g.players[g.champion_owner(target)]
+    p0, p1 = g.players
+    # (g.is_champion / g.champion_owner, inlined)
+    ps = p0 if target == p0.champion else p1 if target == p1.champion else None
+    if ps is not None:
         ps.life -= amount
         g.log(f"  {g.label(source) if source else 'the rules'} deals {amount} to {ps.name} (life {ps.life})",
               "damage", g.owner[source] if source else -1, (source, target), amount,
               "combat" if combat else "")
-    elif target in g.perms:
-        perm = g.perms[target]
+    else:
+        perm = g.perms.get(target)
+        if perm is None:
+            return 0
         perm.damage += amount
         perm.killer = source
         g.log(f"  {g.label(source) if source else 'the rules'} deals {amount} to {g.label(target)}",
               "damage", g.owner[source] if source else -1, (source, target), amount,
               "combat" if combat else "")
         fire(g, "on_damaged", target, source)
-    else:
-        return 0
     ev.dealt = amount
     after(g, ev)
     return amount
@@ -126,16 +137,18 @@ def heal(g: MatchState, source: int, target: int, amount: int) -> int:
     ev = Event("heal", source, target, amount)
     if not run(g, ev):
         return 0
-    if g.is_champion(target):
-        ps = g.players[g.champion_owner(target)]
+    p0, p1 = g.players
+    # (g.is_champion / g.champion_owner, inlined)
+    ps = p0 if target == p0.champion else p1 if target == p1.champion else None
+    if ps is not None:
         ps.life += ev.amount
         healed = ev.amount
-    elif target in g.perms:
-        perm = g.perms[target]
+    else:
+        perm = g.perms.get(target)
+        if perm is None:
+            return 0
         healed = min(perm.damage, ev.amount)
         perm.damage -= healed
-    else:
-        return 0
     if healed > 0:
         g.log(f"  {g.label(target)} heals {healed}", "heal", g.owner[source] if source else -1,
               (source, target), healed)

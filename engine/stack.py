@@ -5,7 +5,7 @@ play; an Action's effects; an ability; a keyword's or a rule's trigger).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from engine.continuations import Continuation
 from engine.core import STACK_CAP, MatchState, RulesLoopError
@@ -24,6 +24,35 @@ from engine.targets import choice_slots, target_candidates
 from engine.triggers import fire, trigger_order, trigger_rule
 from engine.voidcast import leave_void, to_void
 from engine.zones import enter_play
+
+#: the seats' names in a log line (state.player_name)
+_NAMES = (player_name(0), player_name(1))
+
+_new = object.__new__
+(_s_uid, _s_kind, _s_source, _s_controller, _s_adder, _s_name, _s_ability, _s_targets, _s_mode, _s_keyword, _s_ctx,
+ _s_slot, _s_tseq) = (getattr(StackItem, f.name).__set__ for f in fields(StackItem))
+
+
+def new_item(uid: int, kind: str, source: int, controller: int, adder: int, name: str, ability: int,
+             targets: tuple[int, ...], mode: int, keyword: str, ctx: int, slot: int, tseq: tuple[int, ...]) -> StackItem:
+    """`StackItem(...)` with every field given, built ~2× faster: a frozen dataclass's `__init__` sets each
+    field through `object.__setattr__`; this sets its slots directly (hot: every play, trigger, ability).
+    tests/test_stack.py checks it builds the same item as the constructor."""
+    it = _new(StackItem)
+    _s_uid(it, uid)
+    _s_kind(it, kind)
+    _s_source(it, source)
+    _s_controller(it, controller)
+    _s_adder(it, adder)
+    _s_name(it, name)
+    _s_ability(it, ability)
+    _s_targets(it, targets)
+    _s_mode(it, mode)
+    _s_keyword(it, keyword)
+    _s_ctx(it, ctx)
+    _s_slot(it, slot)
+    _s_tseq(it, tseq)
+    return it
 
 
 def place_triggers(g: MatchState, resume: Continuation) -> bool:
@@ -76,59 +105,60 @@ def push(g: MatchState, t: Trigger) -> None:
         raise RulesLoopError(f"the stack passed {STACK_CAP} items: the cards trigger each other forever")
     if t.kind == "voidcast" and not leave_void(g, t):
         return
-    item = StackItem(g.next_seq(), t.kind, t.source, t.controller, -1, t.name, t.ability, t.targets,
-                     t.mode, t.keyword, t.ctx, -1, t.tseq if t.tseq else g.target_seqs(t.targets))
-    g.stack.append(item)
-    g.log(f"  trigger: {t.name} → stack ({player_name(t.controller)})", "trigger", t.controller,
-          (t.source,) + t.targets if t.source else t.targets, rule=trigger_rule(g, t))
+    g.stack.append(new_item(g.next_seq(), t.kind, t.source, t.controller, -1, t.name, t.ability, t.targets,
+                            t.mode, t.keyword, t.ctx, -1, t.tseq if t.tseq else g.target_seqs(t.targets)))
+    g.log(f"  trigger: {t.name} → stack ({_NAMES[t.controller]})", "trigger", t.controller,
+          (t.source,) + t.targets if t.source else t.targets, 0, "", trigger_rule(g, t))
 
 
 def resolve_top(g: MatchState) -> bool:
     """Resolve the top item. False if a decision (a permission, a Flux Interrupt) is now pending."""
     item = g.stack.pop()
-    g.log(f"  resolve: {item.name}", "resolve", item.controller, (item.source,) + item.targets if item.source
-          else item.targets, rule="C1K 6")
-    if item.kind == "card":
-        d = g.card(item.source)
-        if g.zone[item.source] != STACK:
+    source = item.source
+    controller = item.controller
+    g.log(f"  resolve: {item.name}", "resolve", controller, (source,) + item.targets if source else item.targets,
+          0, "", "C1K 6")
+    kind = item.kind
+    if kind == "trigger" or kind == "ability":
+        if source:
+            abilities = g.card(source).abilities
+            if abilities:
+                return run_effects(g, abilities[item.ability].effect, controller, source, list(item.targets),
+                                   item, (), item.mode, True)
+        return True
+    if kind == "card":
+        d = g.card(source)
+        if g.zone[source] != STACK:
             return True
-        if d.type in ("unit", "relic"):
-            if enter_play(g, item.source, item.controller, None if item.slot < 0 else item.slot, False):
-                g.perms[item.source].play_targets = item.targets
-                fire(g, "on_play", item.source, targets=item.targets, chosen=item.ctx == 0, mode=item.mode,
-                        tseq=item.tseq)
-                fire(g, "on_summon", item.source)
+        if d.type == "unit" or d.type == "relic":
+            if enter_play(g, source, controller, None if item.slot < 0 else item.slot, False):
+                g.perms[source].play_targets = item.targets
+                fire(g, "on_play", source, targets=item.targets, chosen=item.ctx == 0, mode=item.mode, tseq=item.tseq)
+                fire(g, "on_summon", source)
             return True
         if item.keyword == "voidcast":   # KW Voidcast: to the Void, with no effect (engine/voidcast.py)
             to_void(g, item)
             return True
-        return run_effects(g, d.effect, item.controller, item.source, list(item.targets), item,
-                                mode=item.mode, top=True)
-    if item.kind == "voidcast":   # KW Voidcast: a card back from the Void, as it was cast
-        g.void_items.pop(item.source, None)
-        return run_effects(g, g.card(item.source).effect, item.controller, item.source,
-                                list(item.targets), item, mode=item.mode, top=True)
-    if item.kind in ("ability", "trigger"):
-        if item.source and g.card(item.source).abilities:
-            ab = g.card(item.source).abilities[item.ability]
-            return run_effects(g, ab.effect, item.controller, item.source, list(item.targets), item,
-                                    mode=item.mode, top=True)
-        return True
-    if item.kind == "keyword":
+        return run_effects(g, d.effect, controller, source, list(item.targets), item, (), item.mode, True)
+    if kind == "voidcast":   # KW Voidcast: a card back from the Void, as it was cast
+        g.void_items.pop(source, None)
+        return run_effects(g, g.card(source).effect, controller, source, list(item.targets), item, (), item.mode,
+                           True)
+    if kind == "keyword":
         for spec in START_TRIGGERS_ALL:
             if spec.name == item.keyword:
-                if item.ctx == 0 and not g.in_play(item.source):
+                if item.ctx == 0 and not g.in_play(source):
                     break
                 spec.resolve(g, item)
                 break
         return True
-    if item.kind == "game":
+    if kind == "game":
         if item.keyword == "Deck Exhaustion":
-            ps = g.players[item.controller]
+            ps = g.players[controller]
             ps.exhaustions += 1
             ps.life -= ps.exhaustions
             g.log(f"  Deck Exhaustion: {ps.name} loses {ps.exhaustions} life (life {ps.life})", "damage",
-                  item.controller, amount=ps.exhaustions, detail="Deck Exhaustion", rule="C1K 1.2")
+                  controller, amount=ps.exhaustions, detail="Deck Exhaustion", rule="C1K 1.2")
         return True
     return True
 
@@ -141,10 +171,9 @@ def put_on_stack(g: MatchState, cid: int, p: int, slot: int, targets: tuple[int,
             zone.remove(cid)
             break
     g.zone[cid] = STACK
-    d = g.card(cid)
-    item = StackItem(g.next_seq(), "card", cid, p, p, d.name, -1, targets, mode,
-                     "voidcast" if voidcast else "", 1 if targets_later else 0, slot, g.target_seqs(targets))
+    item = new_item(g.next_seq(), "card", cid, p, p, g.card(cid).name, -1, targets, mode,
+                    "voidcast" if voidcast else "", 1 if targets_later else 0, slot, g.target_seqs(targets))
     g.stack.append(item)
-    g.log(f"  {g.label(cid)} → stack ({player_name(p)})", "stack", p, (cid,) + targets, mode,
+    g.log(f"  {g.label(cid)} → stack ({_NAMES[p]})", "stack", p, (cid,) + targets, mode,
           "voidcast" if voidcast else "", "C1K 6")
     return item

@@ -44,9 +44,11 @@ def leave_play(g: MatchState, cid: int) -> None:
     g.perms.pop(cid, None)
     # it is no longer in combat; an attacker it was blocking stays blocked (by nothing: 0), and a
     # blocker whose attacker left stays a combatant (its end-of-combat triggers, rules.md §5)
-    g.attackers = tuple(a for a in g.attackers if a != cid)
-    g.blocks = tuple((0 if b == cid else b, 0 if a == cid else a) for b, a in g.blocks
-                     if not (b == cid and a == 0) and not (a == cid and b == 0))
+    if cid in g.attackers:
+        g.attackers = tuple(a for a in g.attackers if a != cid)
+    if g.blocks:
+        g.blocks = tuple((0 if b == cid else b, 0 if a == cid else a) for b, a in g.blocks
+                         if not (b == cid and a == 0) and not (a == cid and b == 0))
 
 
 def to_graveyard(g: MatchState, cid: int) -> None:
@@ -61,28 +63,33 @@ def enter_play(g: MatchState, cid: int, p: int, slot: int | None, summoned: bool
     """Put a unit or relic into an empty slot of `p`'s (the chosen one, or the first empty one)."""
     d = g.card(cid)
     ps = g.players[p]
-    slots = ps.relics if d.type == "relic" else ps.board
+    relic = d.type == "relic"
+    slots = ps.relics if relic else ps.board
     if slot is None or not (0 <= slot < len(slots)) or slots[slot]:
-        empty = [i for i, c in enumerate(slots) if not c]
-        if not empty:
+        if 0 not in slots:   # (slots hold card ids, 0 when empty)
             g.log(f"  {g.label(cid)} has no empty slot and goes to the graveyard", "move", p, (cid,),
                   detail="graveyard", rule="AS Unit play")
             to_graveyard(g, cid)
             return False
-        slot = empty[0]
+        slot = slots.index(0)
     slots[slot] = cid
-    g.zone[cid] = RELICS if d.type == "relic" else BOARD
+    g.zone[cid] = RELICS if relic else BOARD
     perm = Perm(g.turn, g.next_seq())
     g.perms[cid] = perm
-    for s in ("barrier", "veiled", "rooted"):
-        if s in d.keywords:
-            perm.statuses.append(s)
-    perm.statuses.sort()
-    ward = d.keywords.get("ward")
-    if ward:
-        perm.ward = ward
-    g.log(f"  {g.label(cid)} enters play in slot {slot + 1}" + (" (summoned)" if summoned else ""), "move", p,
-          (cid,), slot + 1, "summoned" if summoned else "play", "AS Unit play")
+    kws = d.keywords
+    if kws:
+        # the printed statuses, sorted (barrier < rooted < veiled)
+        for s in ("barrier", "rooted", "veiled"):
+            if s in kws:
+                perm.statuses.append(s)
+        ward = kws.get("ward")
+        if ward:
+            perm.ward = ward
+    if summoned:
+        g.log(f"  {g.label(cid)} enters play in slot {slot + 1} (summoned)", "move", p, (cid,), slot + 1, "summoned",
+              "AS Unit play")
+    else:
+        g.log(f"  {g.label(cid)} enters play in slot {slot + 1}", "move", p, (cid,), slot + 1, "play", "AS Unit play")
     return True
 
 
