@@ -31,6 +31,7 @@ from engine.decisions import give_priority, resume, set_over
 from engine.interrupts import do_interrupt, next_interrupt, offer_interrupts
 from engine.keywords import ATTACK_DECLARED_HOOKS, SET_COST
 from engine.legality import refusal
+from engine.options import legal_actions
 from engine.paradox import choose_branch
 from engine.priority import do_pass
 from engine.stack import new_item, put_on_stack
@@ -84,7 +85,7 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
     actor = g.current_player() if player is None else player
     if actor not in (0, 1):
         raise IllegalAction("RULES 1", f"the match is over ({g.outcome})")
-    r = refusal(g, action, actor)
+    r = None if _vouched(g, action, actor) else refusal(g, action, actor)
     if r is not None:
         if (not g.options.practice and g.pending.kind == "priority" and g.priority == actor
                 and not isinstance(action, Concede)):
@@ -104,6 +105,32 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
         g._loop_seen = {}
     log_command(g, line, action, actor)
     execute(g, action, actor)
+
+
+def listed(g: MatchState) -> list[Action]:
+    """`legal_actions()`, remembering the list (and the moment it was made) so that `apply` need not
+    check again an action taken from it while nothing has happened since (the Game's legal_actions)."""
+    acts = legal_actions(g)
+    ev = g._events
+    g._listed = (ev._done + len(ev._tail), g.pending, tuple(acts))
+    return acts
+
+
+def _vouched(g: MatchState, action: Action, actor: int) -> bool:
+    """Whether `action` is, as an object, one of the actions `listed` for the player who must act, with
+    nothing happened since (the events did not grow, the pending decision is the same object): then it
+    is legal by construction and `refusal` would find nothing. Anything else is checked as usual."""
+    listed = g._listed
+    if listed is None:
+        return False
+    ev = g._events
+    d = g.pending
+    if listed[1] is not d or actor != d.player or listed[0] != ev._done + len(ev._tail):
+        return False
+    for a in listed[2]:
+        if a is action:
+            return True
+    return False
 
 
 def log_command(g: MatchState, line: str, action: Action, actor: int) -> None:

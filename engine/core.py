@@ -115,6 +115,9 @@ class MatchState:
         # commands whose every trace is private to their player (bookkeeping, not state): declining an
         # Interrupt or a permission; the other player's view doesn't count them (rules.md §7a)
         self._private_commands = [0, 0]
+        # the last legal_actions() list, with when it was made (bookkeeping, not state: engine.commands'
+        # `listed`; a clone starts without it)
+        self._listed: tuple[int, Decision, tuple[object, ...]] | None = None
 
     def draw_first_player(self) -> int:
         """Who goes first, by the match option `first` (p1, p2, or random from the StateSeed's generator)."""
@@ -191,6 +194,7 @@ class MatchState:
         g._quiet = self._quiet
         g._loop_seen = self._loop_seen.copy() if self._loop_seen else {}
         g._private_commands = self._private_commands.copy()
+        g._listed = None
         return g
 
     def snapshot(self) -> dict[str, object]:

@@ -89,7 +89,7 @@ class Game(MatchState):
         return g
 
     # the façade's verbs are the rule modules' functions themselves (no extra call on hot paths)
-    legal_actions = options.legal_actions
+    legal_actions = commands.listed   # options.legal_actions, remembered: `apply` won't check its own list again
     apply = commands.apply
     parse = parsing.parse
     explain = options.explain
