@@ -6,6 +6,8 @@ end-of-attack / end-of-combat triggers.
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from engine.core import STEP_END_PHASE, STEP_GO_ON, STEP_WAIT, MatchState
 from engine.effects import run_effects
 from engine.legality import can_attack, can_block
@@ -19,15 +21,38 @@ from engine.state import (
 )
 from engine.triggers import fire
 
+_new = object.__new__
+(_d_kind, _d_player, _d_window, _d_rule, _d_prompt, _d_options, _d_min, _d_max, _d_can_decline,
+ _d_eligible) = (getattr(Decision, f.name).__set__ for f in fields(Decision))
+
+
+def declaration(kind: str, player: int, window: str, rule: str, prompt: str, eligible: tuple[int, ...]) -> Decision:
+    """`Decision(kind, player, window, rule, prompt, eligible=eligible)`, built by setting its slots (as
+    stack.new_item: a frozen dataclass's `__init__` is slow; two a turn). tests/test_stack_item.py checks
+    it builds what the constructor does."""
+    d = _new(Decision)
+    _d_kind(d, kind)
+    _d_player(d, player)
+    _d_window(d, window)
+    _d_rule(d, rule)
+    _d_prompt(d, prompt)
+    _d_options(d, ())
+    _d_min(d, 0)
+    _d_max(d, 0)
+    _d_can_decline(d, False)
+    _d_eligible(d, eligible)
+    return d
+
 
 def step_declare_attackers(g: MatchState) -> int:
     ap = g.active
     w = g.win
     g.attackers = ()
     g.blocks = ()
-    g.pending = Decision("attackers", ap, WINDOWS[w], WINDOW_RULE[w],
-                         f"{g.players[ap].name}: declare attackers (or attack none)",
-                         eligible=tuple(u for u in g.players[ap].units() if can_attack(g, u)))
+    ps = g.players[ap]
+    g.pending = declaration("attackers", ap, WINDOWS[w], WINDOW_RULE[w],
+                            f"{ps.name}: declare attackers (or attack none)",
+                            tuple([u for u in ps.board if u and can_attack(g, u)]))
     return STEP_WAIT
 
 
@@ -39,10 +64,19 @@ def step_declare_blockers(g: MatchState) -> int:
         g.log("  no attacker remains: combat ends", actor=ap)
         return STEP_END_PHASE
     dp = 1 - ap
-    g.pending = Decision("blockers", dp, WINDOWS[w], WINDOW_RULE[w],
-                         f"{g.players[dp].name}: declare blockers (or block none)",
-                         eligible=tuple(u for u in g.players[dp].units()
-                                        if any(can_block(g, u, a) is None for a in g.attackers)))
+    ps = g.players[dp]
+    perms = g.perms
+    attackers = g.attackers
+    eligible = []
+    for u in ps.board:
+        # C1K 4.2: an exhausted unit can't block (can_block's refusal for every attacker, found first)
+        if u and not perms[u].exhausted:
+            for a in attackers:
+                if can_block(g, u, a) is None:
+                    eligible.append(u)
+                    break
+    g.pending = declaration("blockers", dp, WINDOWS[w], WINDOW_RULE[w],
+                            f"{ps.name}: declare blockers (or block none)", tuple(eligible))
     return STEP_WAIT
 
 

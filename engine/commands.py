@@ -278,7 +278,7 @@ def do_attack(g: MatchState, a: Attack) -> None:
     g.attackers = a.units
     for u in a.units:
         g.perms[u].exhausted = True
-    g.log(f"  attackers: {', '.join(g.label(u) for u in a.units)}", "attack", g.active, a.units,
+    g.log(f"  attackers: {', '.join([g.label(u) for u in a.units])}", "attack", g.active, a.units,
           len(a.units), rule="C1K 4.1")
     for u in a.units:
         fire(g, "on_attack", u)

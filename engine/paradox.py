@@ -94,10 +94,12 @@ def ask_flux_order(g: MatchState, resume: Continuation) -> bool:
     """C1K 8.2: a Paradox player may reorder their own simultaneous Flux effects. False if asked."""
     if len(g.trigger_queue) < 2:
         return True
+    flux = [i for i, t in enumerate(g.trigger_queue) if is_flux_trigger(g, t)]
+    if len(flux) < 2:
+        return True   # (nobody has two to order)
     for p in (g.active, 1 - g.active):
         # options in the default resolution order (the queue is in push order: last pushed resolves first)
-        pos = tuple(reversed([i for i, t in enumerate(g.trigger_queue)
-                              if t.controller == p and is_flux_trigger(g, t)]))
+        pos = tuple(reversed([i for i in flux if g.trigger_queue[i].controller == p]))
         if len(pos) < 2:
             continue
         labels = tuple(f"{g.trigger_queue[i].name} (#{g.trigger_queue[i].source})" for i in pos)

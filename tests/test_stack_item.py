@@ -23,3 +23,14 @@ def test_new_item_is_frozen() -> None:
     it = new_item(1, "ability", 2, 0, 0, "x", 0, (), 0, "", 0, -1, ())
     with pytest.raises(dataclasses.FrozenInstanceError):
         it.mode = 2  # type: ignore[misc]
+
+
+def test_declaration_equals_the_decision_constructor() -> None:
+    from engine.combat import declaration
+    from engine.state import Decision
+
+    fast = declaration("blockers", 1, "combat.blockers", "C1K 4.2", "p2: declare blockers", (4, 9))
+    slow = Decision("blockers", 1, "combat.blockers", "C1K 4.2", "p2: declare blockers", eligible=(4, 9))
+    assert fast == slow and hash(fast) == hash(slow)
+    assert [getattr(fast, f.name) for f in dataclasses.fields(Decision)] == \
+        [getattr(slow, f.name) for f in dataclasses.fields(Decision)]
