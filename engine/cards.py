@@ -57,6 +57,9 @@ NUMBERED_KEYWORDS = frozenset({"rally", "decay", "growth", "pulse", "ward"})
 STATUSES = ("barrier", "veiled", "suppressed", "rooted")
 #: seat modifiers (C1K 1.2, §6: Seats may change the structure) and their defaults; each is an explicit
 #: hook of the turn manager (TPS: "modifying phase order requires explicit TurnManager configuration")
+#: the Seat modifiers that change the turn structure (engine/turn.py's hooks; a test checks the two agree)
+TURN_HOOK_MODIFIERS = ("extra_combat_phases", "skip_draw_post", "skip_influence_response", "skip_combat_exit")
+
 SEAT_MODIFIERS: dict[str, int] = {
     "draw_count": 1,           # cards drawn in draw.draw
     "hand_size": 8,            # maximum hand size at end.cleanup
@@ -332,10 +335,14 @@ class CardDef:
     #: state-based actions must look at this unit even when it is undamaged and unmodified: it may
     #: Evolve, or it has no health (derived, for speed: `sba.sba_quiet`)
     sba_watch: bool = field(init=False, default=False)
+    #: a Seat that names a turn-structure hook (derived, for speed: `turn.turn_windows` gives any other
+    #: the default structure at once)
+    turn_hooks: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "whens", frozenset(a.when for a in self.abilities if a.when))
         object.__setattr__(self, "sba_watch", self.evolve is not None or self.health <= 0)
+        object.__setattr__(self, "turn_hooks", any(k in self.modifiers for k in TURN_HOOK_MODIFIERS))
 
     @staticmethod
     def from_model(m: CardModel) -> CardDef:

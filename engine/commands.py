@@ -28,6 +28,7 @@ from engine.combat import combatants
 from engine.continuations import AFTER_ACTION, AFTER_DECLARATION, Continuation
 from engine.core import MatchState
 from engine.decisions import give_priority, resume, set_over
+from engine.events import RAW_PASS
 from engine.interrupts import do_interrupt, next_interrupt, offer_interrupts
 from engine.keywords import ATTACK_DECLARED_HOOKS, SET_COST
 from engine.legality import refusal
@@ -74,12 +75,11 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
             # as below (refusal None; log_command's "pass" event; execute's do_pass)
             line = _PASS_LINES[actor]
             rec = g.record
-            rec.append(line)
-            # g.log(line, "pass", actor, rule=d.rule, command=len(rec) - 1), inlined: MatchState.log's tuple
-            ev = g._events
-            tail = ev._tail
-            tail.append((ev._done + len(tail), "pass", g.turn, WINDOWS[g.win], d.rule or WINDOW_RULE[g.win], actor, -1,  # type: ignore[arg-type]
-                         line, "", (), 0, "", len(rec) - 1))
+            n = rec._done + len(rec._tail)   # (len(rec): the index of this command)
+            rec._tail.append(line)           # (rec.append(line), without the call)
+            # g.log(line, "pass", actor, rule=d.rule, command=n) in its short raw form (hot)
+            g._events._tail.append((RAW_PASS, g.turn, WINDOWS[g.win], d.rule or WINDOW_RULE[g.win],  # type: ignore[arg-type]
+                                    actor, line, n))
             do_pass(g, actor)
             return
     actor = g.current_player() if player is None else player

@@ -13,6 +13,7 @@ from dataclasses import replace
 from engine.cards import Effect
 from engine.continuations import OPEN_PRIORITY, Continuation, Then
 from engine.core import MatchState
+from engine.events import RAW_PRIORITY
 from engine.options import permit_options
 from engine.state import (
     WINDOW_RULE,
@@ -51,11 +52,8 @@ def give_priority(g: MatchState, p: int, passed: int) -> None:
             Decision("priority", p, WINDOWS[w], WINDOW_RULE[w], f"{name} has priority — {WINDOW_TEXT[w]}"),
             f"  {name} has priority")
     g.pending = hit[0]
-    # g.log(line, "priority", p, rule="C1K 6"), inlined (hot: every pass): MatchState.log's tuple
-    ev = g._events
-    tail = ev._tail
-    tail.append((ev._done + len(tail), "priority", g.turn, WINDOWS[w], "C1K 6", p, -1, hit[1],  # type: ignore[arg-type]
-                 "", (), 0, "", -1))
+    # g.log(line, "priority", p, rule="C1K 6") in its short raw form (hot: every pass)
+    g._events._tail.append((RAW_PRIORITY, g.turn, WINDOWS[w], p, hit[1]))  # type: ignore[arg-type]
 
 
 def offer_permit(g: MatchState, e: Effect, controller: int, source: int) -> bool:

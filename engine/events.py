@@ -52,6 +52,10 @@ COMMAND_KINDS = frozenset({"pass", "play", "set", "activate", "attack", "block",
                            "concede", "refusal"})
 
 
+#: the tags of the short raw forms of the three events every pass makes (EventLog._seal expands them)
+RAW_WINDOW, RAW_PRIORITY, RAW_PASS = 0, 1, 2
+
+
 class Event(NamedTuple):
     """One thing that happened. `text` is the line a player who may see it reads; a private event
     (`private_to` 0 or 1) shows the other player `public_text` instead, or nothing when that is "".
@@ -90,15 +94,30 @@ class EventLog(ChunkedList[Event]):
     """The match's events: an append-only list whose copies share everything already written
     (`fork()` is O(log n): engine.chunked).
 
-    The engine appends each event as the plain tuple of its fields (`MatchState.log`: building the
-    NamedTuple costs about as much as the rest of logging, and most events of a self-play or search
-    match are never read); they become `Event`s, once each, when the log is first read or forked
+    The engine appends each event raw (building the NamedTuple costs about as much as the rest of
+    logging, and most events of a self-play or search match are never read): `MatchState.log` appends
+    the tuple of its fields but `n` (its index, known from its place); the three events of every pass
+    append a shorter tuple, tagged by an int (RAW_WINDOW, RAW_PRIORITY, RAW_PASS below), whose other
+    fields are always the same. They become `Event`s, once each, when the log is first read or forked
     after them. Every read below sees Events only."""
 
     __slots__ = ()
 
     def _seal(self, items: list[Event]) -> tuple[Event, ...]:
-        return tuple(map(Event._make, items))
+        out: list[Event] = []
+        add = out.append
+        make = Event._make
+        for i, t in enumerate(items, self._done):
+            tag = t[0]
+            if tag == RAW_WINDOW:     # (tag, turn, window, rule, active player)
+                add(make((i, "window", t[1], t[2], t[3], t[4], -1, f"T{t[1]} {t[2]}", "", (), 0, "", -1)))
+            elif tag == RAW_PRIORITY:   # (tag, turn, window, player, text)
+                add(make((i, "priority", t[1], t[2], "C1K 6", t[3], -1, t[4], "", (), 0, "", -1)))
+            elif tag == RAW_PASS:     # (tag, turn, window, rule, player, text, command)
+                add(make((i, "pass", t[1], t[2], t[3], t[4], -1, t[5], "", (), 0, "", t[6])))
+            else:                     # every field but n
+                add(make((i, *t)))
+        return tuple(out)
 
     def __iter__(self) -> Iterator[Event]:
         self._freeze()

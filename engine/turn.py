@@ -22,6 +22,7 @@ from engine.combat import (
 from engine.continuations import AFTER_ACTION, FINISH_CLEANUP, OPEN_PRIORITY, Continuation, Then
 from engine.core import STEP_END_PHASE, STEP_GO_ON, STEP_WAIT, MatchState, RulesLoopError, _bit
 from engine.decisions import RESUME, give_priority, set_over
+from engine.events import RAW_WINDOW
 from engine.keywords import START_TRIGGERS
 from engine.legality import permit_active
 from engine.paradox import run_threads
@@ -70,11 +71,12 @@ def goto(g: MatchState, w: int | None) -> None:
 def turn_windows(g: MatchState, active: int | None = None) -> tuple[int, ...]:
     """This turn's windows in order (indexes into TURN_TABLE): the table, changed only by the active
     player's Seat through the named hooks (`extra_combat_phases`, `skip_*`)."""
-    p = g.active if active is None else active
-    seat = g.players[p].seat
+    seat = g.players[g.active if active is None else active].seat
     if not seat:
         return DEFAULT_STRUCTURE
     d = g.defs[seat]
+    if not d.turn_hooks:  # type: ignore[union-attr]   # (the usual Seat: seat_structure would say so)
+        return DEFAULT_STRUCTURE
     hit = _SEAT_STRUCTURES.get(id(d))
     if hit is not None and hit[0] is d:
         return hit[1]
@@ -119,12 +121,8 @@ def enter(g: MatchState, w: int) -> int | None:
     g._quiet = 0   # an endless loop lives in one window (a window changes only on an empty stack)
     if g._loop_seen:
         g._loop_seen = {}
-    # g.log(f"T{g.turn} {wid}", "window", g.active), inlined (hot: every window): MatchState.log's tuple
-    ev = g._events
-    tail = ev._tail
-    wid = WINDOWS[w]
-    tail.append((ev._done + len(tail), "window", g.turn, wid, WINDOW_RULE[w], g.active, -1,  # type: ignore[arg-type]
-                 f"T{g.turn} {wid}", "", (), 0, "", -1))
+    # g.log(f"T{g.turn} {WINDOWS[w]}", "window", g.active) in its short raw form (hot: every window)
+    g._events._tail.append((RAW_WINDOW, g.turn, WINDOWS[w], WINDOW_RULE[w], g.active))  # type: ignore[arg-type]
     for fn in _WINDOW_STEPS[w]:
         r = fn(g)
         if r == STEP_WAIT or g.outcome is not None:

@@ -112,3 +112,11 @@ def test_the_phase_bar_shows_the_structure_as_it_is() -> None:
     first, second = text.index("COMBAT"), text.rindex("COMBAT")
     assert "[ATK]" in text[second:] and "[ATK]" not in text[first:second]
     assert phase_groups()[0][1] == [(0, "start", 0), (1, "draw", 1), (2, "post", 2)]   # the default turn
+
+
+def test_the_card_model_knows_every_turn_hook() -> None:
+    # CardDef.turn_hooks (turn_windows' shortcut) is derived from cards.TURN_HOOK_MODIFIERS: it must name
+    # exactly the turn manager's hooks, or a Seat's hook would be ignored
+    from engine.cards import TURN_HOOK_MODIFIERS
+    from engine.turn import TURN_HOOKS
+    assert sorted(TURN_HOOK_MODIFIERS) == sorted(TURN_HOOKS)
