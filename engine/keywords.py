@@ -55,12 +55,22 @@ class StartTrigger:
         self.rank = rank
 
 
+# The damage handlers run for every damage event: each first checks, inline, the usual answer of its
+# `game.keyword(c, name)` — None when `name` is not printed on the card and nothing is granted to it
+# (`perm.granted`, `perm.temp_granted` empty) — and asks `game.keyword` only otherwise.
+
+
 # ---------------------------------------------------------------- KW Tough
 
 
 def tough_reduces(game: MatchState, ev: Event) -> None:
     """Tough (RB §3.2): each damage instance to it is reduced by 1."""
-    if ev.amount > 0 and ev.target in game.perms and game.keyword(ev.target, "tough") is not None:
+    t = ev.target
+    perm = game.perms.get(t)
+    if perm is None or ev.amount <= 0 or (
+            "tough" not in game.defs[t].keywords and not perm.granted and not perm.temp_granted):  # type: ignore[union-attr]
+        return
+    if game.keyword(t, "tough") is not None:
         ev.amount -= 1
         game.log(f"  Tough: {game.label(ev.target)} takes 1 less")
 
@@ -112,7 +122,13 @@ def guard_refusal(g: MatchState, blockers: list[int]) -> Refusal | None:
 
 def lifedrain_heals(game: MatchState, ev: Event) -> None:
     """Lifedrain: damage it deals heals its Champion (in combat: at C1K 4.3 step 5)."""
-    if ev.dealt <= 0 or not ev.source or game.keyword(ev.source, "lifedrain") is None:
+    src = ev.source
+    if ev.dealt <= 0 or not src:
+        return
+    perm = game.perms.get(src)
+    if ("lifedrain" not in game.defs[src].keywords  # type: ignore[union-attr]
+            and (perm is None or (not perm.granted and not perm.temp_granted))) \
+            or game.keyword(src, "lifedrain") is None:
         return
     controller = game.controller(ev.source)
     if ev.combat:
@@ -168,7 +184,9 @@ def veilbind_escapes(game: MatchState, ev: Event) -> None:
     """Veilbind (Veil, C1K 3.3): if it would be destroyed, instead it becomes Veiled, heals fully and loses
     Veilbind."""
     perm = game.perms.get(ev.target)
-    if perm is None or game.keyword(ev.target, "veilbind") is None:
+    if perm is None or ("veilbind" not in game.defs[ev.target].keywords  # type: ignore[union-attr]
+                        and not perm.granted and not perm.temp_granted) \
+            or game.keyword(ev.target, "veilbind") is None:
         return
     ev.cancelled = True
     perm.lost.append("veilbind")
@@ -186,9 +204,14 @@ def veilbind_escapes(game: MatchState, ev: Event) -> None:
 def decay_counters(game: MatchState, ev: Event) -> None:
     """Decay N (Ruin, C1K 4.3 step 4): damage it deals to a unit — even converted by Wither — also gives
     that unit N Decay counters, at once, before state-based actions."""
-    if ev.dealt + ev.converted <= 0 or not ev.source:
+    src = ev.source
+    if ev.dealt + ev.converted <= 0 or not src:
         return
-    n = game.keyword(ev.source, "decay")
+    sp = game.perms.get(src)
+    if "decay" not in game.defs[src].keywords and (  # type: ignore[union-attr]
+            sp is None or (not sp.granted and not sp.temp_granted)):
+        return
+    n = game.keyword(src, "decay")
     perm = game.perms.get(ev.target)
     if not n or perm is None or game.is_champion(ev.target):
         return
@@ -209,7 +232,13 @@ def decay_check(g: MatchState, item: StackItem) -> None:
 
 def wither_converts(game: MatchState, ev: Event) -> None:
     """Wither (Ruin, C1K 4.3 step 3): damage it deals to units becomes permanent -1/-1 counters instead."""
-    if ev.amount <= 0 or not ev.source or game.keyword(ev.source, "wither") is None:
+    src = ev.source
+    if ev.amount <= 0 or not src:
+        return
+    sp = game.perms.get(src)
+    if ("wither" not in game.defs[src].keywords  # type: ignore[union-attr]
+            and (sp is None or (not sp.granted and not sp.temp_granted))) \
+            or game.keyword(src, "wither") is None:
         return
     perm = game.perms.get(ev.target)
     if perm is None or game.is_champion(ev.target):
