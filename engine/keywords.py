@@ -272,8 +272,9 @@ def evolve_check(g: MatchState) -> bool:
     defs = g.defs
     for p in (g.active, 1 - g.active):
         for c in g.players[p].board:
-            d = defs[c] if c else None
-            spec = d.evolve if d is not None else None
+            if not c:
+                continue
+            spec = defs[c].evolve  # type: ignore[union-attr]
             if spec is None or (spec.growth and g.perms[c].counters.get("growth", 0) < spec.growth) \
                     or (spec.power and g.power(c) < spec.power):
                 continue
@@ -346,6 +347,24 @@ def ward_prevents(game: MatchState, ev: Event) -> None:
 
 # ---------------------------------------------------------------- the tables other rules read
 
+
+def _has_growth(g: MatchState, c: int) -> bool:
+    """`g.keyword(c, "growth") is not None` for a card in play, the usual answer (not printed, nothing
+    granted) found first."""
+    perm = g.perms[c]
+    if "growth" not in g.defs[c].keywords and not perm.granted and not perm.temp_granted:  # type: ignore[union-attr]
+        return False
+    return g.keyword(c, "growth") is not None
+
+
+def _has_pulse(g: MatchState, c: int) -> bool:
+    """`g.keyword(c, "pulse") is not None`, as `_has_growth`."""
+    perm = g.perms[c]
+    if "pulse" not in g.defs[c].keywords and not perm.granted and not perm.temp_granted:  # type: ignore[union-attr]
+        return False
+    return g.keyword(c, "pulse") is not None
+
+
 #: the event pipeline's keyword handlers, stage by stage, in the order they run (rules.md §4: Ward spends
 #: before Barrier; Tough after prevention; Wither and Veilbind replace; the rest follow the change)
 PIPELINE_HANDLERS: tuple[tuple[str, str, Callable[[MatchState, Event], None]], ...] = (
@@ -368,9 +387,9 @@ START_TRIGGERS: dict[str, list[StartTrigger]] = {
         StartTrigger("Decay Check", "", lambda g, c: g.perms[c].counters.get("decay", 0) > 0, decay_check,
                      RANK_DESTRUCTION),
         StartTrigger("regeneration", "regeneration",
-                     lambda g, c: g.keyword(c, "regeneration") is not None and g.perms[c].damage > 0, regenerate),
-        StartTrigger("growth", "growth", lambda g, c: g.keyword(c, "growth") is not None, grow),
-        StartTrigger("pulse", "pulse", lambda g, c: g.keyword(c, "pulse") is not None, pulse),
+                     lambda g, c: g.perms[c].damage > 0 and g.keyword(c, "regeneration") is not None, regenerate),
+        StartTrigger("growth", "growth", _has_growth, grow),
+        StartTrigger("pulse", "pulse", _has_pulse, pulse),
     ],
 }
 START_TRIGGERS_ALL = [t for ts in START_TRIGGERS.values() for t in ts]
