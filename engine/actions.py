@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.values import fast_init
+
 
 class MalformedCommand(ValueError):
     """The text is not a command of formats.md §1. Nothing in the game changes."""
@@ -38,12 +40,14 @@ def _targets(targets: tuple[int, ...]) -> str:
     return "".join(f" target #{t}" for t in targets)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Pass:
     def __str__(self) -> str:
         return "pass"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Play:
     card: int
@@ -64,6 +68,7 @@ class Play:
         return s
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Activate:
     source: int
@@ -77,6 +82,7 @@ class Activate:
         return s + _targets(self.targets)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Attack:
     units: tuple[int, ...] = ()   # empty: `attack none`
@@ -87,6 +93,7 @@ class Attack:
         return "attack " + " ".join(f"#{u}" for u in self.units)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Block:
     pairs: tuple[tuple[int, int], ...] = ()   # (blocker, attacker); empty: `block none`
@@ -97,6 +104,7 @@ class Block:
         return "block " + ", ".join(f"#{b} -> #{a}" for b, a in self.pairs)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Interrupt:
     source: int
@@ -106,12 +114,14 @@ class Interrupt:
         return f"interrupt #{self.source}" + _targets(self.targets)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Decline:
     def __str__(self) -> str:
         return "decline"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Choose:
     options: tuple[int, ...]
@@ -120,6 +130,7 @@ class Choose:
         return "choose " + " ".join(str(n) for n in self.options)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class SetCard:
     card: int
@@ -128,6 +139,7 @@ class SetCard:
         return f"set #{self.card}"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Concede:
     def __str__(self) -> str:
@@ -137,6 +149,7 @@ class Concede:
 Action = Pass | Play | Activate | Attack | Block | Interrupt | Decline | Choose | SetCard | Concede
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Command:
     """A syntactically valid command whose references are still raw text (names, aliases, '#12')."""

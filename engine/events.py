@@ -119,6 +119,10 @@ class EventLog(ChunkedList[Event]):
                 add(make((i, *t)))
         return tuple(out)
 
+    def append(self, item: Event) -> None:
+        """Add an event made elsewhere (its `n` becomes its place here)."""
+        self._tail.append(item[1:])  # type: ignore[arg-type]   # (the raw form: every field but n)
+
     def __iter__(self) -> Iterator[Event]:
         self._freeze()
         return super().__iter__()

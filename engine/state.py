@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from engine.cards import Effect
 from engine.continuations import OPEN_PRIORITY, Continuation
+from engine.values import fast_init
 
 # ---------------------------------------------------------------- windows (rules.md §2)
 
@@ -254,6 +255,7 @@ class PlayerState:
 # ---------------------------------------------------------------- stack, triggers, decisions
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class StackItem:
     """One item on the stack. `adder` is the player who added it, or -1 for the game (triggers)."""
@@ -280,6 +282,7 @@ class StackItem:
                 list(self.targets), self.mode, self.keyword, self.ctx, self.slot, list(self.tseq)]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Trigger:
     """A triggered ability waiting to be put on the stack (before anyone next receives priority)."""
@@ -306,6 +309,7 @@ class Trigger:
                 list(self.tseq)]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Decision:
     """What the engine is waiting for. `kind`: priority | attackers | blockers | interrupt | choice | none."""
@@ -330,6 +334,7 @@ class Decision:
                 list(self.eligible)]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A pending choice: what it is for and which card ids (or values) its numbered options stand for."""
@@ -349,6 +354,7 @@ class Choice:
                 "source": self.source, "free": self.free}
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class InterruptWindow:
     """C1K §7: an event that Interrupts may answer; `queue` are the players still to be asked (AP first)."""
@@ -363,6 +369,7 @@ class InterruptWindow:
         return [self.event, list(self.queue), self.item, list(self.attackers), self.resume.snapshot()]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Resolving:
     """A resolution paused at a Flux outcome while players are asked for `flux_outcome` Interrupts."""
@@ -394,6 +401,7 @@ class Termination(enum.Enum):
     ENDLESS_LOOP = "endless_loop"   # rules.md §1: a state repeats with only passes in between — a draw
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Outcome:
     termination: Termination

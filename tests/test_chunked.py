@@ -55,3 +55,12 @@ def test_the_event_log_reads_as_events() -> None:
     assert all(type(e) is Event for e in g.events) and list(c.events) == list(g.events)
     assert [e.n for e in g.events.since(3)] == list(range(3, len(g.events)))
     assert g.events[1:3] == list(g.events)[1:3]
+
+
+def test_an_event_log_takes_whole_events_and_renumbers_them() -> None:
+    from engine.events import Event, EventLog
+    log = EventLog()
+    e = Event(99, "note", 3, "main.priority", "C1K 6", 0, -1, "hello")
+    log.append(e)
+    log.append(e)
+    assert [x.n for x in log] == [0, 1] and log[1] == e._replace(n=1)
