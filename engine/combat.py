@@ -6,8 +6,6 @@ end-of-attack / end-of-combat triggers.
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 from engine.core import STEP_END_PHASE, STEP_GO_ON, STEP_WAIT, MatchState
 from engine.effects import run_effects
 from engine.legality import can_attack, can_block
@@ -21,28 +19,6 @@ from engine.state import (
 )
 from engine.triggers import fire
 
-_new = object.__new__
-(_d_kind, _d_player, _d_window, _d_rule, _d_prompt, _d_options, _d_min, _d_max, _d_can_decline,
- _d_eligible) = (getattr(Decision, f.name).__set__ for f in fields(Decision))
-
-
-def declaration(kind: str, player: int, window: str, rule: str, prompt: str, eligible: tuple[int, ...]) -> Decision:
-    """`Decision(kind, player, window, rule, prompt, eligible=eligible)`, built by setting its slots (as
-    stack.new_item: a frozen dataclass's `__init__` is slow; two a turn). tests/test_stack_item.py checks
-    it builds what the constructor does."""
-    d = _new(Decision)
-    _d_kind(d, kind)
-    _d_player(d, player)
-    _d_window(d, window)
-    _d_rule(d, rule)
-    _d_prompt(d, prompt)
-    _d_options(d, ())
-    _d_min(d, 0)
-    _d_max(d, 0)
-    _d_can_decline(d, False)
-    _d_eligible(d, eligible)
-    return d
-
 
 def step_declare_attackers(g: MatchState) -> int:
     ap = g.active
@@ -50,9 +26,8 @@ def step_declare_attackers(g: MatchState) -> int:
     g.attackers = ()
     g.blocks = ()
     ps = g.players[ap]
-    g.pending = declaration("attackers", ap, WINDOWS[w], WINDOW_RULE[w],
-                            f"{ps.name}: declare attackers (or attack none)",
-                            tuple([u for u in ps.board if u and can_attack(g, u)]))
+    g.pending = Decision("attackers", ap, WINDOWS[w], WINDOW_RULE[w], f"{ps.name}: declare attackers (or attack none)",
+                         eligible=tuple([u for u in ps.board if u and can_attack(g, u)]))
     return STEP_WAIT
 
 
@@ -75,8 +50,8 @@ def step_declare_blockers(g: MatchState) -> int:
                 if can_block(g, u, a) is None:
                     eligible.append(u)
                     break
-    g.pending = declaration("blockers", dp, WINDOWS[w], WINDOW_RULE[w],
-                            f"{ps.name}: declare blockers (or block none)", tuple(eligible))
+    g.pending = Decision("blockers", dp, WINDOWS[w], WINDOW_RULE[w], f"{ps.name}: declare blockers (or block none)",
+                         eligible=tuple(eligible))
     return STEP_WAIT
 
 

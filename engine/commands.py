@@ -35,12 +35,13 @@ from engine.legality import refusal
 from engine.options import legal_actions
 from engine.paradox import choose_branch
 from engine.priority import do_pass
-from engine.stack import new_item, put_on_stack
+from engine.stack import put_on_stack
 from engine.state import (
     SET,
     WINDOW_RULE,
     WINDOWS,
     Outcome,
+    StackItem,
     Termination,
     player_name,
 )
@@ -262,7 +263,7 @@ def do_activate(g: MatchState, a: Activate, p: int) -> None:
     if act.once_per_turn:
         perm.used[idx] = g.turn
     name = g.card(a.source).name
-    g.stack.append(new_item(g.next_seq(), "ability", a.source, p, p, name, idx, a.targets, 0, "", 0, -1,
+    g.stack.append(StackItem(g.next_seq(), "ability", a.source, p, p, name, idx, a.targets, 0, "", 0, -1,
                             g.target_seqs(a.targets)))
     g.log(f"  {name}'s ability → stack ({_PLAYER_NAMES[p]})", "stack", p, (a.source,) + a.targets, a.n, "",
           "C1K 3.1")

@@ -5,7 +5,7 @@ play; an Action's effects; an ability; a keyword's or a rule's trigger).
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import replace
 
 from engine.continuations import Continuation
 from engine.core import STACK_CAP, MatchState, RulesLoopError
@@ -27,33 +27,6 @@ from engine.zones import enter_play
 
 #: the seats' names in a log line (state.player_name)
 _NAMES = (player_name(0), player_name(1))
-
-_new = object.__new__
-(_s_uid, _s_kind, _s_source, _s_controller, _s_adder, _s_name, _s_ability, _s_targets, _s_mode, _s_keyword, _s_ctx,
- _s_slot, _s_tseq) = (getattr(StackItem, f.name).__set__ for f in fields(StackItem))
-
-
-def new_item(uid: int, kind: str, source: int, controller: int, adder: int, name: str, ability: int,
-             targets: tuple[int, ...], mode: int, keyword: str, ctx: int, slot: int, tseq: tuple[int, ...]) -> StackItem:
-    """`StackItem(...)` with every field given, built ~2× faster: a frozen dataclass's `__init__` sets each
-    field through `object.__setattr__`; this sets its slots directly (hot: every play, trigger, ability).
-    tests/test_stack.py checks it builds the same item as the constructor."""
-    it = _new(StackItem)
-    _s_uid(it, uid)
-    _s_kind(it, kind)
-    _s_source(it, source)
-    _s_controller(it, controller)
-    _s_adder(it, adder)
-    _s_name(it, name)
-    _s_ability(it, ability)
-    _s_targets(it, targets)
-    _s_mode(it, mode)
-    _s_keyword(it, keyword)
-    _s_ctx(it, ctx)
-    _s_slot(it, slot)
-    _s_tseq(it, tseq)
-    return it
-
 
 def place_triggers(g: MatchState, resume: Continuation) -> bool:
     """Put waiting triggers on the stack. False if a target choice is now pending."""
@@ -105,7 +78,7 @@ def push(g: MatchState, t: Trigger) -> None:
         raise RulesLoopError(f"the stack passed {STACK_CAP} items: the cards trigger each other forever")
     if t.kind == "voidcast" and not leave_void(g, t):
         return
-    g.stack.append(new_item(g.next_seq(), t.kind, t.source, t.controller, -1, t.name, t.ability, t.targets,
+    g.stack.append(StackItem(g.next_seq(), t.kind, t.source, t.controller, -1, t.name, t.ability, t.targets,
                             t.mode, t.keyword, t.ctx, -1, t.tseq if t.tseq else g.target_seqs(t.targets)))
     g.log(f"  trigger: {t.name} → stack ({_NAMES[t.controller]})", "trigger", t.controller,
           (t.source,) + t.targets if t.source else t.targets, 0, "", trigger_rule(g, t))
@@ -171,7 +144,7 @@ def put_on_stack(g: MatchState, cid: int, p: int, slot: int, targets: tuple[int,
             zone.remove(cid)
             break
     g.zone[cid] = STACK
-    item = new_item(g.next_seq(), "card", cid, p, p, g.card(cid).name, -1, targets, mode,
+    item = StackItem(g.next_seq(), "card", cid, p, p, g.card(cid).name, -1, targets, mode,
                     "voidcast" if voidcast else "", 1 if targets_later else 0, slot, g.target_seqs(targets))
     g.stack.append(item)
     g.log(f"  {g.label(cid)} → stack ({_NAMES[p]})", "stack", p, (cid,) + targets, mode,
