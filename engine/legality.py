@@ -478,7 +478,15 @@ def may_interrupt(g: MatchState, p: int, event: str) -> bool:
                 hi = defs[cid].hand_interrupt  # type: ignore[union-attr]
                 if hi is not None and hi.interrupt == event and hi.cost <= ps.influence:
                     return True
-    return bool(usable_in_play_interrupts(g, p, event))
+    # (usable_in_play_interrupts finds nothing unless one of p's cards in play has an Interrupt ability:
+    # looked for first, without sorting the cards by entry — asked at every Action and attack)
+    defs = g.defs
+    for c in (*ps.board, *ps.relics, ps.champion, ps.seat):
+        if c:
+            for ab in defs[c].abilities:  # type: ignore[union-attr]
+                if ab.interrupt is not None:
+                    return bool(usable_in_play_interrupts(g, p, event))
+    return False
 
 
 def interrupt_refusal(g: MatchState, a: Interrupt, p: int) -> Refusal | None:
