@@ -109,6 +109,10 @@ def combat_damage(g: MatchState) -> None:
     fights = {u: foe for b, a in pairs for u, foe in ((a, b), (b, a))}
     lost: list[int] = []
     keyword = g.keyword
+    defs = g.defs
+    perms = g.perms
+    # (`keyword(u, name) is not None` for a unit in play, below: when nothing is granted to it, a keyword
+    # not printed on it is surely absent — the usual answer, found without the lookup)
     # step 1: Strike units deal their damage; step 2: all other combatants, simultaneously
     for step, strikers in (("Strike", True), ("damage", False)):
         assignments: list[tuple[int, int, int]] = []
@@ -117,9 +121,15 @@ def combat_damage(g: MatchState) -> None:
                 continue   # destroyed (e.g. in the Strike step): it deals no damage, and takes none
             b = blocker_of.get(a, 0)
             b_here = bool(b) and zone[b] == BOARD
-            if (keyword(a, "strike") is not None) == strikers:
+            pa = perms[a]
+            printed = defs[a].keywords  # type: ignore[union-attr]
+            plain = not pa.granted and not pa.temp_granted
+            a_strike = ("strike" in printed and keyword(a, "strike") is not None) if plain \
+                else keyword(a, "strike") is not None
+            if a_strike == strikers:
                 power = max(0, g.power(a))
-                overwhelm = keyword(a, "overwhelm") is not None
+                overwhelm = ("overwhelm" in printed and keyword(a, "overwhelm") is not None) if plain \
+                    else keyword(a, "overwhelm") is not None
                 if b_here:
                     assignments.append((a, b, power))
                     if overwhelm:   # RB 3.1: Excess from the blocker's remaining health, now
@@ -129,8 +139,13 @@ def combat_damage(g: MatchState) -> None:
                         assignments.append((a, champion, power))
                 else:
                     assignments.append((a, champion, power))
-            if b_here and (keyword(b, "strike") is not None) == strikers:
-                assignments.append((b, a, max(0, g.power(b))))
+            if b_here:
+                pb = perms[b]
+                b_printed = defs[b].keywords  # type: ignore[union-attr]
+                b_strike = ("strike" in b_printed and keyword(b, "strike") is not None) \
+                    if not pb.granted and not pb.temp_granted else keyword(b, "strike") is not None
+                if b_strike == strikers:
+                    assignments.append((b, a, max(0, g.power(b))))
         if not assignments:
             continue
         g.log(f"  combat {step} step", "note", ap, (), 0, "", "C1K 4.3")
@@ -153,10 +168,11 @@ def combat_damage(g: MatchState) -> None:
             heal(g, 0, g.players[p].champion, g.lifedrain_due[p])
             g.lifedrain_due[p] = 0
     for a in conquerors:   # … and Dominion: Conquer happens at once, without the stack (C1K 4.3 step 5)
-        if keyword(a, "conquer") is None:
-            continue
-        perm = g.perms.get(a)
-        if perm is not None and perm.has_status("suppressed"):
+        perm = perms.get(a)
+        if "conquer" not in defs[a].keywords and (  # type: ignore[union-attr]
+                perm is None or (not perm.granted and not perm.temp_granted)):
+            continue   # (keyword(a, "conquer") is surely None)
+        if keyword(a, "conquer") is None or (perm is not None and perm.has_status("suppressed")):
             continue
         for ab in g.card(a).abilities:
             if ab.when == "on_conquer":

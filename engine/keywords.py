@@ -143,7 +143,12 @@ def lifedrain_heals(game: MatchState, ev: Event) -> None:
 def rally(g: MatchState) -> None:
     """Rally N (Dominion): on attack declaration, each other attacking unit gets +N power this turn —
     at once, without the stack (C1K §9)."""
+    defs = g.defs
+    perms = g.perms
     for a in g.attackers:
+        perm = perms[a]
+        if "rally" not in defs[a].keywords and not perm.granted and not perm.temp_granted:  # type: ignore[union-attr]
+            continue   # (g.keyword(a, "rally") is surely None)
         n = g.keyword(a, "rally")
         if n:
             for other in g.attackers:
