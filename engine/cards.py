@@ -81,6 +81,8 @@ SEAT_MODIFIERS: dict[str, int] = {
 #: sane bounds (c1k validate): beyond them a number is a typo or an attack on the engine (amount = 1e9 hangs a
 #: draw loop; 1e9 unit slots exhaust memory). The bundled set stays far inside them.
 MAX_COST = 20
+#: a cost no Influence reaches (CardDef.least_fast_cost of a Slow card)
+NEVER = 1 << 30
 MAX_AMOUNT = 50            # damage, heal, draw, discard, summon, gain_influence
 MAX_STAT = 50              # power, health, buffs
 MAX_LIFE = 100
@@ -338,11 +340,18 @@ class CardDef:
     #: a Seat that names a turn-structure hook (derived, for speed: `turn.turn_windows` gives any other
     #: the default structure at once)
     turn_hooks: bool = field(init=False, default=False)
+    #: the least Influence a play of it costs: its cost, or its Voidcast cost if lower; and the same for a
+    #: play at Fast speed (a Slow card: NEVER) (derived, for speed: legal_actions' first filter)
+    least_cost: int = field(init=False, default=0, repr=False, compare=False)
+    least_fast_cost: int = field(init=False, default=0, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "whens", frozenset(a.when for a in self.abilities if a.when))
         object.__setattr__(self, "sba_watch", self.evolve is not None or self.health <= 0)
         object.__setattr__(self, "turn_hooks", any(k in self.modifiers for k in TURN_HOOK_MODIFIERS))
+        least = self.cost if self.voidcast is None else min(self.cost, self.voidcast)
+        object.__setattr__(self, "least_cost", least)
+        object.__setattr__(self, "least_fast_cost", NEVER if self.speed == "slow" else least)
 
     @staticmethod
     def from_model(m: CardModel) -> CardDef:

@@ -7,6 +7,7 @@ fixed order; block and attack declarations and the answers to a choice capped at
 from __future__ import annotations
 
 import itertools
+from typing import TypeVar
 
 from engine.actions import (
     Action,
@@ -20,6 +21,7 @@ from engine.actions import (
     Play,
     SetCard,
 )
+from engine.cards import Activation, CardDef
 from engine.core import MatchState
 from engine.keywords import SET_COST
 from engine.legality import (
@@ -35,12 +37,25 @@ from engine.legality import (
     usable_interrupts,
 )
 from engine.state import (
+    BOARD,
+    COMMAND,
+    END_FINAL,
+    END_START,
+    HAND,
     MAIN,
+    RELICS,
     Choice,
     Explanation,
     Refusal,
 )
-from engine.targets import choice_slots, target_combos
+from engine.targets import (
+    TARGET_LIST_CAP,
+    choice_slots,
+    def_choice_slots,
+    effect_slots,
+    target_candidates,
+    target_combos,
+)
 
 #: the pass (an immutable value: one for every list)
 _PASS = Pass()
@@ -65,56 +80,17 @@ def legal_actions(g: MatchState) -> list[Action]:
     if g.outcome is not None or p < 0:
         return []
     if d.kind == "priority":
-        out: list[Action] = [_PASS]
-        ps = g.players[p]
-        slow_ok = p == g.active and g.win == MAIN and not g.stack
-        influence = ps.influence
-        defs = g.defs
-        # cheap filters first (each one a check play_refusal / activate_refusal would refuse on, so
-        # skipping here changes nothing); play_options and activate_refusal then check everything
-        room = (0 in ps.board, 0 in ps.relics)
-        for cid in (ps.hand + ps.graveyard if ps.permits else ps.hand):
-            cd = defs[cid]
-            assert cd is not None
-            if cd.voidcast is not None and cd.voidcast <= influence and (cd.speed == "fast" or slow_ok):
-                out += play_options(g, cid, p, voidcast=True)
-            if cd.cost > influence or (cd.speed == "slow" and not slow_ok) \
-                    or (cd.type == "unit" and not room[0]) or (cd.type == "relic" and not room[1]):
-                continue
-            out += play_options(g, cid, p)
-        for cid in ps.set_cards:
-            out += play_options(g, cid, p)
-        if slow_ok and influence >= SET_COST:
-            for cid in ps.hand:
-                if "ambush" in defs[cid].keywords:  # type: ignore[union-attr]
-                    out.append(SetCard(cid))
-        perms = g.perms
-        for cid in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat)):
-            if not cid:
-                continue
-            act = defs[cid].act  # type: ignore[union-attr]
-            if not act:
-                continue
-            perm = perms[cid]
-            for n in range(1, len(act) + 1):
-                idx, ab = act[n - 1]
-                spec = ab.activate
-                assert spec is not None
-                if spec.cost > influence or (spec.speed == "slow" and not slow_ok) \
-                        or (spec.exhaust and perm.exhausted) \
-                        or (spec.once_per_turn and perm.used.get(idx) == g.turn):
-                    continue
-                if activate_refusal(g, Activate(cid, n), p, check_targets=False) is None:
-                    for ts in target_combos(g, choice_slots(g, ab.effect), p, cid):
-                        out.append(Activate(cid, n, ts))
-        return out
+        return _priority_actions(g, p)
     if d.kind == "attackers":
-        eligible = [u for u in g.players[p].units() if can_attack(g, u)]
-        combos = itertools.chain.from_iterable(itertools.combinations(eligible, k)
-                                               for k in range(len(eligible) + 1))
-        return [Attack(c) for c in itertools.islice(combos, ATTACK_LIST_CAP)]
+        eligible = tuple([u for u in g.players[p].units() if can_attack(g, u)])
+        attacks = _ATTACKS.get(eligible)
+        if attacks is None:   # (the list depends on the eligible units alone)
+            combos = itertools.chain.from_iterable(itertools.combinations(eligible, k)
+                                                   for k in range(len(eligible) + 1))
+            attacks = _interned(_ATTACKS, eligible, [Attack(c) for c in itertools.islice(combos, ATTACK_LIST_CAP)])
+        return attacks.copy()
     if d.kind == "blockers":
-        return [Block(pairs) for pairs in block_assignments(g)]
+        return _block_actions(g)
     if d.kind == "interrupt":
         assert g.intr is not None
         acts: list[Action] = [Decline()]
@@ -135,6 +111,174 @@ def legal_actions(g: MatchState) -> list[Action]:
             opts.insert(0, Decline())
         return opts
     return []
+
+
+class _Profile:
+    """What `_priority_actions` needs of one card definition, worked out once (a definition is
+    immutable): the checks of play_refusal / activate_refusal that depend on the definition alone
+    (with CardDef.least_cost and least_fast_cost, which it reads first)."""
+
+    __slots__ = ("d", "cost", "voidcast", "slow", "fast", "playable", "room", "filter_slots", "modes", "acts")
+
+    def __init__(self, d: CardDef) -> None:
+        self.d = d   # (kept: the cache is keyed by id(d), which stays d's while d lives)
+        self.cost = d.cost
+        self.voidcast = d.voidcast
+        self.slow = d.speed == "slow"    # speed_refusal: Slow needs slow_ok
+        self.fast = d.speed == "fast"
+        #: play_refusal's "can't be played" (a type other than unit/relic/action) and KW Nullify
+        self.playable = d.type in ("unit", "relic", "action") and d.hand_interrupt is None
+        #: play_refusal's "all your unit / relic slots are full": 0 the board, 1 the relics, -1 no slot
+        self.room = 0 if d.type == "unit" else (1 if d.type == "relic" else -1)
+        #: play_slots: a Unit's or Relic's on-play target with no legal choice is dropped
+        self.filter_slots = d.type != "action"
+        #: (mode, card_choice_slots) for each mode play_options tries, in its order
+        self.modes: tuple[tuple[int | None, tuple[str, ...]], ...] = tuple(
+            (m, tuple(def_choice_slots(d, m))) for m in (range(1, d.branches + 1) if d.branches else (None,)))
+        #: (n, ability index, activation, choice_slots) of each activated ability
+        self.acts: tuple[tuple[int, int, Activation, tuple[str, ...]], ...] = tuple(
+            (n, idx, ab.activate, tuple(effect_slots(ab.effect))) for n, (idx, ab) in enumerate(d.act, 1)
+            if ab.activate is not None)
+
+
+#: _Profile by id(definition)
+_PROFILES: dict[int, _Profile] = {}
+
+
+def _profile(d: CardDef) -> _Profile:
+    pr = _PROFILES.get(id(d))
+    if pr is None:
+        pr = _PROFILES[id(d)] = _Profile(d)
+    return pr
+
+
+#: Actions worked out before, kept to be listed again instead of built again (an action is an immutable
+#: value: one object serves every list and every match). Emptied when they grow past _INTERNED_MAX.
+_PLAYS: dict[tuple[int, tuple[int, ...], int | None, bool], Play] = {}        # by (card, targets, mode, voidcast)
+_ACTIVATES: dict[tuple[int, int, tuple[int, ...]], Activate] = {}            # by (source, n, targets)
+_ATTACKS: dict[tuple[int, ...], list[Action]] = {}                          # the list, by eligible attackers
+_BLOCKS: dict[tuple[object, ...], list[Action]] = {}                         # the list, by block_assignments' input
+_INTERNED_MAX = 1 << 15
+
+
+def _new_play(cid: int, ts: tuple[int, ...], m: int | None, vc: bool) -> Play:
+    if len(_PLAYS) >= _INTERNED_MAX:
+        _PLAYS.clear()
+    a = _PLAYS[cid, ts, m, vc] = Play(cid, None, ts, m, vc)
+    return a
+
+
+def _new_activate(cid: int, n: int, ts: tuple[int, ...]) -> Activate:
+    if len(_ACTIVATES) >= _INTERNED_MAX:
+        _ACTIVATES.clear()
+    a = _ACTIVATES[cid, n, ts] = Activate(cid, n, ts)
+    return a
+
+
+def _priority_actions(g: MatchState, p: int) -> list[Action]:
+    """legal_actions with priority: Pass, the plays (per card: Voidcast first, then each mode and its
+    target combinations), Set, the activations — what play_options and activate_refusal would give,
+    with the checks that depend on the card definition alone worked out once per definition
+    (_Profile), the cheapest first, and the target candidates once per slot."""
+    out: list[Action] = [_PASS]
+    ps = g.players[p]
+    slow_ok = p == g.active and g.win == MAIN and not g.stack
+    influence = ps.influence
+    defs = g.defs
+    zone = g.zone
+    owner = g.owner
+    pools: dict[str, list[int]] = {}   # target_candidates by slot (it depends on the slot and p alone)
+    room: tuple[bool, bool] | None = None
+    for cid in ps.hand:
+        d = defs[cid]
+        # play_refusal's C1K 2.2 (cost) and OPP Slow (speed_refusal) refuse the card (Voidcast or not)
+        # when the least it costs at a speed allowed now is above the player's Influence
+        if d.least_fast_cost > influence and (not slow_ok or d.least_cost > influence):  # type: ignore[union-attr]
+            continue
+        if room is None:
+            room = (0 in ps.board, 0 in ps.relics)
+        if zone[cid] != HAND or owner[cid] != p:   # (not as ps.hand says: the general path)
+            out += _card_plays(g, cid, p, slow_ok, room)
+            continue
+        pr = _PROFILES.get(id(d)) or _profile(d)  # type: ignore[arg-type]
+        # play_refusal with playable_from "hand": a type that can't be played, KW Nullify, a full
+        # row (voidcast or not); then speed (speed_refusal) and cost (C1K 2.2); slot: none; mode: by
+        # construction (KW Thread)
+        if not pr.playable or (pr.room >= 0 and not room[pr.room]):
+            continue
+        vcost = pr.voidcast
+        if vcost is not None and vcost <= influence and (pr.fast or slow_ok):
+            _plays(g, p, out, pools, cid, pr, True)
+        if pr.cost <= influence and (slow_ok or not pr.slow):
+            _plays(g, p, out, pools, cid, pr, False)
+    if ps.permits:
+        room = (0 in ps.board, 0 in ps.relics)
+        for cid in ps.graveyard:
+            out += _card_plays(g, cid, p, slow_ok, room)
+    for cid in ps.set_cards:
+        out += play_options(g, cid, p)
+    if slow_ok and influence >= SET_COST:
+        for cid in ps.hand:
+            if "ambush" in defs[cid].keywords:  # type: ignore[union-attr]
+                out.append(SetCard(cid))
+    perms = g.perms
+    for cid in filter(None, (*ps.board, *ps.relics, ps.champion, ps.seat)):
+        d = defs[cid]
+        if not d.act:  # type: ignore[union-attr]
+            continue
+        pr = _PROFILES.get(id(d)) or _profile(d)  # type: ignore[arg-type]
+        perm = perms[cid]
+        for n, idx, spec, slots in pr.acts:
+            # activate_refusal's checks, cheapest first: C1K 2.2 cost, OPP Slow, exhausted, once per turn;
+            # then the card in play and p's (C1K 3.1), KW Suppress, End Phase timing (C1K 5.3)
+            if spec.cost > influence or (spec.speed == "slow" and not slow_ok) \
+                    or (spec.exhaust and perm.exhausted) \
+                    or (spec.once_per_turn and perm.used.get(idx) == g.turn):
+                continue
+            if zone[cid] not in _IN_PLAY or owner[cid] != p or perm.has_status("suppressed") \
+                    or (spec.timing == "end_phase" and g.win not in (END_START, END_FINAL)):
+                continue
+            for ts in (itertools.islice(itertools.product(*[_pool(g, p, pools, s) for s in slots]),
+                                        TARGET_LIST_CAP) if slots else _NO_TARGETS):
+                out.append(_ACTIVATES.get((cid, n, ts)) or _new_activate(cid, n, ts))
+    return out
+
+
+def _pool(g: MatchState, p: int, pools: dict[str, list[int]], slot: str) -> list[int]:
+    """target_candidates(g, slot, p, _), once per slot in one _priority_actions call."""
+    c = pools.get(slot)
+    if c is None:
+        c = pools[slot] = target_candidates(g, slot, p, 0)
+    return c
+
+
+def _plays(g: MatchState, p: int, out: list[Action], pools: dict[str, list[int]], cid: int, pr: _Profile,
+           vc: bool) -> None:
+    """play_options once play_refusal(check_targets=False) said None: each mode's play_slots (a Unit's
+    or Relic's target slot with no legal choice dropped) and target_combos."""
+    for m, full in pr.modes:
+        slots = [s for s in full if _pool(g, p, pools, s)] if full and pr.filter_slots else full
+        for ts in (itertools.islice(itertools.product(*[_pool(g, p, pools, s) for s in slots]), TARGET_LIST_CAP)
+                   if slots else _NO_TARGETS):
+            out.append(_PLAYS.get((cid, ts, m, vc)) or _new_play(cid, ts, m, vc))
+
+
+#: target_combos with no slot: one combination, naming nothing
+_NO_TARGETS: tuple[tuple[int, ...]] = ((),)
+#: the zones of cards in play (MatchState.in_play)
+_IN_PLAY = (BOARD, RELICS, COMMAND)
+
+
+def _card_plays(g: MatchState, cid: int, p: int, slow_ok: bool, room: tuple[bool, bool]) -> list[Action]:
+    """A card's plays by play_options, after its cheap filters (a card from the graveyard under a permission)."""
+    out: list[Action] = []
+    cd = g.card(cid)
+    if cd.voidcast is not None and cd.voidcast <= g.players[p].influence and (cd.speed == "fast" or slow_ok):
+        out += play_options(g, cid, p, voidcast=True)
+    if cd.cost > g.players[p].influence or (cd.speed == "slow" and not slow_ok) \
+            or (cd.type == "unit" and not room[0]) or (cd.type == "relic" and not room[1]):
+        return out
+    return out + play_options(g, cid, p)
 
 
 def play_options(g: MatchState, cid: int, p: int, voidcast: bool = False) -> list[Action]:
@@ -160,15 +304,29 @@ def block_assignments(g: MatchState) -> list[tuple[tuple[int, int], ...]]:
     """Legal block declarations in a fixed order (`block none` first), at most BLOCK_LEAF_CAP
     candidates examined: past six a side there are hundreds of thousands (7×7: 131k), and
     listing them all would freeze the game. Agents sample blocks instead (engine.sampling)."""
+    return [a.pairs for a in _block_actions(g)]  # type: ignore[union-attr]
+
+
+def _block_actions(g: MatchState) -> list[Action]:
+    """legal_actions' Block list (block_assignments)."""
     dp = 1 - g.active
     perms = g.perms
-    blockers = [u for u in g.players[dp].units() if not perms[u].exhausted]
+    blockers = tuple([u for u in g.players[dp].units() if not perms[u].exhausted])
     attackers = [a for a in g.attackers if g.is_unit_in_play(a)]
     # what each blocker may block (can_block looks at the pair only), worked out once, not per leaf
-    options = [[a for a in attackers if can_block(g, b, a) is None] for b in blockers]
+    options = tuple([tuple([a for a in attackers if can_block(g, b, a) is None]) for b in blockers])
     # C1K 4.2 step 3 (guard_refusal, per leaf in O(1)): a declaration with a non-Guard blocker is legal
     # only if every ready Guard unit blocks (the ready Guard units are the Guard units among `blockers`)
-    guard = [g.keyword(b, "guard") is not None for b in blockers]
+    guard = tuple([g.keyword(b, "guard") is not None for b in blockers])
+    key = (blockers, options, guard)
+    blocks = _BLOCKS.get(key)
+    if blocks is None:   # (the list depends on these three alone)
+        blocks = _interned(_BLOCKS, key, [Block(pairs) for pairs in _block_leaves(blockers, options, guard)])
+    return blocks.copy()
+
+
+def _block_leaves(blockers: tuple[int, ...], options: tuple[tuple[int, ...], ...],
+                  guard: tuple[bool, ...]) -> list[tuple[tuple[int, int], ...]]:
     ready_guards = sum(guard)
     out: list[tuple[tuple[int, int], ...]] = []
     n = len(blockers)
@@ -195,6 +353,16 @@ def block_assignments(g: MatchState) -> list[tuple[tuple[int, int], ...]]:
 
     rec(0, (), 0, 0)
     return out
+
+
+_K = TypeVar("_K")
+
+
+def _interned(cache: dict[_K, list[Action]], key: _K, actions: list[Action]) -> list[Action]:
+    if len(cache) >= _INTERNED_MAX >> 4:   # (lists of up to 512 actions: fewer of them)
+        cache.clear()
+    cache[key] = actions
+    return actions
 
 
 def explain(g: MatchState, player: int) -> list[Explanation]:

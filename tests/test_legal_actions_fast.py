@@ -1,0 +1,281 @@
+"""legal_actions (engine/options.py) works most candidates out without building and checking them
+one by one. Its output — the actions and their order: the random agent picks by index — must stay
+what the plain definition gives: every candidate action kept through `legality.refusal` — and what the
+implementation before the fast path (main at 08542ea, kept below) listed. Checked on every decision of
+random matches over several deck pairs."""
+
+from __future__ import annotations
+
+import itertools
+
+from engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    Block,
+    Choose,
+    Decline,
+    Interrupt,
+    Pass,
+    Play,
+    SetCard,
+)
+from engine.cards import load_card_db
+from engine.decks import bundled_deck_paths, load_deck
+from engine.game import Game
+from engine.keywords import SET_COST
+from engine.legality import (
+    activate_refusal,
+    can_attack,
+    can_block,
+    play_refusal,
+    play_slots,
+    playable_from,
+    refusal,
+    usable_interrupts,
+)
+from engine.options import ATTACK_LIST_CAP, BLOCK_LEAF_CAP, CHOICE_LIST_CAP, legal_actions
+from engine.rng import SplitMix64, derive_seed
+from engine.selfplay import random_action
+from engine.state import MAIN, Choice
+from engine.targets import TARGET_LIST_CAP, card_choice_slots, choice_slots, target_combos
+
+DB = load_card_db()
+DECKS = [load_deck(p, DB) for p in bundled_deck_paths()]
+
+
+# ------------------------------------------------------------------ the plain definition: refusal
+
+
+def _targets(g: Game) -> list[int]:
+    """Every card a target may name (units in play, champions), in target_candidates' order."""
+    a, b = g.players[g.active], g.players[1 - g.active]
+    return a.units() + b.units() + [a.champion, b.champion]
+
+
+def _named(g: Game, make: type[Play] | type[Activate], n_slots: int, **kw: object) -> list[Action]:
+    """Each way to name 0 … n_slots targets, kept if refusal says None (at most TARGET_LIST_CAP)."""
+    p = g.current_player()
+    pool = _targets(g)
+    out: list[Action] = []
+    for k in range(n_slots + 1):
+        legal = [a for ts in itertools.product(pool, repeat=k)
+                 if refusal(g, a := make(targets=ts, **kw), p) is None]  # type: ignore[arg-type]
+        out += legal[:TARGET_LIST_CAP]
+    return out
+
+
+def refusal_actions(g: Game) -> list[Action] | None:
+    """legal_actions by definition (None where it isn't written here: interrupts, choices, and
+    block lists long enough to be capped)."""
+    p = g.current_player()
+    ps = g.players[p]
+    kind = g.decision.kind
+    if kind == "priority":
+        out: list[Action] = [Pass()]
+        for cid, voidcasts in ([(c, (True, False)) for c in (ps.hand + ps.graveyard if ps.permits else ps.hand)]
+                               + [(c, (False,)) for c in ps.set_cards]):
+            d = g.card(cid)
+            for vc in voidcasts:
+                for m in (range(1, d.branches + 1) if d.branches else (None,)):
+                    # (the checks that don't look at targets first, to keep the test quick)
+                    if play_refusal(g, Play(cid, None, (), m, vc), p, check_targets=False) is None:
+                        out += _named(g, Play, len(card_choice_slots(g, cid, m)), card=cid, mode=m, voidcast=vc)
+        out += [SetCard(c) for c in ps.hand if refusal(g, SetCard(c), p) is None]
+        for cid in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat)):
+            for n, (_, ab) in enumerate(g.card(cid).act if cid else (), 1):
+                out += _named(g, Activate, len(choice_slots(g, ab.effect)), source=cid, n=n)
+        return out
+    if kind == "attackers":
+        units = ps.units()
+        combos = itertools.chain.from_iterable(itertools.combinations(units, k) for k in range(len(units) + 1))
+        attacks: list[Action] = [a for c in combos if refusal(g, a := Attack(c), p) is None]
+        return attacks[:ATTACK_LIST_CAP]
+    if kind == "blockers":
+        units = ps.units()
+        if (len(g.attackers) + 1) ** len(units) > BLOCK_LEAF_CAP:
+            return None
+        # each unit blocks nothing or one attacker, in the order block_assignments explores them
+        decls = [Block(tuple((u, a) for u, a in zip(units, pick, strict=True) if a is not None))
+                 for pick in _lex(len(units), g.attackers)]
+        return [b for b in decls if refusal(g, b, p) is None]
+    return None
+
+
+def _lex(n: int, attackers: tuple[int, ...]) -> list[tuple[int | None, ...]]:
+    """Each of n blockers' choice (None, or an attacker), in the order of block_assignments' recursion."""
+    return [()] if n == 0 else [(x, *rest) for x in (None, *attackers) for rest in _lex(n - 1, attackers)]
+
+
+# ------------------------------------------------- the implementation before the fast path (verbatim)
+
+
+def old_legal_actions(g: Game) -> list[Action]:
+    d = g.pending
+    p = d.player
+    if g.outcome is not None or p < 0:
+        return []
+    if d.kind == "priority":
+        out: list[Action] = [Pass()]
+        ps = g.players[p]
+        slow_ok = p == g.active and g.win == MAIN and not g.stack
+        influence = ps.influence
+        defs = g.defs
+        room = (0 in ps.board, 0 in ps.relics)
+        for cid in (ps.hand + ps.graveyard if ps.permits else ps.hand):
+            cd = defs[cid]
+            assert cd is not None
+            if cd.voidcast is not None and cd.voidcast <= influence and (cd.speed == "fast" or slow_ok):
+                out += old_play_options(g, cid, p, voidcast=True)
+            if cd.cost > influence or (cd.speed == "slow" and not slow_ok) \
+                    or (cd.type == "unit" and not room[0]) or (cd.type == "relic" and not room[1]):
+                continue
+            out += old_play_options(g, cid, p)
+        for cid in ps.set_cards:
+            out += old_play_options(g, cid, p)
+        if slow_ok and influence >= SET_COST:
+            for cid in ps.hand:
+                if "ambush" in defs[cid].keywords:  # type: ignore[union-attr]
+                    out.append(SetCard(cid))
+        perms = g.perms
+        for cid in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat)):
+            if not cid:
+                continue
+            act = defs[cid].act  # type: ignore[union-attr]
+            if not act:
+                continue
+            perm = perms[cid]
+            for n in range(1, len(act) + 1):
+                idx, ab = act[n - 1]
+                spec = ab.activate
+                assert spec is not None
+                if spec.cost > influence or (spec.speed == "slow" and not slow_ok) \
+                        or (spec.exhaust and perm.exhausted) \
+                        or (spec.once_per_turn and perm.used.get(idx) == g.turn):
+                    continue
+                if activate_refusal(g, Activate(cid, n), p, check_targets=False) is None:
+                    for ts in target_combos(g, choice_slots(g, ab.effect), p, cid):
+                        out.append(Activate(cid, n, ts))
+        return out
+    if d.kind == "attackers":
+        eligible = [u for u in g.players[p].units() if can_attack(g, u)]
+        combos = itertools.chain.from_iterable(itertools.combinations(eligible, k)
+                                               for k in range(len(eligible) + 1))
+        return [Attack(c) for c in itertools.islice(combos, ATTACK_LIST_CAP)]
+    if d.kind == "blockers":
+        return [Block(pairs) for pairs in old_block_assignments(g)]
+    if d.kind == "interrupt":
+        assert g.intr is not None
+        acts: list[Action] = [Decline()]
+        for cid, _, ab in usable_interrupts(g, p, g.intr.event):
+            for ts in target_combos(g, choice_slots(g, ab.effect), p, cid):
+                acts.append(Interrupt(cid, ts))
+        return acts
+    if d.kind == "choice":
+        ch = g.choice
+        assert ch is not None
+        n = len(ch.values)
+        if ch.kind == "permit":
+            return [Decline()] + [o for c in ch.values for o in old_permit_options(g, c, p, ch)]
+        pick = itertools.permutations if ch.kind == "order" else itertools.combinations
+        opts: list[Action] = [Choose(c) for c in itertools.islice(pick(range(1, n + 1), ch.count),
+                                                                  CHOICE_LIST_CAP)]
+        if d.can_decline:
+            opts.insert(0, Decline())
+        return opts
+    return []
+
+
+def old_permit_options(g: Game, cid: int, p: int, permit: Choice) -> list[Action]:
+    d = g.card(cid)
+    out: list[Action] = []
+    for m in (list(range(1, d.branches + 1)) if d.branches else [None]):
+        if play_refusal(g, Play(cid, None, (), m), p, check_targets=False, permit=permit) is not None:
+            return []
+        for ts in target_combos(g, play_slots(g, cid, p, m), p, cid):
+            out.append(Play(cid, None, ts, m))
+    return out
+
+
+def old_play_options(g: Game, cid: int, p: int, voidcast: bool = False) -> list[Action]:
+    if playable_from(g, cid, p) is None:
+        return []
+    d = g.card(cid)
+    modes: list[int | None] = list(range(1, d.branches + 1)) if d.branches else [None]
+    out: list[Action] = []
+    for m in modes:
+        bare = Play(cid, None, (), m, voidcast)
+        if play_refusal(g, bare, p, check_targets=False) is not None:
+            return []
+        slots = play_slots(g, cid, p, m)
+        if not slots:
+            out.append(bare)
+            continue
+        for ts in target_combos(g, slots, p, cid):
+            out.append(Play(cid, None, ts, m, voidcast))
+    return out
+
+
+def old_block_assignments(g: Game) -> list[tuple[tuple[int, int], ...]]:
+    dp = 1 - g.active
+    perms = g.perms
+    blockers = [u for u in g.players[dp].units() if not perms[u].exhausted]
+    attackers = [a for a in g.attackers if g.is_unit_in_play(a)]
+    options = [[a for a in attackers if can_block(g, b, a) is None] for b in blockers]
+    guard = [g.keyword(b, "guard") is not None for b in blockers]
+    ready_guards = sum(guard)
+    out: list[tuple[tuple[int, int], ...]] = []
+    n = len(blockers)
+    used: set[int] = set()
+    leaves = 0
+
+    def rec(i: int, acc: tuple[tuple[int, int], ...], guards: int, others: int) -> None:
+        nonlocal leaves
+        if leaves >= BLOCK_LEAF_CAP:
+            return
+        if i == n:
+            leaves += 1
+            if not others or guards == ready_guards:
+                out.append(acc)
+            return
+        rec(i + 1, acc, guards, others)
+        b = blockers[i]
+        gd = guard[i]
+        for a in options[i]:
+            if a not in used:
+                used.add(a)
+                rec(i + 1, acc + ((b, a),), guards + gd, others + (not gd))
+                used.discard(a)
+
+    rec(0, (), 0, 0)
+    return out
+
+
+# ------------------------------------------------------------------------------------------ the test
+
+
+def test_legal_actions_equal_the_refusal_definition_and_the_old_lists() -> None:
+    """Random matches over deck pairs covering every bundled deck: at each decision, legal_actions
+    equals the pre-change implementation (every kind of decision) and the refusal definition (priority,
+    attackers, blockers); the kinds and the number of positions checked are counted so the test can't
+    pass on nothing."""
+    seen: dict[str, int] = {}
+    by_refusal = 0
+    for i in range(2 * len(DECKS)):
+        seed = derive_seed(101, i)
+        g = Game.new(DB, DECKS[i % len(DECKS)], DECKS[(i * 3 + 1 + i // len(DECKS)) % len(DECKS)], seed)
+        agent = SplitMix64(seed)
+        for _ in range(300):
+            if g.is_terminal():
+                break
+            listed = legal_actions(g)
+            kind = g.decision.kind
+            seen[kind] = seen.get(kind, 0) + 1
+            assert listed == old_legal_actions(g), (seed, g.turn, g.window, kind)
+            ref = refusal_actions(g)
+            if ref is not None:
+                assert listed == ref, (seed, g.turn, g.window, kind)
+                by_refusal += 1
+            g.apply(random_action(g, agent))
+    assert by_refusal > 5000 and seen["attackers"] > 200 and seen["blockers"] > 80 and seen["choice"] > 15 \
+        and seen["interrupt"] > 10, (by_refusal, seen)
