@@ -29,14 +29,12 @@ from engine.paradox import run_threads
 from engine.sba import sba, sba_quiet, sba_run
 from engine.stack import place_triggers
 from engine.state import (
-    BOARD,
     DECLARE_ATTACKERS,
     DEFAULT_STRUCTURE,
     END_CLEANUP,
     PHASE_STARTS,
     PHASE_TRIGGERS,
     PHASES,
-    RELICS,
     SKIP_HOOKS,
     TRIGGER_WINDOWS,
     TURN_TABLE,
@@ -308,22 +306,30 @@ def fire_start(g: MatchState, when: str, p: int) -> None:
     """Start-of-phase triggers concern only the active player's cards (rules.md §2)."""
     ps = g.players[p]
     defs = g.defs
+    perms = g.perms
     # (fire's own first check, before sorting: only the cards with an ability for `when`, by entry order)
-    answer = [c for c in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat))
-              if c and when in defs[c].whens]  # type: ignore[union-attr]
-    if answer:
-        perms = g.perms
-        for _, cid in sorted([(perms[c].seq, c) for c in answer]):
+    answer = None
+    for zone in (ps.board, ps.relics, (ps.champion, ps.seat)):
+        for c in zone:
+            if c and when in defs[c].whens:  # type: ignore[union-attr]
+                if answer is None:
+                    answer = []
+                answer.append((perms[c].seq, c))
+    if answer is not None:
+        answer.sort()
+        for _, cid in answer:
             fire(g, when, cid)
     specs = START_TRIGGERS.get(when)
     if not specs:
         return
-    mine = g.permanents(p)   # (firing changes no permanent: one list for every pass below)
+    # the units and relics (the rules' start triggers concern nothing else), by entry order; firing
+    # changes no permanent: one list for every spec below
+    mine = [c for _, c in sorted([(perms[c].seq, c) for c in itertools.chain(ps.board, ps.relics) if c])]
     for spec in specs:
         for cid in mine:
-            if g.zone[cid] not in (BOARD, RELICS) or not spec.applies(g, cid):
+            if not spec.applies(g, cid):
                 continue
-            perm = g.perms[cid]
+            perm = perms[cid]
             if spec.keyword and perm.has_status("suppressed"):
                 continue   # Suppress (Null): its triggered abilities don't function
             name = g.card(cid).name if spec.keyword else spec.name
