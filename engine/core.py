@@ -354,6 +354,8 @@ class MatchState:
         return list(reversed(self.stack))
 
     def target_seqs(self, targets: tuple[int, ...]) -> tuple[int, ...]:
+        if not targets:
+            return ()
         perms = self.perms
         return tuple(perms[t].seq if t in perms else 0 for t in targets)
 

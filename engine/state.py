@@ -238,7 +238,7 @@ class PlayerState:
         return p
 
     def units(self) -> list[int]:
-        return [c for c in self.board if c]
+        return list(filter(None, self.board))   # (the occupied slots, in order; filtered in C)
 
     def snapshot(self) -> dict[str, object]:
         return {

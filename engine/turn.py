@@ -254,12 +254,26 @@ def end_phase(g: MatchState) -> int:
     structure = turn_windows(g)
     g.attackers = ()
     g.blocks = ()
-    nxt = next((i for i in range(g.step + 1, len(structure)) if structure[i] in PHASE_STARTS), None)
+    after = _next_phase_start(structure)
+    nxt = after[g.step] if g.step < len(after) else None
     if nxt is None:
         g.step = len(structure) - 1
         return next_window(g, structure[-1])
     g.step = nxt
     return structure[nxt]
+
+
+#: a turn structure -> for each position in it, the position of the next phase's first window (or None)
+_PHASE_STARTS_AFTER: dict[tuple[int, ...], tuple[int | None, ...]] = {}
+
+
+def _next_phase_start(structure: tuple[int, ...]) -> tuple[int | None, ...]:
+    hit = _PHASE_STARTS_AFTER.get(structure)
+    if hit is None:
+        hit = _PHASE_STARTS_AFTER[structure] = tuple(
+            next((i for i in range(step + 1, len(structure)) if structure[i] in PHASE_STARTS), None)
+            for step in range(len(structure)))
+    return hit
 
 
 def open_priority(g: MatchState) -> int | None:
