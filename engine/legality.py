@@ -489,13 +489,16 @@ def may_interrupt(g: MatchState, p: int, event: str) -> bool:
                 hi = defs[cid].hand_interrupt  # type: ignore[union-attr]
                 if hi is not None and hi.interrupt == event and hi.cost <= ps.influence:
                     return True
-    # (usable_in_play_interrupts finds nothing unless one of p's cards in play has an Interrupt ability:
-    # looked for first, without sorting the cards by entry — asked at every Action and attack)
+    # (usable_in_play_interrupts finds nothing unless one of p's cards in play has an Interrupt ability for
+    # the event — its `events`: looked for first, without sorting the cards by entry; asked at every Action
+    # and attack)
+    events = (event, "opponent_declares_attackers") if event == "attacker_declared" and p != g.active \
+        else (event,)
     defs = g.defs
     for c in (*ps.board, *ps.relics, ps.champion, ps.seat):
         if c:
             for ab in defs[c].abilities:  # type: ignore[union-attr]
-                if ab.interrupt is not None:
+                if ab.interrupt in events:
                     return bool(usable_in_play_interrupts(g, p, event))
     return False
 
