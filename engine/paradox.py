@@ -7,6 +7,7 @@ player's simultaneous Flux triggers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.cards import Ability, Effect
@@ -25,6 +26,19 @@ from engine.state import (
 from engine.targets import choice_slots, thread_effect
 from engine.triggers import RANK_OTHER
 
+#: describe_effects of a card's effect list (a definition's own list, never changed): id -> (the list, kept
+#: so that its id is not reused; its text) — spelled out once, not at each Flux or Thread
+_TEXTS: dict[int, tuple[Sequence[Effect], str]] = {}
+
+
+def _describe(effects: Sequence[Effect]) -> str:
+    hit = _TEXTS.get(id(effects))
+    if hit is not None and hit[0] is effects:
+        return hit[1]
+    text = describe_effects(effects)
+    _TEXTS[id(effects)] = (effects, text)
+    return text
+
 
 def run_threads(g: MatchState, then: Continuation) -> bool:
     """Thread (Paradox, rules.md §6): a chosen branch resolves at the earliest legal window after its
@@ -39,7 +53,7 @@ def run_threads(g: MatchState, then: Continuation) -> bool:
         e = thread_effect(g, t.source)
         if e is not None and e.branches and 1 <= t.mode <= len(e.branches):
             g.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves", "thread", t.controller,
-                  (t.source,), t.mode, f"resolves: {describe_effects(e.branches[t.mode - 1])}", "KW Thread")
+                  (t.source,), t.mode, f"resolves: {_describe(e.branches[t.mode - 1])}", "KW Thread")
             if not run_effects(g, e.branches[t.mode - 1], t.controller, t.source, list(t.targets), None,
                                     mode=t.mode, top=True, then=then):
                 return False
@@ -119,7 +133,7 @@ def resume_resolution(g: MatchState, how: Continuation) -> None:
     assert r is not None and r.flux.outcomes is not None
     g.resolving = None
     g.log(f"  Flux outcome {r.k + 1} happens", "flux", r.controller, (r.source,), r.k + 1,
-          describe_effects(r.flux.outcomes[r.k]), "KW Flux")
+          _describe(r.flux.outcomes[r.k]), "KW Flux")
     run_effects(g, r.flux.outcomes[r.k], r.controller, r.source, [], None, r.event, r.mode)
     if run_effects(g, r.effects, r.controller, r.source, list(r.chosen), r.item, r.event, r.mode, top=True,
                         then=r.then):
@@ -141,7 +155,7 @@ def _flux(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
     if not e.outcomes:
         return
     k = g.rng.below(len(e.outcomes))
-    what = describe_effects(e.outcomes[k])
+    what = _describe(e.outcomes[k])
     g.log(f"  Flux: outcome {k + 1} of {len(e.outcomes)} — {what}", "flux", r.controller, (r.source,), k + 1,
           what, "KW Flux")
     if r.top and offer_interrupts(g, "flux_outcome", (g.active, 1 - g.active), RESUME_RESOLUTION):
@@ -159,7 +173,7 @@ def _reroll(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
     if res is not None and res.flux.outcomes:
         k = g.rng.below(len(res.flux.outcomes))
         g.resolving = replace(res, k=k)
-        what = describe_effects(res.flux.outcomes[k])
+        what = _describe(res.flux.outcomes[k])
         g.log(f"  the Flux outcome is drawn again: outcome {k + 1} of {len(res.flux.outcomes)} — {what}",
               "flux", r.controller, (res.source,), k + 1, what, "KW Flux")
 
@@ -178,6 +192,6 @@ def _thread(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
         g.threads.append(Trigger(r.controller, r.source, -1, g.card(r.source).name, 0, RANK_OTHER,
                                  "thread", "", 0, branch_targets, True, m))
         g.log(f"  Thread: branch {m} waits for the next moment a player would receive priority",
-              "thread", r.controller, (r.source,), m, f"waits: {describe_effects(e.branches[m - 1])}",
+              "thread", r.controller, (r.source,), m, f"waits: {_describe(e.branches[m - 1])}",
               "KW Thread")
 AFTER_USE["thread_resolves"] = cut_thread
