@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -98,11 +99,16 @@ class HelpScreen(ModalScreen[None]):
 class HandoffScreen(Screen[None]):
     """Opaque: shows only public facts — and the public recap of what happened since the incoming player
     last decided (the outgoing player reads it too; the private part waits on the next screen).
-    Enter hands the screen to the next player."""
+    Enter hands the screen to the next player — Enter only, and not in the first moments: Space passes
+    priority on the table and Enter plays, so a double press there must not carry on through this screen
+    and show the next player's hand to the one who just acted (rules.md §7a: hidden information)."""
 
     AUTO_FOCUS = ""
+    #: seconds after it appears during which Enter is taken for the tail of the outgoing player's keys
+    #: (a double press, a key repeat) and ignored (tests set 0; tests/tui/test_handoff_guard.py checks it)
+    GUARD_S = 0.4
 
-    BINDINGS = [Binding("enter", "go", "show my screen"), Binding("space", "go", show=False),
+    BINDINGS = [Binding("enter", "go", "show my screen"),
                 Binding("up", "scroll(-1)", show=False), Binding("down", "scroll(1)", show=False),
                 Binding("pageup", "scroll(-8)", show=False), Binding("pagedown", "scroll(8)", show=False)]
 
@@ -111,6 +117,7 @@ class HandoffScreen(Screen[None]):
         super().__init__()
         self.player_name = name
         self.lines = (name, player, what, rule, turn, window)
+        self.shown_at = time.monotonic()   # (set again when it is shown)
         self.recap = recap
 
     def compose(self) -> ComposeResult:
@@ -135,8 +142,11 @@ class HandoffScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.app.clear_notifications()
+        self.shown_at = time.monotonic()
 
     def action_go(self) -> None:
+        if time.monotonic() - self.shown_at < self.GUARD_S:
+            return   # the outgoing player's own key, still arriving: the screen stays
         self.dismiss(None)
 
 

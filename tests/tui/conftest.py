@@ -38,6 +38,14 @@ def snapshot_data() -> dict[str, Any]:
 
 
 @pytest.fixture(autouse=True)
+def _no_handoff_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot presses keys faster than people: the hand-off's guard against a double press is off, but in
+    tests/tui/test_handoff_guard.py."""
+    from c1k_tui.screens import HandoffScreen
+    monkeypatch.setattr(HandoffScreen, "GUARD_S", 0.0)
+
+
+@pytest.fixture(autouse=True)
 def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Autosaves of the app go to a temporary folder, never to the user's."""
     monkeypatch.setenv("C1K_HOME", str(tmp_path / "c1k-home"))
