@@ -170,6 +170,19 @@ def send(g: Game, line: str, player: int) -> None:
     g.apply_command(line, typist=player)
 
 
+def discard_typeahead() -> None:
+    """Drop what was typed but not yet read at the terminal (the hand-off waits for a fresh Enter: a
+    double Enter after a command would otherwise pass it and show the next player's hand to the one who
+    typed, rules.md §7a). Nothing to do when the input is not a terminal."""
+    import sys
+    try:
+        import termios
+        if sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):   # not a POSIX terminal: nothing was typed ahead to drop
+        pass
+
+
 def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable[[str], None],
          save_path: Path | None = None, open_hands: bool = False, auto_pass: bool = False,
          recorder: Recorder | None = None, handoff: bool = False, learning: bool = False) -> Game:
@@ -233,6 +246,7 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
                 write((CLEAR if handoff else "") + f"── pass to {v.me.name} (p{p + 1})"
                       + (", press Enter ──" if handoff else " ──"))
                 if handoff:
+                    discard_typeahead()   # the outgoing player's extra Enter must not pass this point
                     try:
                         read("")
                     except EOFError:

@@ -146,3 +146,42 @@ def test_the_cli_text_loop_takes_the_learning_flow() -> None:
     assert "draw.start (C1K 1.1): nothing happened" in res.output
     plain = runner.invoke(app, ["play", "--text", "--flow", "stops"], input="pass\n" * 8 + "concede\n")
     assert "draw.start (C1K 1.1)" not in plain.output
+
+
+def test_the_hand_off_waits_for_an_enter_typed_after_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a double Enter after "pass" must not carry through the hand-off: what was typed ahead is dropped
+    # just before the hand-off waits (rules.md §7a)
+    import c1k_tui.textplay as tp
+    events: list[str] = []
+    monkeypatch.setattr(tp, "discard_typeahead", lambda: events.append("discard"))
+    script = iter(["pass", ""] * 6)
+
+    def read(prompt: str) -> str:
+        events.append(f"read:{prompt}")
+        return next(script)
+
+    try:
+        loop(_game(), [], read, lambda s: None, handoff=True)
+    except StopIteration:
+        pass
+    waits = [i for i, e in enumerate(events) if e == "read:"]
+    assert waits and all(events[i - 1] == "discard" for i in waits)
+
+
+def test_typed_ahead_input_is_dropped_at_a_real_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import sys
+
+    from c1k_tui.textplay import discard_typeahead
+    master, slave = os.openpty()
+    try:
+        with os.fdopen(slave, "r", closefd=False) as tty_in:
+            monkeypatch.setattr(sys, "stdin", tty_in)
+            os.write(master, b"\n")                  # the outgoing player's second Enter, not read yet
+            discard_typeahead()
+            os.set_blocking(slave, False)
+            with pytest.raises(BlockingIOError):
+                os.read(slave, 10)                   # nothing left for the hand-off to take
+    finally:
+        os.close(master)
+        os.close(slave)
