@@ -264,7 +264,7 @@ def do_activate(g: MatchState, a: Activate, p: int) -> None:
         perm.used[idx] = g.turn
     name = g.card(a.source).name
     g.stack.append(StackItem(g.next_seq(), "ability", a.source, p, p, name, idx, a.targets, 0, "", 0, -1,
-                            g.target_seqs(a.targets)))
+                             g.target_seqs(a.targets)))
     g.log(f"  {name}'s ability → stack ({_PLAYER_NAMES[p]})", "stack", p, (a.source,) + a.targets, a.n, "",
           "C1K 3.1")
     after_action(g, p)

@@ -28,6 +28,7 @@ from engine.zones import enter_play
 #: the seats' names in a log line (state.player_name)
 _NAMES = (player_name(0), player_name(1))
 
+
 def place_triggers(g: MatchState, resume: Continuation) -> bool:
     """Put waiting triggers on the stack. False if a target choice is now pending."""
     if not g.triggers and not g.trigger_queue:
@@ -79,7 +80,7 @@ def push(g: MatchState, t: Trigger) -> None:
     if t.kind == "voidcast" and not leave_void(g, t):
         return
     g.stack.append(StackItem(g.next_seq(), t.kind, t.source, t.controller, -1, t.name, t.ability, t.targets,
-                            t.mode, t.keyword, t.ctx, -1, t.tseq if t.tseq else g.target_seqs(t.targets)))
+                             t.mode, t.keyword, t.ctx, -1, t.tseq if t.tseq else g.target_seqs(t.targets)))
     g.log(f"  trigger: {t.name} → stack ({_NAMES[t.controller]})", "trigger", t.controller,
           (t.source,) + t.targets if t.source else t.targets, 0, "", trigger_rule(g, t))
 
@@ -145,7 +146,7 @@ def put_on_stack(g: MatchState, cid: int, p: int, slot: int, targets: tuple[int,
             break
     g.zone[cid] = STACK
     item = StackItem(g.next_seq(), "card", cid, p, p, g.card(cid).name, -1, targets, mode,
-                    "voidcast" if voidcast else "", 1 if targets_later else 0, slot, g.target_seqs(targets))
+                     "voidcast" if voidcast else "", 1 if targets_later else 0, slot, g.target_seqs(targets))
     g.stack.append(item)
     g.log(f"  {g.label(cid)} → stack ({_NAMES[p]})", "stack", p, (cid,) + targets, mode,
           "voidcast" if voidcast else "", "C1K 6")
