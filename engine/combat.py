@@ -64,9 +64,11 @@ def step_combat_damage(g: MatchState) -> int:
 def step_combat_triggers(g: MatchState) -> int:
     for a in g.attackers:
         if g.is_unit_in_play(a):
-            fire(g, "end_of_attack", a)
+            if "end_of_attack" in g.defs[a].whens:  # type: ignore[union-attr]   # (fire's first check)
+                fire(g, "end_of_attack", a)
     for u in combatants(g):
-        fire(g, "end_of_combat", u)
+        if "end_of_combat" in g.defs[u].whens:  # type: ignore[union-attr]   # (fire's first check)
+            fire(g, "end_of_combat", u)
     return STEP_GO_ON
 
 
@@ -161,7 +163,7 @@ def combat_damage(g: MatchState) -> None:
             if g.outcome is not None:
                 return
     for a in hit:
-        if zone[a] == BOARD:
+        if zone[a] == BOARD and "on_champion_hit" in defs[a].whens:  # type: ignore[union-attr]   # (fire's)
             fire(g, "on_champion_hit", a)
     for p in (ap, dp):   # step 5: Lifedrain …
         if g.lifedrain_due[p]:

@@ -107,8 +107,12 @@ def resolve_top(g: MatchState) -> bool:
         if d.type == "unit" or d.type == "relic":
             if enter_play(g, source, controller, None if item.slot < 0 else item.slot, False):
                 g.perms[source].play_targets = item.targets
-                fire(g, "on_play", source, targets=item.targets, chosen=item.ctx == 0, mode=item.mode, tseq=item.tseq)
-                fire(g, "on_summon", source)
+                whens = d.whens   # (fire's own first check, without the call: most units have neither)
+                if "on_play" in whens:
+                    fire(g, "on_play", source, targets=item.targets, chosen=item.ctx == 0, mode=item.mode,
+                         tseq=item.tseq)
+                if "on_summon" in whens:
+                    fire(g, "on_summon", source)
             return True
         if item.keyword == "voidcast":   # KW Voidcast: to the Void, with no effect (engine/voidcast.py)
             to_void(g, item)
