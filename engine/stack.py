@@ -20,7 +20,7 @@ from engine.state import (
     Trigger,
     player_name,
 )
-from engine.targets import choice_slots, target_candidates
+from engine.targets import effect_slots, target_candidates
 from engine.triggers import fire, trigger_order, trigger_rule
 from engine.voidcast import leave_void, to_void
 from engine.zones import enter_play
@@ -44,7 +44,7 @@ def place_triggers(g: MatchState, resume: Continuation) -> bool:
             ab = g.card(t.source).abilities[t.ability]
             if not t.mode and ask_thread_branch(g, t, ab, resume):   # KW Thread: the branch is chosen now
                 return False
-            need = choice_slots(g, ab.effect, t.mode)[len(t.targets):]
+            need = effect_slots(ab.effect, t.mode)[len(t.targets):]   # (choice_slots, without the state)
             if need and t.chosen:
                 if not t.targets:
                     # a played unit's on-play targets came with the command: none were legal then
