@@ -162,7 +162,7 @@ def rally(g: MatchState) -> None:
 
 
 def targetable(g: MatchState, cid: int, by: int) -> bool:
-    """Veiled (rules.md §6): opponents can't target it."""
+    """Veiled (rules.md §6): opponents can't target it. (targets.target_candidates has it inline.)"""
     perm = g.perms.get(cid)
     return perm is None or g.owner[cid] == by or not perm.has_status("veiled")
 

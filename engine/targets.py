@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from engine.cards import CHOICE_TARGETS, Ability, CardDef, Effect
 from engine.core import MatchState
-from engine.keywords import targetable
 from engine.state import (
     StackItem,
 )
@@ -29,7 +28,9 @@ def target_candidates(g: MatchState, target: str, controller: int, source: int) 
         return [g.players[g.active].champion, g.players[1 - g.active].champion]
     else:
         return []
-    return [c for c in ids if targetable(g, c, controller)]
+    owner, perms = g.owner, g.perms   # keywords.targetable, inline (Veiled: opponents can't target it)
+    return [c for c in ids if owner[c] == controller or (perm := perms.get(c)) is None
+            or not perm.has_status("veiled")]
 
 
 def choice_slots(g: MatchState, effects: Sequence[Effect], mode: int | None = None) -> list[str]:
