@@ -21,13 +21,12 @@ from engine.actions import (
     Play,
     SetCard,
 )
-from engine.cards import Activation, CardDef
+from engine.cards import NEVER, Activation, CardDef
 from engine.core import MatchState
 from engine.keywords import SET_COST
 from engine.legality import (
     activate_refusal,
     attack_block_reason,
-    can_attack,
     can_block,
     describe_pending,
     play_refusal,
@@ -82,7 +81,7 @@ def legal_actions(g: MatchState) -> list[Action]:
     if d.kind == "priority":
         return _priority_actions(g, p)
     if d.kind == "attackers":
-        eligible = tuple([u for u in g.players[p].units() if can_attack(g, u)])
+        eligible = _eligible_attackers(g, p)
         attacks = _ATTACKS.get(eligible)
         if attacks is None:   # (the list depends on the eligible units alone)
             combos = itertools.chain.from_iterable(itertools.combinations(eligible, k)
@@ -118,7 +117,8 @@ class _Profile:
     immutable): the checks of play_refusal / activate_refusal that depend on the definition alone
     (with CardDef.least_cost and least_fast_cost, which it reads first)."""
 
-    __slots__ = ("d", "cost", "voidcast", "slow", "fast", "playable", "room", "filter_slots", "modes", "acts")
+    __slots__ = ("d", "cost", "voidcast", "slow", "fast", "playable", "room", "filter_slots", "modes", "acts",
+                 "act_least", "act_least_fast")
 
     def __init__(self, d: CardDef) -> None:
         self.d = d   # (kept: the cache is keyed by id(d), which stays d's while d lives)
@@ -139,6 +139,10 @@ class _Profile:
         self.acts: tuple[tuple[int, int, Activation, tuple[str, ...]], ...] = tuple(
             (n, idx, ab.activate, tuple(effect_slots(ab.effect))) for n, (idx, ab) in enumerate(d.act, 1)
             if ab.activate is not None)
+        #: the least an activation costs, and a Fast one (NEVER: none): above the player's Influence,
+        #: activate_refusal refuses every ability on cost (C1K 2.2) or speed (OPP Slow)
+        self.act_least = min((a.cost for _, _, a, _ in self.acts), default=NEVER)
+        self.act_least_fast = min((a.cost for _, _, a, _ in self.acts if a.speed != "slow"), default=NEVER)
 
 
 #: _Profile by id(definition)
@@ -189,12 +193,26 @@ def _priority_actions(g: MatchState, p: int) -> list[Action]:
     owner = g.owner
     pools: dict[str, list[int]] = {}   # target_candidates by slot (it depends on the slot and p alone)
     room: tuple[bool, bool] | None = None
-    for cid in ps.hand:
+    # play_refusal's C1K 2.2 (cost) and OPP Slow (speed_refusal) refuse a card (Voidcast or not) when
+    # the least it costs at a speed allowed now is above the player's Influence — most cards, most
+    # times: a first pass looks for one that isn't refused so (the usual answer: none, nothing to play)
+    hand = ps.hand
+    if slow_ok:
+        for cid in hand:
+            if defs[cid].least_cost <= influence:  # type: ignore[union-attr]
+                break
+        else:
+            hand = []
+    else:
+        for cid in hand:
+            if defs[cid].least_fast_cost <= influence:  # type: ignore[union-attr]
+                break
+        else:
+            hand = []
+    for cid in hand:
         d = defs[cid]
-        # play_refusal's C1K 2.2 (cost) and OPP Slow (speed_refusal) refuse the card (Voidcast or not)
-        # when the least it costs at a speed allowed now is above the player's Influence
         if d.least_fast_cost > influence and (not slow_ok or d.least_cost > influence):  # type: ignore[union-attr]
-            continue
+            continue   # (as above)
         if room is None:
             room = (0 in ps.board, 0 in ps.relics)
         if zone[cid] != HAND or owner[cid] != p:   # (not as ps.hand says: the general path)
@@ -227,6 +245,8 @@ def _priority_actions(g: MatchState, p: int) -> list[Action]:
         if not d.act:  # type: ignore[union-attr]
             continue
         pr = _PROFILES.get(id(d)) or _profile(d)  # type: ignore[arg-type]
+        if (pr.act_least if slow_ok else pr.act_least_fast) > influence:
+            continue   # every ability refused on cost or speed (see below)
         perm = perms[cid]
         for n, idx, spec, slots in pr.acts:
             # activate_refusal's checks, cheapest first: C1K 2.2 cost, OPP Slow, exhausted, once per turn;
@@ -261,6 +281,23 @@ def _plays(g: MatchState, p: int, out: list[Action], pools: dict[str, list[int]]
         for ts in (itertools.islice(itertools.product(*[_pool(g, p, pools, s) for s in slots]), TARGET_LIST_CAP)
                    if slots else _NO_TARGETS):
             out.append(_PLAYS.get((cid, ts, m, vc)) or _new_play(cid, ts, m, vc))
+
+
+def _eligible_attackers(g: MatchState, p: int) -> tuple[int, ...]:
+    """p's units for which legality.can_attack is True, its checks inline (attack_block_reason): a unit
+    of the active player in play, not exhausted, not deploying without Charge (KW Charge), not Rooted
+    (KW Rooted), not Suppressed (KW Suppress)."""
+    zone, owner, perms, turn, active = g.zone, g.owner, g.perms, g.turn, g.active
+    out: list[int] = []
+    for u in g.players[p].units():
+        if zone[u] != BOARD or owner[u] != active:
+            continue
+        perm = perms[u]
+        if perm.exhausted or (perm.entered_turn == turn and g.keyword(u, "charge") is None) \
+                or perm.has_status("rooted") or perm.has_status("suppressed"):
+            continue
+        out.append(u)
+    return tuple(out)
 
 
 #: target_combos with no slot: one combination, naming nothing
@@ -312,9 +349,17 @@ def _block_actions(g: MatchState) -> list[Action]:
     dp = 1 - g.active
     perms = g.perms
     blockers = tuple([u for u in g.players[dp].units() if not perms[u].exhausted])
-    attackers = [a for a in g.attackers if g.is_unit_in_play(a)]
-    # what each blocker may block (can_block looks at the pair only), worked out once, not per leaf
-    options = tuple([tuple([a for a in attackers if can_block(g, b, a) is None]) for b in blockers])
+    zone = g.zone
+    attackers = tuple([a for a in g.attackers if zone[a] == BOARD])
+    # what each blocker may block (can_block looks at the pair only), worked out once, not per leaf:
+    # can_block's checks inline — the blocker a unit of the defending player in play (and ready: above),
+    # the attacker attacking and in play (above), and KW Veiled: only a Veiled unit blocks a Veiled one
+    n, owner = len(g.defs), g.owner
+    veiled = [perms[a].has_status("veiled") for a in attackers]
+    options = tuple([() if not (0 < b < n and zone[b] == BOARD and owner[b] == dp)
+                     else attackers if perms[b].has_status("veiled")
+                     else tuple([a for a, v in zip(attackers, veiled, strict=True) if not v])
+                     for b in blockers])
     # C1K 4.2 step 3 (guard_refusal, per leaf in O(1)): a declaration with a non-Guard blocker is legal
     # only if every ready Guard unit blocks (the ready Guard units are the Guard units among `blockers`)
     guard = tuple([g.keyword(b, "guard") is not None for b in blockers])
