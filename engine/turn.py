@@ -296,13 +296,15 @@ def open_priority(g: MatchState) -> int | None:
 
 def after_action(g: MatchState, actor: int) -> None:
     """C1K §6 step 3: after a player's action, SBA and triggers, then priority to the opponent."""
-    if not run_threads(g, AFTER_ACTION[actor]):
+    # (each step's own "nothing to do" check first, without the call, as in open_priority)
+    if g.threads and not run_threads(g, AFTER_ACTION[actor]):
         return
-    sba(g)
+    if g.outcome is None and not sba_quiet(g):
+        sba_run(g)
     if g.outcome is not None:
         set_over(g)
         return
-    if not place_triggers(g, AFTER_ACTION[actor]):
+    if (g.triggers or g.trigger_queue) and not place_triggers(g, AFTER_ACTION[actor]):
         return
     if g.options.actor_keeps_priority:   # OPP 8.1 (match option): the actor may act again
         give_priority(g, actor, 0)
