@@ -2,6 +2,7 @@
 
     python bench/balance.py report FILE [--markdown]      # FILE: a `c1k simulate --all --json FILE` report
     python bench/balance.py run --agent search:1 --seed 7 --max-matches 8 --cache CACHE.jsonl \
+                                [--read MORE.jsonl ...] [--decks-dir DIR] [--only DECK ...] \
                                 [--workers 1] [--minutes M] [--json FILE]
 
 `report`: for each deck, its matches against every other deck (both seats), its win rate against the
@@ -10,10 +11,15 @@ the column deck, %). A deck is "in band" when its win rate is within 40–60%.
 
 `run`: the jobs of `c1k simulate --all --agent A --matches N --seed S`, played match number by match
 number (the k-th match of every pair, then the (k+1)-th), each result appended to CACHE as it
-finishes, keyed by the two deck lists (comments aside), the agent, the seed and (pair, k). A job's seed and
+finishes, keyed by the two deck lists (in file order, comments aside), the agent, the seed and (pair, k). A job's seed and
 seat depend only on (seed, pair, k), not on N, so after K rounds the report (`--json`) is exactly the
 one `c1k simulate --all --agent A --matches K --seed S --json` writes; a deck edit re-plays only the
 pairs of that deck; a run cut short (`--minutes`) keeps what it finished.
+
+Trying a deck edit without touching `decks/`: copy the eleven deck files to DIR, edit one there and
+pass `--decks-dir DIR` (same file names, so the same pairs and seeds); `--only NAME` plays only the
+pairs of that deck, `--skip NAME` none of them; `--read` adds caches that are read but not written (e.g. the main one, while a
+second run writes its own file).
 """
 
 from __future__ import annotations
@@ -34,9 +40,10 @@ from c1k_tui.simulate import Job, JobResult, plan, resolve_decks, run_job, summa
 
 
 def _digest(path: str) -> str:
-    """The deck's list (its [deck] table and card counts), not its bytes: comments don't re-play a pair."""
+    """The deck's list (its [deck] table and card counts, in file order: the library is built in that order
+    before the shuffle, so moving a line deals other hands), not its bytes: comments don't re-play a pair."""
     data = tomllib.loads(Path(path).read_text())
-    canon = json.dumps({"deck": data["deck"], "cards": sorted(data["cards"].items())}, sort_keys=True)
+    canon = json.dumps({"deck": data["deck"], "cards": list(data["cards"].items())}, sort_keys=True)
     return hashlib.sha256(canon.encode()).hexdigest()[:16]
 
 
@@ -44,25 +51,36 @@ def _key(job: Job, seed: int) -> str:
     return f"{_digest(job.deck_a)}:{_digest(job.deck_b)}:{job.agent_a}:{job.agent_b}:{seed}:{job.pair}:{job.k}"
 
 
-def _read_cache(path: Path) -> dict[str, dict[str, Any]]:
+def _read_cache(*paths: Path) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            if line.strip():
-                row = json.loads(line)
-                out[row["key"]] = row["result"]
+    for path in paths:
+        if path.exists():
+            for line in path.read_text().splitlines():
+                if line.strip():
+                    row = json.loads(line)
+                    out[row["key"]] = row["result"]
     return out
 
 
+def _decks(decks_dir: Path | None) -> list[tuple[str, str]]:
+    if decks_dir is None:
+        return resolve_decks([], True)
+    return resolve_decks([str(p) for p in sorted(decks_dir.glob("*.toml"))], False)
+
+
 def cmd_run(agent: str, seed: int, max_matches: int, cache: Path, workers: int, minutes: float,
-            out: Path | None) -> None:
+            out: Path | None, read: list[Path], decks_dir: Path | None, only: list[str],
+            skip: list[str]) -> None:
     import concurrent.futures as cf
     import multiprocessing as mp
 
-    decks = resolve_decks([], True)
+    decks = _decks(decks_dir)
     pairs, jobs = plan(decks, agent, agent, max_matches, seed)
-    done = _read_cache(cache)
-    todo = sorted((j for j in jobs if _key(j, seed) not in done), key=lambda j: (j.k, j.pair))
+    done = _read_cache(cache, *read)
+    todo = sorted((j for j in jobs if _key(j, seed) not in done
+                   and (not only or pairs[j.pair][0].deck in only or pairs[j.pair][1].deck in only)
+                   and pairs[j.pair][0].deck not in skip and pairs[j.pair][1].deck not in skip),
+                  key=lambda j: (j.k, j.pair))
     print(f"{len(jobs)} jobs, {len(jobs) - len(todo)} cached, {len(todo)} to play", file=sys.stderr)
     t0 = time.perf_counter()
     deadline = t0 + minutes * 60 if minutes else float("inf")
@@ -88,13 +106,13 @@ def cmd_run(agent: str, seed: int, max_matches: int, cache: Path, workers: int, 
             if n % 10 == 0:
                 print(f"  {n}/{len(todo)} played, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     if out is not None:
-        write_report(agent, seed, cache, out)
+        write_report(agent, seed, [cache, *read], out, decks_dir)
 
 
-def write_report(agent: str, seed: int, cache: Path, out: Path) -> int:
+def write_report(agent: str, seed: int, caches: list[Path], out: Path, decks_dir: Path | None = None) -> int:
     """The `c1k simulate --all --matches K` report for the largest K whose rounds are all cached."""
-    decks = resolve_decks([], True)
-    done = _read_cache(cache)
+    decks = _decks(decks_dir)
+    done = _read_cache(*caches)
     k = 0
     while True:
         pairs, jobs = plan(decks, agent, agent, k + 1, seed)
@@ -155,9 +173,14 @@ def main() -> None:
     u.add_argument("--workers", type=int, default=1)
     u.add_argument("--minutes", type=float, default=0)
     u.add_argument("--json", type=Path)
+    u.add_argument("--read", type=Path, nargs="*", default=[], help="more caches, read only")
+    u.add_argument("--decks-dir", type=Path, help="the eleven deck files (default: the bundled decks)")
+    u.add_argument("--only", nargs="*", default=[], help="play only the pairs of these decks")
+    u.add_argument("--skip", nargs="*", default=[], help="don't play the pairs of these decks")
     a = ap.parse_args()
     if a.cmd == "run":
-        cmd_run(a.agent, a.seed, a.max_matches, a.cache, a.workers, a.minutes, a.json)
+        cmd_run(a.agent, a.seed, a.max_matches, a.cache, a.workers, a.minutes, a.json, a.read, a.decks_dir,
+                a.only, a.skip)
         return
     print_report(json.loads(a.report.read_text()), a.markdown)
 
