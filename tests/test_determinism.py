@@ -22,7 +22,7 @@ DECKS = [load_deck(find_deck(n), DB) for n in ("ironbound", "emberfall")]
 # A golden hash: if this changes, a rule, a card or the snapshot format changed — on purpose or not.
 # Update it only together with the change that explains it.
 GOLDEN_SEED = 4242
-GOLDEN_HASH_PAIR = (662, "d878c94d646e7f41c6dadce3d67559637273d9342ff5e161a6adaf4b8f183621")
+GOLDEN_HASH_PAIR = (509, "861e523d89d4cfe908082a2dffae89c24a02424991e8b9855f60919849a410d5")
 
 
 def test_golden_match_hash() -> None:
