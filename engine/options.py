@@ -404,10 +404,21 @@ _K = TypeVar("_K")
 
 
 def _interned(cache: dict[_K, list[Action]], key: _K, actions: list[Action]) -> list[Action]:
-    if len(cache) >= _INTERNED_MAX >> 4:   # (lists of up to 512 actions: fewer of them)
-        cache.clear()
+    """Keep a list in _ATTACKS or _BLOCKS: both are emptied when the lists they hold would pass
+    _INTERNED_MAX actions in all (a list has up to 512: a count of lists would not bound the memory;
+    a list longer than _INTERNED_MAX is kept alone)."""
+    global _kept
+    if _kept + len(actions) > _INTERNED_MAX:
+        _ATTACKS.clear()
+        _BLOCKS.clear()
+        _kept = 0
+    _kept += len(actions)
     cache[key] = actions
     return actions
+
+
+#: the actions in the lists of _ATTACKS and _BLOCKS
+_kept = 0
 
 
 def explain(g: MatchState, player: int) -> list[Explanation]:

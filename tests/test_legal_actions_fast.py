@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
+from engine import options
 from engine.actions import (
     Action,
     Activate,
@@ -279,3 +282,30 @@ def test_legal_actions_equal_the_refusal_definition_and_the_old_lists() -> None:
             g.apply(random_action(g, agent))
     assert by_refusal > 5000 and seen["attackers"] > 200 and seen["blockers"] > 80 and seen["choice"] > 15 \
         and seen["interrupt"] > 10, (by_refusal, seen)
+
+
+def test_kept_actions_stay_bounded_and_lists_stay_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The actions legal_actions keeps to list again are bounded (_INTERNED_MAX in the kept attack and
+    block lists — or one list alone — and as many Play / Activate objects); emptying the caches changes
+    no list."""
+    monkeypatch.setattr(options, "_INTERNED_MAX", 40)
+    for cache in ("_PLAYS", "_ACTIVATES", "_ATTACKS", "_BLOCKS"):
+        monkeypatch.setattr(options, cache, {})
+    monkeypatch.setattr(options, "_kept", 0)
+    steps = emptied = 0
+    for i in range(3):
+        seed = derive_seed(202, i)
+        g = Game.new(DB, DECKS[i], DECKS[-1 - i], seed)
+        agent = SplitMix64(seed)
+        while not g.is_terminal() and g.turn <= 20:
+            assert legal_actions(g) == old_legal_actions(g), (seed, g.turn, g.window)
+            kept = sum(map(len, options._ATTACKS.values())) + sum(map(len, options._BLOCKS.values()))
+            lists = len(options._ATTACKS) + len(options._BLOCKS)
+            assert kept == options._kept and (kept <= 40 or lists == 1)   # (one list may be longer)
+            assert len(options._PLAYS) <= 40 and len(options._ACTIVATES) <= 40
+            before = options._kept
+            g.apply(random_action(g, agent))
+            steps += 1
+            legal_actions(g)
+            emptied += options._kept < before
+    assert steps > 300 and emptied > 3, (steps, emptied)
