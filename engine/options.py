@@ -161,7 +161,6 @@ def _profile(d: CardDef) -> _Profile:
 _PLAYS: dict[tuple[int, tuple[int, ...], int | None, bool], Play] = {}        # by (card, targets, mode, voidcast)
 _ACTIVATES: dict[tuple[int, int, tuple[int, ...]], Activate] = {}            # by (source, n, targets)
 _ATTACKS: dict[tuple[int, ...], list[Action]] = {}                          # the list, by eligible attackers
-_BLOCKS: dict[tuple[object, ...], list[Action]] = {}                         # the list, by block_assignments' input
 _INTERNED_MAX = 1 << 15
 
 
@@ -363,11 +362,9 @@ def _block_actions(g: MatchState) -> list[Action]:
     # C1K 4.2 step 3 (guard_refusal, per leaf in O(1)): a declaration with a non-Guard blocker is legal
     # only if every ready Guard unit blocks (the ready Guard units are the Guard units among `blockers`)
     guard = tuple([g.keyword(b, "guard") is not None for b in blockers])
-    key = (blockers, options, guard)
-    blocks = _BLOCKS.get(key)
-    if blocks is None:   # (the list depends on these three alone)
-        blocks = _interned(_BLOCKS, key, [Block(pairs) for pairs in _block_leaves(blockers, options, guard)])
-    return blocks.copy()
+    # (not kept for reuse like the attack lists: measured, a declaration rarely comes back, and keeping
+    # cost more than it saved)
+    return [Block(pairs) for pairs in _block_leaves(blockers, options, guard)]
 
 
 def _block_leaves(blockers: tuple[int, ...], options: tuple[tuple[int, ...], ...],
@@ -404,20 +401,18 @@ _K = TypeVar("_K")
 
 
 def _interned(cache: dict[_K, list[Action]], key: _K, actions: list[Action]) -> list[Action]:
-    """Keep a list in _ATTACKS or _BLOCKS: both are emptied when the lists they hold would pass
-    _INTERNED_MAX actions in all (a list has up to 512: a count of lists would not bound the memory;
-    a list longer than _INTERNED_MAX is kept alone)."""
+    """Keep a list in _ATTACKS, emptied when the lists it holds would pass _INTERNED_MAX actions in all
+    (a list has up to 512: a count of lists would not bound the memory; a longer list is kept alone)."""
     global _kept
     if _kept + len(actions) > _INTERNED_MAX:
-        _ATTACKS.clear()
-        _BLOCKS.clear()
+        cache.clear()
         _kept = 0
     _kept += len(actions)
     cache[key] = actions
     return actions
 
 
-#: the actions in the lists of _ATTACKS and _BLOCKS
+#: the actions in the lists of _ATTACKS
 _kept = 0
 
 

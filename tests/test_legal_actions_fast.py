@@ -285,11 +285,11 @@ def test_legal_actions_equal_the_refusal_definition_and_the_old_lists() -> None:
 
 
 def test_kept_actions_stay_bounded_and_lists_stay_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The actions legal_actions keeps to list again are bounded (_INTERNED_MAX in the kept attack and
-    block lists — or one list alone — and as many Play / Activate objects); emptying the caches changes
-    no list."""
+    """The actions legal_actions keeps to list again are bounded (_INTERNED_MAX in the kept attack
+    lists — or one list alone — and as many Play / Activate objects); emptying the caches changes no
+    list."""
     monkeypatch.setattr(options, "_INTERNED_MAX", 40)
-    for cache in ("_PLAYS", "_ACTIVATES", "_ATTACKS", "_BLOCKS"):
+    for cache in ("_PLAYS", "_ACTIVATES", "_ATTACKS"):
         monkeypatch.setattr(options, cache, {})
     monkeypatch.setattr(options, "_kept", 0)
     steps = emptied = 0
@@ -299,8 +299,8 @@ def test_kept_actions_stay_bounded_and_lists_stay_the_same(monkeypatch: pytest.M
         agent = SplitMix64(seed)
         while not g.is_terminal() and g.turn <= 20:
             assert legal_actions(g) == old_legal_actions(g), (seed, g.turn, g.window)
-            kept = sum(map(len, options._ATTACKS.values())) + sum(map(len, options._BLOCKS.values()))
-            lists = len(options._ATTACKS) + len(options._BLOCKS)
+            kept = sum(map(len, options._ATTACKS.values()))
+            lists = len(options._ATTACKS)
             assert kept == options._kept and (kept <= 40 or lists == 1)   # (one list may be longer)
             assert len(options._PLAYS) <= 40 and len(options._ACTIVATES) <= 40
             before = options._kept
