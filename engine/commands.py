@@ -86,6 +86,7 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
     actor = g.current_player() if player is None else player
     if actor not in (0, 1):
         raise IllegalAction("RULES 1", f"the match is over ({g.outcome})")
+    g._sba_settled = False   # an action may change anything (turn.open_priority: the SBA shortcut)
     r = None if _vouched(g, action, actor) else refusal(g, action, actor)
     if r is not None:
         if (not g.options.practice and g.pending.kind == "priority" and g.priority == actor

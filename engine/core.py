@@ -115,6 +115,9 @@ class MatchState:
         # commands whose every trace is private to their player (bookkeeping, not state): declining an
         # Interrupt or a permission; the other player's view doesn't count them (rules.md §7a)
         self._private_commands = [0, 0]
+        # state-based actions were found to have nothing to do, and nothing that could change that has
+        # happened since (bookkeeping, derived from the state; engine.turn keeps it, see `open_priority`)
+        self._sba_settled = False
         # the last legal_actions() list, with when it was made (bookkeeping, not state: engine.commands'
         # `listed`; a clone starts without it)
         self._listed: tuple[int, Decision, tuple[object, ...]] | None = None
@@ -194,6 +197,7 @@ class MatchState:
         g._quiet = self._quiet
         g._loop_seen = self._loop_seen.copy() if self._loop_seen else {}
         g._private_commands = self._private_commands.copy()
+        g._sba_settled = self._sba_settled
         g._listed = None
         return g
 

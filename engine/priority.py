@@ -26,6 +26,7 @@ def do_pass(g: MatchState, p: int) -> None:
         if (top.adder >= 0 and p != top.adder) or (top.adder < 0 and g.passed == 3):
             g.priority = -1
             win = g.win
+            g._sba_settled = False   # a resolution may change anything (turn.open_priority)
             if resolve_top(g):
                 goto(g, open_priority(g))
             elif g.outcome is not None:

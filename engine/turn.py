@@ -121,6 +121,8 @@ def enter(g: MatchState, w: int) -> int | None:
         g._loop_seen = {}
     # g.log(f"T{g.turn} {WINDOWS[w]}", "window", g.active) in its short raw form (hot: every window)
     g._events._tail.append((RAW_WINDOW, g.turn, WINDOWS[w], WINDOW_RULE[w], g.active))  # type: ignore[arg-type]
+    if _WINDOW_UNSETTLES[w]:
+        g._sba_settled = False   # its steps may change what state-based actions look at
     for fn in _WINDOW_STEPS[w]:
         r = fn(g)
         if r == STEP_WAIT or g.outcome is not None:
@@ -170,7 +172,8 @@ def step_draw(g: MatchState) -> int:
 
 
 def step_sba(g: MatchState) -> int:
-    sba(g)
+    if not g._sba_settled:   # (settled: sba would find nothing to do; see open_priority)
+        sba(g)
     return STEP_GO_ON
 
 
@@ -203,6 +206,7 @@ def end_turn_effects(g: MatchState) -> None:
     for perm in g.perms.values():
         if not (perm.temp_power or perm.temp_health or perm.temp_statuses or perm.temp_granted):
             continue   # (nothing of it ends: the usual case)
+        g._sba_settled = False   # its health may drop back: state-based actions must look again
         if perm.temp_granted.get("ward"):   # unspent Ward points granted until end of turn
             perm.ward = max(0, perm.ward - perm.temp_granted["ward"])
         perm.temp_power = perm.temp_health = 0
@@ -280,10 +284,21 @@ def open_priority(g: MatchState) -> int | None:
     """Before anyone receives priority: Thread branches, SBA, then triggers to the stack; then AP gets
     priority (or a trigger window with an empty stack ends at once). Returns the next window, if any."""
     # (each step's own "nothing to do" check first, without the call: hot, every window)
-    if g.threads and not run_threads(g, OPEN_PRIORITY):
-        return None
-    if g.outcome is None and not sba_quiet(g):
-        sba_run(g)
+    if g.threads:
+        g._sba_settled = False   # a Thread branch's effects may change anything
+        if not run_threads(g, OPEN_PRIORITY):
+            return None
+    # state-based actions: skipped when they were found to have nothing to do and nothing has happened
+    # since that could change it — `_sba_settled` is cleared by every action (commands.apply), every
+    # resolution (priority.do_pass), every window whose steps may change health, damage or life
+    # (_WINDOW_UNSETTLES), "until end of turn" effects ending, and Thread branches
+    # (tests/test_sba_settled.py checks at every step of random matches that it never says "settled"
+    # when the full check would find something)
+    if g.outcome is None and not g._sba_settled:
+        if sba_quiet(g):
+            g._sba_settled = True
+        else:
+            sba_run(g)
     if g.outcome is not None:
         return None
     if (g.triggers or g.trigger_queue) and not place_triggers(g, OPEN_PRIORITY):
@@ -299,8 +314,11 @@ def after_action(g: MatchState, actor: int) -> None:
     # (each step's own "nothing to do" check first, without the call, as in open_priority)
     if g.threads and not run_threads(g, AFTER_ACTION[actor]):
         return
-    if g.outcome is None and not sba_quiet(g):
-        sba_run(g)
+    if g.outcome is None:   # (never settled here: the action cleared it; see open_priority)
+        if sba_quiet(g):
+            g._sba_settled = True
+        else:
+            sba_run(g)
     if g.outcome is not None:
         set_over(g)
         return
@@ -378,6 +396,10 @@ TURN_STEPS: dict[str, Callable[[MatchState], int]] = {
 _WINDOW_STEPS: tuple[tuple[Callable[[MatchState], int], ...], ...] = tuple(
     tuple(TURN_STEPS[name] for name in spec.steps) for spec in TURN_TABLE)
 _WINDOW_KIND: tuple[str, ...] = tuple(spec.kind for spec in TURN_TABLE)
+#: the steps that may change what state-based actions look at (damage, health, life, units in play);
+#: the others only ready, draw, gain Influence, ask for a declaration or queue triggers
+_UNSETTLING_STEPS = frozenset({"combat_damage", "cleanup"})
+_WINDOW_UNSETTLES: tuple[bool, ...] = tuple(any(n in _UNSETTLING_STEPS for n in spec.steps) for spec in TURN_TABLE)
 
 
 #: the Seat modifiers that change the turn structure (named hooks of the turn manager)
