@@ -171,9 +171,6 @@ def combat_damage(g: MatchState) -> None:
             g.lifedrain_due[p] = 0
     for a in conquerors:   # … and Dominion: Conquer happens at once, without the stack (C1K 4.3 step 5)
         perm = perms.get(a)
-        if "conquer" not in defs[a].keywords and (  # type: ignore[union-attr]
-                perm is None or (not perm.granted and not perm.temp_granted)):
-            continue   # (keyword(a, "conquer") is surely None)
         if keyword(a, "conquer") is None or (perm is not None and perm.has_status("suppressed")):
             continue
         for ab in g.card(a).abilities:

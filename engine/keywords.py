@@ -67,8 +67,7 @@ def tough_reduces(game: MatchState, ev: Event) -> None:
     """Tough (RB §3.2): each damage instance to it is reduced by 1."""
     t = ev.target
     perm = game.perms.get(t)
-    if perm is None or ev.amount <= 0 or (
-            "tough" not in game.defs[t].keywords and not perm.granted and not perm.temp_granted):  # type: ignore[union-attr]
+    if perm is None or ev.amount <= 0:
         return
     if game.keyword(t, "tough") is not None:
         ev.amount -= 1
@@ -125,10 +124,7 @@ def lifedrain_heals(game: MatchState, ev: Event) -> None:
     src = ev.source
     if ev.dealt <= 0 or not src:
         return
-    perm = game.perms.get(src)
-    if ("lifedrain" not in game.defs[src].keywords  # type: ignore[union-attr]
-            and (perm is None or (not perm.granted and not perm.temp_granted))) \
-            or game.keyword(src, "lifedrain") is None:
+    if game.keyword(src, "lifedrain") is None:
         return
     controller = game.controller(ev.source)
     if ev.combat:
@@ -143,12 +139,7 @@ def lifedrain_heals(game: MatchState, ev: Event) -> None:
 def rally(g: MatchState) -> None:
     """Rally N (Dominion): on attack declaration, each other attacking unit gets +N power this turn —
     at once, without the stack (C1K §9)."""
-    defs = g.defs
-    perms = g.perms
     for a in g.attackers:
-        perm = perms[a]
-        if "rally" not in defs[a].keywords and not perm.granted and not perm.temp_granted:  # type: ignore[union-attr]
-            continue   # (g.keyword(a, "rally") is surely None)
         n = g.keyword(a, "rally")
         if n:
             for other in g.attackers:
@@ -189,9 +180,7 @@ def veilbind_escapes(game: MatchState, ev: Event) -> None:
     """Veilbind (Veil, C1K 3.3): if it would be destroyed, instead it becomes Veiled, heals fully and loses
     Veilbind."""
     perm = game.perms.get(ev.target)
-    if perm is None or ("veilbind" not in game.defs[ev.target].keywords  # type: ignore[union-attr]
-                        and not perm.granted and not perm.temp_granted) \
-            or game.keyword(ev.target, "veilbind") is None:
+    if perm is None or game.keyword(ev.target, "veilbind") is None:
         return
     ev.cancelled = True
     perm.lost.append("veilbind")
@@ -211,10 +200,6 @@ def decay_counters(game: MatchState, ev: Event) -> None:
     that unit N Decay counters, at once, before state-based actions."""
     src = ev.source
     if ev.dealt + ev.converted <= 0 or not src:
-        return
-    sp = game.perms.get(src)
-    if "decay" not in game.defs[src].keywords and (  # type: ignore[union-attr]
-            sp is None or (not sp.granted and not sp.temp_granted)):
         return
     n = game.keyword(src, "decay")
     perm = game.perms.get(ev.target)
@@ -240,10 +225,7 @@ def wither_converts(game: MatchState, ev: Event) -> None:
     src = ev.source
     if ev.amount <= 0 or not src:
         return
-    sp = game.perms.get(src)
-    if ("wither" not in game.defs[src].keywords  # type: ignore[union-attr]
-            and (sp is None or (not sp.granted and not sp.temp_granted))) \
-            or game.keyword(src, "wither") is None:
+    if game.keyword(src, "wither") is None:
         return
     perm = game.perms.get(ev.target)
     if perm is None or game.is_champion(ev.target):
@@ -353,23 +335,6 @@ def ward_prevents(game: MatchState, ev: Event) -> None:
 # ---------------------------------------------------------------- the tables other rules read
 
 
-def _has_growth(g: MatchState, c: int) -> bool:
-    """`g.keyword(c, "growth") is not None` for a card in play, the usual answer (not printed, nothing
-    granted) found first."""
-    perm = g.perms[c]
-    if "growth" not in g.defs[c].keywords and not perm.granted and not perm.temp_granted:  # type: ignore[union-attr]
-        return False
-    return g.keyword(c, "growth") is not None
-
-
-def _has_pulse(g: MatchState, c: int) -> bool:
-    """`g.keyword(c, "pulse") is not None`, as `_has_growth`."""
-    perm = g.perms[c]
-    if "pulse" not in g.defs[c].keywords and not perm.granted and not perm.temp_granted:  # type: ignore[union-attr]
-        return False
-    return g.keyword(c, "pulse") is not None
-
-
 #: the event pipeline's keyword handlers, stage by stage, in the order they run (rules.md §4: Ward spends
 #: before Barrier; Tough after prevention; Wither and Veilbind replace; the rest follow the change)
 PIPELINE_HANDLERS: tuple[tuple[str, str, Callable[[MatchState, Event], None]], ...] = (
@@ -393,8 +358,8 @@ START_TRIGGERS: dict[str, list[StartTrigger]] = {
                      RANK_DESTRUCTION),
         StartTrigger("regeneration", "regeneration",
                      lambda g, c: g.perms[c].damage > 0 and g.keyword(c, "regeneration") is not None, regenerate),
-        StartTrigger("growth", "growth", _has_growth, grow),
-        StartTrigger("pulse", "pulse", _has_pulse, pulse),
+        StartTrigger("growth", "growth", lambda g, c: g.keyword(c, "growth") is not None, grow),
+        StartTrigger("pulse", "pulse", lambda g, c: g.keyword(c, "pulse") is not None, pulse),
     ],
 }
 START_TRIGGERS_ALL = [t for ts in START_TRIGGERS.values() for t in ts]
