@@ -55,11 +55,11 @@ KEYWORDS = (
 )
 NUMBERED_KEYWORDS = frozenset({"rally", "decay", "growth", "pulse", "ward"})
 STATUSES = ("barrier", "veiled", "suppressed", "rooted")
-#: seat modifiers (C1K 1.2, §6: Seats may change the structure) and their defaults; each is an explicit
-#: hook of the turn manager (TPS: "modifying phase order requires explicit TurnManager configuration")
 #: the Seat modifiers that change the turn structure (engine/turn.py's hooks; a test checks the two agree)
 TURN_HOOK_MODIFIERS = ("extra_combat_phases", "skip_draw_post", "skip_influence_response", "skip_combat_exit")
 
+#: seat modifiers (C1K 1.2, §6: Seats may change the structure) and their defaults; each is an explicit
+#: hook of the turn manager (TPS: "modifying phase order requires explicit TurnManager configuration")
 SEAT_MODIFIERS: dict[str, int] = {
     "draw_count": 1,           # cards drawn in draw.draw
     "hand_size": 8,            # maximum hand size at end.cleanup
