@@ -25,6 +25,17 @@ def sba(g: MatchState, fights: dict[int, int] | None = None, losers: list[int] |
     sba_run(g, fights, losers)
 
 
+def settle(g: MatchState) -> None:
+    """State-based actions before a player receives priority (engine.turn): the full check, and if it
+    finds nothing, `_sba_settled` remembers it until something that could change it happens (see
+    `turn.open_priority`); else they are carried out."""
+    if g.outcome is None:
+        if sba_quiet(g):
+            g._sba_settled = True
+        else:
+            sba_run(g)
+
+
 def sba_run(g: MatchState, fights: dict[int, int] | None = None, losers: list[int] | None = None) -> None:
     """State-based actions, repeated until nothing changes (`sba` without its quick check first)."""
     for _ in range(SBA_LOOP_CAP):

@@ -36,17 +36,23 @@ def fire(g: MatchState, when: str, cid: int, ctx: int = 0, targets: tuple[int, .
                                       "trigger", "", ctx, targets, chosen, mode, False, tseq))
 
 
-def fire_watchers(g: MatchState, when: str, p: int, ctx: int) -> None:
-    """Player p's cards in play that watch for `when` (by entry order), but `ctx` itself."""
+def answering(g: MatchState, p: int, when: str, but: int = 0) -> list[int]:
+    """Player p's cards in play with an ability for `when` (but `but`), in the order they entered play:
+    `g.permanents(p)` filtered by fire's own first check before sorting (most cards answer nothing)."""
     ps = g.players[p]
     defs = g.defs
-    # (fire's own first check, before sorting: only the cards with an ability for `when`)
-    watchers = [c for c in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat))
-                if c and c != ctx and when in defs[c].whens]  # type: ignore[union-attr]
-    if watchers:
-        perms = g.perms
-        for _, cid in sorted([(perms[c].seq, c) for c in watchers]):
-            fire(g, when, cid, ctx)
+    found = [c for c in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat))
+             if c and c != but and when in defs[c].whens]  # type: ignore[union-attr]
+    if len(found) < 2:
+        return found
+    perms = g.perms
+    return [c for _, c in sorted([(perms[c].seq, c) for c in found])]
+
+
+def fire_watchers(g: MatchState, when: str, p: int, ctx: int) -> None:
+    """Player p's cards in play that watch for `when` (by entry order), but `ctx` itself."""
+    for cid in answering(g, p, when, ctx):
+        fire(g, when, cid, ctx)
 
 
 def game_trigger(g: MatchState, p: int, name: str) -> None:

@@ -26,7 +26,7 @@ from engine.events import RAW_WINDOW
 from engine.keywords import START_TRIGGERS
 from engine.legality import permit_active
 from engine.paradox import run_threads
-from engine.sba import sba, sba_quiet, sba_run
+from engine.sba import sba, settle
 from engine.stack import place_triggers
 from engine.state import (
     DECLARE_ATTACKERS,
@@ -47,7 +47,7 @@ from engine.state import (
     Trigger,
     phase_of,
 )
-from engine.triggers import fire
+from engine.triggers import answering, fire
 from engine.voidcast import returns_step
 from engine.zones import draw
 
@@ -294,11 +294,8 @@ def open_priority(g: MatchState) -> int | None:
     # (_WINDOW_UNSETTLES), "until end of turn" effects ending, and Thread branches
     # (tests/test_sba_settled.py checks at every step of random matches that it never says "settled"
     # when the full check would find something)
-    if g.outcome is None and not g._sba_settled:
-        if sba_quiet(g):
-            g._sba_settled = True
-        else:
-            sba_run(g)
+    if not g._sba_settled:
+        settle(g)
     if g.outcome is not None:
         return None
     if (g.triggers or g.trigger_queue) and not place_triggers(g, OPEN_PRIORITY):
@@ -314,11 +311,7 @@ def after_action(g: MatchState, actor: int) -> None:
     # (each step's own "nothing to do" check first, without the call, as in open_priority)
     if g.threads and not run_threads(g, AFTER_ACTION[actor]):
         return
-    if g.outcome is None:   # (never settled here: the action cleared it; see open_priority)
-        if sba_quiet(g):
-            g._sba_settled = True
-        else:
-            sba_run(g)
+    settle(g)   # (never settled here: the action cleared it; see open_priority)
     if g.outcome is not None:
         set_over(g)
         return
@@ -338,26 +331,15 @@ def after_declaration(g: MatchState) -> None:
 
 def fire_start(g: MatchState, when: str, p: int) -> None:
     """Start-of-phase triggers concern only the active player's cards (rules.md §2)."""
-    ps = g.players[p]
-    defs = g.defs
-    perms = g.perms
-    # (fire's own first check, before sorting: only the cards with an ability for `when`, by entry order)
-    answer = None
-    for zone in (ps.board, ps.relics, (ps.champion, ps.seat)):
-        for c in zone:
-            if c and when in defs[c].whens:  # type: ignore[union-attr]
-                if answer is None:
-                    answer = []
-                answer.append((perms[c].seq, c))
-    if answer is not None:
-        answer.sort()
-        for _, cid in answer:
-            fire(g, when, cid)
+    for cid in answering(g, p, when):
+        fire(g, when, cid)
     specs = START_TRIGGERS.get(when)
     if not specs:
         return
     # the units and relics (the rules' start triggers concern nothing else), by entry order; firing
     # changes no permanent: one list for every spec below
+    ps = g.players[p]
+    perms = g.perms
     mine = [c for _, c in sorted([(perms[c].seq, c) for c in itertools.chain(ps.board, ps.relics) if c])]
     for spec in specs:
         for cid in mine:
