@@ -64,11 +64,9 @@ def step_combat_damage(g: MatchState) -> int:
 def step_combat_triggers(g: MatchState) -> int:
     for a in g.attackers:
         if g.is_unit_in_play(a):
-            if "end_of_attack" in g.defs[a].whens:  # type: ignore[union-attr]   # (fire's first check)
-                fire(g, "end_of_attack", a)
+            fire(g, "end_of_attack", a)
     for u in combatants(g):
-        if "end_of_combat" in g.defs[u].whens:  # type: ignore[union-attr]   # (fire's first check)
-            fire(g, "end_of_combat", u)
+        fire(g, "end_of_combat", u)
     return STEP_GO_ON
 
 
@@ -111,10 +109,7 @@ def combat_damage(g: MatchState) -> None:
     fights = {u: foe for b, a in pairs for u, foe in ((a, b), (b, a))}
     lost: list[int] = []
     keyword = g.keyword
-    defs = g.defs
     perms = g.perms
-    # (`keyword(u, name) is not None` for a unit in play, below: when nothing is granted to it, a keyword
-    # not printed on it is surely absent — the usual answer, found without the lookup)
     # step 1: Strike units deal their damage; step 2: all other combatants, simultaneously
     for step, strikers in (("Strike", True), ("damage", False)):
         assignments: list[tuple[int, int, int]] = []
@@ -123,15 +118,9 @@ def combat_damage(g: MatchState) -> None:
                 continue   # destroyed (e.g. in the Strike step): it deals no damage, and takes none
             b = blocker_of.get(a, 0)
             b_here = bool(b) and zone[b] == BOARD
-            pa = perms[a]
-            printed = defs[a].keywords  # type: ignore[union-attr]
-            plain = not pa.granted and not pa.temp_granted
-            a_strike = ("strike" in printed and keyword(a, "strike") is not None) if plain \
-                else keyword(a, "strike") is not None
-            if a_strike == strikers:
+            if (keyword(a, "strike") is not None) == strikers:
                 power = max(0, g.power(a))
-                overwhelm = ("overwhelm" in printed and keyword(a, "overwhelm") is not None) if plain \
-                    else keyword(a, "overwhelm") is not None
+                overwhelm = keyword(a, "overwhelm") is not None
                 if b_here:
                     assignments.append((a, b, power))
                     if overwhelm:   # RB 3.1: Excess from the blocker's remaining health, now
@@ -141,13 +130,8 @@ def combat_damage(g: MatchState) -> None:
                         assignments.append((a, champion, power))
                 else:
                     assignments.append((a, champion, power))
-            if b_here:
-                pb = perms[b]
-                b_printed = defs[b].keywords  # type: ignore[union-attr]
-                b_strike = ("strike" in b_printed and keyword(b, "strike") is not None) \
-                    if not pb.granted and not pb.temp_granted else keyword(b, "strike") is not None
-                if b_strike == strikers:
-                    assignments.append((b, a, max(0, g.power(b))))
+            if b_here and (keyword(b, "strike") is not None) == strikers:
+                assignments.append((b, a, max(0, g.power(b))))
         if not assignments:
             continue
         g.log(f"  combat {step} step", "note", ap, (), 0, "", "C1K 4.3")
@@ -163,7 +147,7 @@ def combat_damage(g: MatchState) -> None:
             if g.outcome is not None:
                 return
     for a in hit:
-        if zone[a] == BOARD and "on_champion_hit" in defs[a].whens:  # type: ignore[union-attr]   # (fire's)
+        if zone[a] == BOARD:
             fire(g, "on_champion_hit", a)
     for p in (ap, dp):   # step 5: Lifedrain …
         if g.lifedrain_due[p]:

@@ -282,10 +282,8 @@ def do_attack(g: MatchState, a: Attack) -> None:
         g.perms[u].exhausted = True
     g.log(f"  attackers: {', '.join([g.label(u) for u in a.units])}", "attack", g.active, a.units,
           len(a.units), rule="C1K 4.1")
-    defs = g.defs
     for u in a.units:
-        if "on_attack" in defs[u].whens:  # type: ignore[union-attr]   # (fire's first check, without the call)
-            fire(g, "on_attack", u)
+        fire(g, "on_attack", u)
     for fn in ATTACK_DECLARED_HOOKS:   # Realm hooks (Rally) apply at once, no stack
         fn(g)
     # C1K 7: each player who might use an Interrupt for the event is asked, AP first (rules.md §7a)
@@ -302,13 +300,10 @@ def do_block(g: MatchState, a: Block) -> None:
     else:
         g.log(f"  {g.players[1 - g.active].name} declares no blockers", "block", 1 - g.active,
               rule="C1K 4.2")
-    defs = g.defs   # (fire's first check, below, without the call: most units have neither ability)
     for b, _ in a.pairs:
-        if "on_block" in defs[b].whens:  # type: ignore[union-attr]
-            fire(g, "on_block", b)
+        fire(g, "on_block", b)
     for u in combatants(g):
-        if "start_of_combat" in defs[u].whens:  # type: ignore[union-attr]
-            fire(g, "start_of_combat", u)
+        fire(g, "start_of_combat", u)
     after_declaration(g)
 
 

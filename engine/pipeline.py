@@ -125,8 +125,7 @@ def damage(g: MatchState, source: int, target: int, amount: int, combat: bool = 
         g.log(f"  {g.label(source) if source else 'the rules'} deals {amount} to {g.label(target)}",
               "damage", g.owner[source] if source else -1, (source, target), amount,
               "combat" if combat else "")
-        if "on_damaged" in g.defs[target].whens:  # type: ignore[union-attr]   # (fire's first check)
-            fire(g, "on_damaged", target, source)
+        fire(g, "on_damaged", target, source)
     ev.dealt = amount
     after(g, ev)
     return amount
