@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from c1k_tui.app import C1KApp, resume_session
 from c1k_tui.cli import app as cli
-from c1k_tui.screens import MultiChoiceModal, PromptModal
+from c1k_tui.screens import GameOverScreen, MultiChoiceModal, PromptModal
 from c1k_tui.session import Flow
 from c1k_tui.versus import Shown, VersusError, VersusSession, WatchScreen, agent_spec, ai_pair, transcript
 from engine import Attack, Block, Decline, InfoSet, Pass, make_agent, observe
@@ -448,11 +448,17 @@ def test_watching_two_agents_pause_step_and_run_to_the_end(db: CardDB) -> None:
             await app.workers.wait_for_complete()
             await pilot.pause()
         out["hand"] = app.match_screen.view.top_hand is not None   # type: ignore[union-attr]
+        for _ in range(200):                         # the game-over screen comes up (before the test ends:
+            if isinstance(app.screen, GameOverScreen):   # not while the app is closing)
+                break
+            await pilot.pause()
+        out["game_over_shown"] = isinstance(app.screen, GameOverScreen)
 
     run_app(app, body)
     assert out["paused_still"] and out["stepped"] == 1, out
     assert "BOTH HANDS SHOWN" in out["paused_title"] and "PAUSED" in out["paused_title"]
     assert s.game.is_terminal() and out["hand"], (out, len(s.game.record))
+    assert out["game_over_shown"], out
 
 
 # ---- the command line
