@@ -27,11 +27,11 @@ from fractions import Fraction
 from typing import Protocol
 
 from engine import legality
-from engine.actions import Action, Attack, Block, Decline, Pass, Play, SetCard
+from engine.actions import Action, Attack, Block, Decline, Interrupt, Pass, Play, SetCard
 from engine.game import Game
 from engine.rng import SplitMix64, derive_seed
 from engine.sampling import InfoSet, mix, random_action, random_attack, random_block
-from engine.state import phase_of
+from engine.state import HAND, phase_of
 
 # ---------------------------------------------------------------- evaluation
 #
@@ -524,7 +524,7 @@ class MatchResult:
     turns: int
     actions: int
     drawn: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())    # card ids each seat drew (incl. opening)
-    played: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())   # card ids each seat played or Set
+    played: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())   # card ids each seat played, Set or used from hand
 
 
 def play_match(game: Game, agents: tuple[Agent, Agent], max_actions: int = 20000,
@@ -542,6 +542,8 @@ def play_match(game: Game, agents: tuple[Agent, Agent], max_actions: int = 20000
         a = agents[p].act(InfoSet(game, p))
         if isinstance(a, Play | SetCard):
             played[p].append(game.card(a.card).id)
+        elif isinstance(a, Interrupt) and game.zone[a.source] == HAND:    # a Nullify, used from the hand
+            played[p].append(game.card(a.source).id)
         if on_decision is not None:
             on_decision(p, a)
         game.apply(a, p)

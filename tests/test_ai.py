@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from engine import zones
-from engine.actions import Attack, Block
+from engine.actions import Action, Attack, Block
 from engine.ai import GreedyAgent, RandomAgent, SearchAgent, agent_policy, make_agent, play_match
 from engine.cards import load_card_db
 from engine.decks import bundled_deck_paths, load_deck
@@ -248,3 +248,39 @@ def test_greedy_beats_random() -> None:
         r = play_match(g, seats)
         wins += r.winner == (0 if i % 2 == 0 else 1)
     assert wins >= 3
+
+
+class _Script:
+    """Plays the listed action texts in order when they are legal, and otherwise the first legal action."""
+    name = "script"
+
+    def __init__(self, *texts: str) -> None:
+        self.texts = list(texts)
+
+    def act(self, info: InfoSet) -> Action:
+        acts = info.legal_actions()
+        for a in acts:
+            if self.texts and str(a) == self.texts[0]:
+                self.texts.pop(0)
+                return a
+        return acts[0]
+
+
+def test_play_match_counts_a_nullify_used_from_the_hand_as_played() -> None:
+    """KW Nullify: the Action is used from the hand as an Interrupt, not played — but for the card
+    statistics of `c1k simulate` it was played (it left the hand and did its work)."""
+    from pathlib import Path
+
+    from engine.scenario import build, load_scenario
+
+    root = Path(__file__).resolve().parent.parent / "decks" / "lessons"
+    g = build(load_scenario(root / "32-null-nullify.scenario.toml", DB))
+    ember = next(c for c in g.players[0].hand if g.card(c).name == "Emberlash")
+    word = next(c for c in g.players[1].hand if g.card(c).name == "Swallowed Word")
+    target = g.players[1].board[0]
+    seen: list[tuple[int, str]] = []
+    r = play_match(g, (_Script(f"play #{ember} target #{target}"), _Script(f"interrupt #{word}")),
+                   max_actions=3, on_decision=lambda p, a: seen.append((p, str(a))))
+    assert seen[:2] == [(0, f"play #{ember} target #{target}"), (1, f"interrupt #{word}")]
+    assert g.zone[word] == zones.GRAVEYARD
+    assert r.played == (("emberlash",), ("swallowed-word",))
