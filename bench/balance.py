@@ -194,15 +194,20 @@ def print_report(report: dict[str, Any], markdown: bool) -> None:
           f"{100 * fp.get('win_rate', 0):.1f}% [{100 * fp.get('ci95', [0, 0])[0]:.1f}–{100 * fp.get('ci95', [0, 0])[1]:.1f}];"
           f" average turns {report.get('avg_turns')}")
     if markdown:
-        print("\n| deck | matches | win rate vs field | 95% interval | in 40–60% |\n|---|---|---|---|---|")
+        print("\n| deck | matches | win rate vs field | 95% interval | point in 40–60% | interval in 40–60% |\n"
+              "|---|---|---|---|---|---|")
     for d in order:
         r = rows[d]
         lo, hi = r["ci95"]
         band = "yes" if 0.4 <= r["win_rate"] <= 0.6 else "NO"
+        shown = "yes" if 0.4 <= lo and hi <= 0.6 else "no"
         if markdown:
-            print(f"| {d} | {r['matches']} | {100 * r['win_rate']:.1f}% | {100 * lo:.1f}–{100 * hi:.1f} | {band} |")
+            print(f"| {d} | {r['matches']} | {100 * r['win_rate']:.1f}% | {100 * lo:.1f}–{100 * hi:.1f} | {band} | {shown} |")
         else:
-            print(f"{d:24} {r['matches']:5} {100 * r['win_rate']:6.1f}%  [{100 * lo:5.1f}–{100 * hi:5.1f}]  {band}")
+            print(f"{d:24} {r['matches']:5} {100 * r['win_rate']:6.1f}%  [{100 * lo:5.1f}–{100 * hi:5.1f}]  {band:3}  {shown}")
+    inside = sum(0.4 <= rows[d]["ci95"][0] and rows[d]["ci95"][1] <= 0.6 for d in order)
+    print(f"\n{sum(0.4 <= rows[d]['win_rate'] <= 0.6 for d in order)} of {len(order)} point estimates in 40–60%; "
+          f"{inside} of {len(order)} shown inside it by their 95% interval")
     short = {d: "".join(w[0] for w in d.split("-")) for d in order}
     print()
     if markdown:
