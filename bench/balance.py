@@ -196,18 +196,20 @@ def print_report(report: dict[str, Any], markdown: bool) -> None:
     if markdown:
         print("\n| deck | matches | win rate vs field | 95% interval | point in 40–60% | interval in 40–60% |\n"
               "|---|---|---|---|---|---|")
+    # the two marks: the point estimate in 40–60%, and the whole 95% interval in it (shown in the band)
+    in_band = {d: 0.4 <= rows[d]["win_rate"] <= 0.6 for d in order}
+    shown_in = {d: 0.4 <= rows[d]["ci95"][0] and rows[d]["ci95"][1] <= 0.6 for d in order}
     for d in order:
         r = rows[d]
         lo, hi = r["ci95"]
-        band = "yes" if 0.4 <= r["win_rate"] <= 0.6 else "NO"
-        shown = "yes" if 0.4 <= lo and hi <= 0.6 else "no"
+        band = "yes" if in_band[d] else "NO"
+        shown = "yes" if shown_in[d] else "no"
         if markdown:
             print(f"| {d} | {r['matches']} | {100 * r['win_rate']:.1f}% | {100 * lo:.1f}–{100 * hi:.1f} | {band} | {shown} |")
         else:
             print(f"{d:24} {r['matches']:5} {100 * r['win_rate']:6.1f}%  [{100 * lo:5.1f}–{100 * hi:5.1f}]  {band:3}  {shown}")
-    inside = sum(0.4 <= rows[d]["ci95"][0] and rows[d]["ci95"][1] <= 0.6 for d in order)
-    print(f"\n{sum(0.4 <= rows[d]['win_rate'] <= 0.6 for d in order)} of {len(order)} point estimates in 40–60%; "
-          f"{inside} of {len(order)} shown inside it by their 95% interval")
+    print(f"\n{sum(in_band.values())} of {len(order)} point estimates in 40–60%; "
+          f"{sum(shown_in.values())} of {len(order)} shown inside it by their 95% interval")
     short = {d: "".join(w[0] for w in d.split("-")) for d in order}
     print()
     if markdown:
