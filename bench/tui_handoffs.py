@@ -1,20 +1,21 @@
-"""Hand-offs per turn of the app's default flow, measured in a bot-driven Pilot run (issue 8 item 3).
+"""Hand-offs per turn of the hot-seat table's default flow, counted in the model (issue 18).
 
-    .venv/bin/python bench/tui_handoffs.py [--matches 4] [--turns 10] [--flow stops] [--open-hands]
+    .venv/bin/python bench/tui_handoffs.py [--matches 2] [--turns 10] [--flow stops] [--open-hands]
+                                           [--bot random|greedy]
 
-Each match is played through the real app (`C1KApp.run_test`, 120×40, hands hidden unless
-`--open-hands`) by a seeded bot: at every screen where a player must decide, the bot picks one of the
-deciding player's legal actions (pass half the time when it may, otherwise any other legal action) and
-sends it through the app as a typed command; every hand-off screen is counted, then dismissed with
-Enter. Prints hand-offs (and how many of them were "looks" owed after a declaration of attackers with
-no engine decision for that player), turns and hand-offs per turn for each match and in total. No wall
-clock.
+Each match is played through the hot-seat model (`c1k_tui.model.table.Table`, the values the Textual
+app renders) by a bot: at every point where a player must decide, the bot picks one of the deciding
+player's legal actions and sends it as the app does. `--bot random` (the default, unchanged since issue
+8): a seeded bot that passes half the time when it may, otherwise any other legal action. `--bot greedy`:
+the greedy agent (engine/ai.py) choosing for both seats from each one's own information set — more like
+a person. Every hand-off the model returns is counted and taken; "looks" are those owed after a public
+event with no decision of that player. No wall clock, no timers: the same commit gives the same numbers.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
+import statistics
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,11 +40,12 @@ def bot_command(game: Any, rng: Any) -> str:
     return str(rest[rng.below(len(rest))])
 
 
-async def one_match(deck_a: str, deck_b: str, seed: int, turns: int, flow: str, open_hands: bool) -> dict[str, Any]:
+def one_match(deck_a: str, deck_b: str, seed: int, turns: int, flow: str, open_hands: bool,
+              bot: str = "random") -> dict[str, Any]:
     from c1k_tui.cli import main as cli
     from c1k_tui.model.session import Flow, MatchSession
-    from c1k_tui.screens.app import C1KApp
-    from c1k_tui.screens.menus import HandoffScreen
+    from c1k_tui.model.table import GameOver, HandOff, Table
+    from engine import InfoSet, derive_seed, make_agent
     from engine.rng import SplitMix64
     from engine.state import MatchOptions
 
@@ -51,34 +53,36 @@ async def one_match(deck_a: str, deck_b: str, seed: int, turns: int, flow: str, 
     decks = cli._decks(db, deck_a, deck_b)
     session = MatchSession.new(db, decks, seed, MatchOptions(), flow=Flow(flow), save_path=None,
                                open_hands=open_hands)
-    app = C1KApp(db=db, session=session)
+    session.run_autos()
+    table = Table(session)
     rng = SplitMix64(seed ^ 0xB07)
-    handoffs = 0
+    agents = [make_agent("greedy", derive_seed(seed, 0xB07 + p)) for p in (0, 1)] if bot == "greedy" else []
     decisions = 0
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        for _ in range(4000):
-            g = app.game
-            if g.is_terminal() or g.turn > turns:
-                break
-            scr = app.screen
-            if isinstance(scr, HandoffScreen):
-                handoffs += 1
-                await pilot.press("enter")
-                await pilot.pause()
-                continue
-            if scr is not app.match_screen:
-                # a prompt (Interrupt, choice, refusal notice): the bot answers for the deciding player
-                scr.dismiss(None)
-                await pilot.pause()
-            decisions += 1
-            app.send(bot_command(app.game, rng))
-            await pilot.pause()
-    g = app.game
+    for _ in range(4000):
+        g = session.game
+        if g.is_terminal() or g.turn > turns:
+            break
+        shown = table.next()
+        if isinstance(shown, GameOver):
+            break
+        if isinstance(shown, HandOff):
+            table.took(shown)
+            continue
+        decisions += 1
+        actor = g.current_player()
+        seen, before = len(g.events), len(g.record)
+        if agents:
+            out = session.send(agents[actor].act(InfoSet(g, actor)), actor)
+        else:
+            out = session.send(bot_command(g, rng))
+        if out.ok:
+            g = session.game
+            table.accepted(actor, seen, g.record[before] if len(g.record) > before else "")
+    g = session.game
     played = min(g.turn, turns)
-    return {"decks": f"{deck_a}-{deck_b}", "seed": seed, "turns": played, "handoffs": handoffs,
-            "of_which_looks": getattr(app, "looks", 0),
-            "decisions": decisions, "per_turn": round(handoffs / max(1, played), 2)}
+    return {"decks": f"{deck_a}-{deck_b}", "seed": seed, "turns": played, "handoffs": table.handoffs,
+            "of_which_looks": table.looks, "decisions": decisions,
+            "per_turn": round(table.handoffs / max(1, played), 2)}
 
 
 def main() -> None:
@@ -87,15 +91,20 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=10)
     ap.add_argument("--flow", default="stops")
     ap.add_argument("--open-hands", action="store_true")
+    ap.add_argument("--bot", choices=("random", "greedy"), default="random")
     args = ap.parse_args()
-    total_h = total_t = 0
+    total_h = total_t = total_l = 0
+    per: list[float] = []
     for i in range(args.matches):
         a, b = DECKS[i % len(DECKS)]
-        r = asyncio.run(one_match(a, b, 1000 + i, args.turns, args.flow, args.open_hands))
+        r = one_match(a, b, 1000 + i, args.turns, args.flow, args.open_hands, args.bot)
         total_h += r["handoffs"]
         total_t += r["turns"]
+        total_l += r["of_which_looks"]
+        per.append(r["per_turn"])
         print(r, flush=True)
-    print(f"TOTAL handoffs {total_h} turns {total_t} per turn {total_h / max(1, total_t):.2f}")
+    print(f"TOTAL ({args.bot}) handoffs {total_h} (looks {total_l}) turns {total_t} "
+          f"per turn {total_h / max(1, total_t):.2f} (median of matches {statistics.median(per):.2f})")
 
 
 if __name__ == "__main__":

@@ -48,18 +48,12 @@ from c1k_tui.screens.menus import (
 # the first frame never waits for them.
 if TYPE_CHECKING:
     from c1k_tui.model.session import MatchSession
+    from c1k_tui.model.table import HandOff, Table
     from c1k_tui.model.view import HandCard
     from c1k_tui.screens.match_screen import MatchScreen
     from c1k_tui.screens.versus import Versus
     from engine import Action, CardDB, Game
     from engine.record import MatchRecord
-
-#: what a hand-off screen says the incoming player will do. The outgoing player reads it too, so it says
-#: nothing the hands decide: a declaration is public, but whether the engine asks an Interrupt question,
-#: or the player just looks and continues, is not told apart (rules.md §7a).
-KIND_WORDS = {"attackers": "declare attackers", "blockers": "declare blockers"}
-TAKE_TABLE = "see what happened, then act or pass"
-
 
 def new_seed() -> int:
     """64 bits from the OS's entropy (rules.md §7: a small seed space is recovered from one hand)."""
@@ -91,7 +85,8 @@ class C1KApp(App[None]):
         self.replay_record = replay
         self.autosave = autosave
         self.start_error = start_error
-        self.viewer = -2
+        self.table: Table | None = None     # the hot-seat model (c1k_tui/model/table.py): keyboard, hand-offs
+        self._viewer = -2
         self.fixed_view = fixed_view if fixed_view is not None else bool(session and session.lesson)
         self.match_screen: MatchScreen | None = None
         self.prompt_open = False
@@ -107,11 +102,30 @@ class C1KApp(App[None]):
         self.passed_windows = False    # the last command's flow went through a window (learning: show it)
         self.notices: list[tuple[str, str, str]] = []   # (message, title, severity) for the next match screen
         self.save_error_shown = ""
-        self.looks = 0                 # hand-offs owed after a public event with no engine decision
-        self.owed_look = -1            # hidden hands: the player who must see the table next (public rule)
-        self.seen_upto = [0, 0]        # per player: log length when they last had the table
         self.versus: Versus | None = None      # the AI seats of a match against an agent (c1k_tui/screens/versus.py)
         self.versus_pace: int | None = None    # ms between an AI's visible moves (None: versus.py's default)
+
+    # ---------------------------------------------------------------- the model's keyboard
+
+    @property
+    def viewer(self) -> int:
+        """The player at the keyboard (the model's; -2 before a match)."""
+        return self.table.viewer if self.table is not None else self._viewer
+
+    @viewer.setter
+    def viewer(self, p: int) -> None:
+        if self.table is not None:
+            self.table.viewer = p
+        self._viewer = p
+
+    @property
+    def seen_upto(self) -> list[int]:
+        """Per player: the event count when they last had the table (where their recap starts)."""
+        return self.table.seen_upto if self.table is not None else [0, 0]
+
+    @property
+    def looks(self) -> int:
+        return self.table.looks if self.table is not None else 0
 
     # ---------------------------------------------------------------- each player's options
 
@@ -281,12 +295,12 @@ class C1KApp(App[None]):
     # ---------------------------------------------------------------- a match
 
     def start_session(self, session: MatchSession) -> None:
+        from c1k_tui.model.table import Table
         from c1k_tui.screens.versus import attach, screen_for
 
         self.session = session
+        self.table = Table(session)
         self.versus = attach(self, session)
-        self.viewer = -2
-        self.seen_upto = [last_decision(session.game, p, frozenset(session.auto)) for p in (0, 1)]
         self.gameover_shown = False
         self.lesson_complete = False
         self.prompt_open = False
@@ -373,61 +387,54 @@ class C1KApp(App[None]):
                         else f"The record is autosaved: {s.save_path}" if s.save_path else "The record is not saved")
                 self.push_screen(GameOverScreen(summarise(g), hint, s.lesson is not None), self._on_gameover)
             return
-        decider = g.current_player()
-        owed = self.owed_look
-        self.owed_look = -1
-        if self.versus is not None and self.versus.present():
+        from c1k_tui.model.table import GameOver, HandOff
+
+        table = self.table
+        assert table is not None
+        if self.versus is not None:
+            owed, table.owed_look = table.owed_look, -1
+            if self.versus.present():
+                return
+            table.owed_look = owed
+        shown = table.next()
+        if isinstance(shown, GameOver):       # (is_terminal above: not reached)
             return
-        if owed in (0, 1) and owed != decider and owed != self.viewer and not s.open_hands:
+        if isinstance(shown, HandOff):
             # after the opponent declared attackers (or played), the other player always gets the
-            # keyboard: the Interrupt question if the engine asks one, else this plain "continue" — so
-            # whether a hand-off happens never tells what a hand holds (rules.md §7a)
-            self.looks += 1
-
-            def looked() -> None:
-                self.seen_upto[owed] = len(g.events)
-                self.present()
-
-            self._handoff(owed, TAKE_TABLE, "", then=looked)
+            # keyboard: the Interrupt question if the engine asks one, else a plain look — so whether a
+            # hand-off happens never tells what a hand holds (rules.md §7a)
+            self._handoff(shown, then=self.present if shown.look else self._after_handoff)
             return
-        if decider != self.viewer and not s.open_hands:
-            d = g.decision
-            self._handoff(decider, KIND_WORDS.get(d.kind, TAKE_TABLE), "", then=self._after_handoff)
-            return
-        previous = self.viewer
-        self.viewer = decider
+        decider = shown.viewer
         self.refresh_view()
         # no hand-off screen here: the Recap tab holds what happened since this player last decided, and
         # is shown when the player changed at an open table, or windows were passed through in the
         # learning flow (a lesson keeps its goal in view: the tab is filled, not switched to)
-        self.update_recap(decider, switch=s.lesson is None and ((s.open_hands and previous != decider) or
+        self.update_recap(decider, switch=s.lesson is None and ((s.open_hands and shown.changed) or
                                                                 (self.learning and self.passed_windows)))
         self.passed_windows = False
         self.check_lesson()
         self.show_notices()
         self.maybe_prompt()
 
-    def _handoff(self, player: int, what: str, rule: str, then: Callable[[], None]) -> None:
-        s = self.session
-        assert s is not None and self.match_screen is not None
-        g = s.game
-        from engine import WINDOW_INDEX, WINDOW_RULE, observe
-
-        self.viewer = player
+    def _handoff(self, h: HandOff, then: Callable[[], None]) -> None:
+        """Render the model's hand-off: the table is hidden, the screen names the incoming player and
+        shows the public recap; once they take the keyboard, the recap again with their private events."""
+        assert self.match_screen is not None and self.table is not None
         self.match_screen.clear_private()
-        since = self.seen_upto[player]
-        v = observe(g, player)
-        name = v.me.name
-        public = self.recap_for(-1, since, f"Since {name} last decided (public):", compact=False)
+        since = h.public_since
+        public = self.recap_for(-1, since, f"Since {h.name} last decided (public):", compact=False)
+        table = self.table
 
         def after(_: Any) -> None:
+            table.took(h)
             # the first screen after the hand-off: the recap again, now with the player's own private events
             if self.match_screen is not None:
-                self.match_screen.show_recap(self.recap_for(player, since))
+                self.match_screen.show_recap(self.recap_for(h.player, since))
             then()
 
-        self.push_screen(HandoffScreen(name, f"p{player + 1}", what, rule or WINDOW_RULE[WINDOW_INDEX[v.window]],
-                                       v.turn, v.window, public), after)
+        self.push_screen(HandoffScreen(h.name, f"p{h.player + 1}", h.what, h.rule, h.turn, h.window, public),
+                         after)
 
     @property
     def learning(self) -> bool:
@@ -494,9 +501,8 @@ class C1KApp(App[None]):
         self.lesson_refusal = None if out.ok or out.malformed else (out.rule, out.reason)
         if out.ok:
             ms.status = ""
-            if actor in (0, 1):
-                self.seen_upto[actor] = seen + 1      # their decision: the recap starts after it
-            self.note_public_event(actor, s.game.record[before] if len(s.game.record) > before else "")
+            assert self.table is not None          # their decision: the recap starts after it
+            self.table.accepted(actor, seen, s.game.record[before] if len(s.game.record) > before else "")
             self.pace_then_present(seen)
             return
         if out.malformed:
@@ -582,15 +588,6 @@ class C1KApp(App[None]):
             return None
         self.match_screen.refusal_rule = r.rule  # type: ignore[union-attr]
         return f"[b]✗ {escape(r.reason)}[/b] ([b]{r.rule}[/b]) — not sent: you keep priority"
-
-    def note_public_event(self, actor: int, line: str) -> None:
-        """After a player's accepted command: whom the public flow owes a look at the table."""
-        s = self.session
-        if s is None or s.open_hands or actor not in (0, 1):
-            return
-        body = line.split(": ", 1)[1] if ": " in line else line
-        if body.startswith("attack ") and body != "attack none" or body.startswith(("play ", "activate ")):
-            self.owed_look = 1 - actor
 
     def maybe_prompt(self) -> None:
         s = self.session
@@ -713,11 +710,13 @@ class C1KApp(App[None]):
                          f"{self.pname(other)}: do you agree?", f"{self.pname(other)} agrees — undo", "No"),
                 done)
 
-        if s.open_hands:
+        assert self.table is not None
+        h = self.table.undo_request(asker)
+        if h is None:
             ask()
             return
         # the requester's hand is hidden at once; the other player takes the keyboard to answer
-        self._handoff(other, f"answer {self.pname(asker)}'s undo request", "undo", then=ask)
+        self._handoff(h, then=ask)
 
     def confirm_concede(self) -> None:
         s = self.session
@@ -868,17 +867,6 @@ class C1KApp(App[None]):
             while len(self.screen_stack) > 1:
                 self.pop_screen()
             self.show_lessons()
-
-
-def last_decision(g: Game, p: int, auto: frozenset[int] = frozenset()) -> int:
-    """The event index just after player p's last own command (0 if none; commands the flow options sent,
-    `auto`, don't count): where p's recap starts."""
-    ev = g.events
-    for i in range(len(ev) - 1, -1, -1):
-        e = ev[i]
-        if e.command >= 0 and e.actor == p and e.private_to < 0 and e.command not in auto:
-            return i + 1
-    return 0
 
 
 def escape(text: str) -> str:

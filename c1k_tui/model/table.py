@@ -1,0 +1,180 @@
+"""The hot-seat table: who has the keyboard, hand-offs, stops and undo consent — values, no Textual.
+
+The Textual app (c1k_tui/screens/app.py) is a thin shell around this model: it asks `Table.next()` what
+the players see next and renders the value it gets back; when a player takes the keyboard it tells the
+model (`Table.took`), when a command was accepted it says so (`Table.accepted`). The model never reads a
+hand: whether a hand-off happens is one function of the public facts (`handoff_due`: who must decide,
+who has the keyboard, whether hands are open), and who must decide is itself decided on public facts
+(`session.auto_action` with hands hidden; rules.md §7a). So two matches that differ only in a hidden
+hand give the same sequence of values here, which the fair-hiding tests check as plain functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from c1k_tui.model.session import MatchSession
+from engine import WINDOW_INDEX, WINDOW_RULE, Game, observe
+
+#: what a hand-off screen says the incoming player will do. The outgoing player reads it too, so it says
+#: nothing the hands decide: a declaration is public, but whether the engine asks an Interrupt question,
+#: or the player just looks and continues, is not told apart (rules.md §7a).
+KIND_WORDS = {"attackers": "declare attackers", "blockers": "declare blockers"}
+TAKE_TABLE = "see what happened, then act or pass"
+
+
+# -------------------------------------------------------------------- what the model returns
+
+
+@dataclass(frozen=True)
+class ShowTable:
+    """The deciding player has the keyboard: show them the table (and a prompt, if `prompt`)."""
+
+    viewer: int
+    since: int                 # their recap starts at this event
+    changed: bool              # a different player than the last screen's (open hands)
+    prompt: str = ""           # "interrupt" / "choice": the engine asks a question the screen opens
+
+
+@dataclass(frozen=True)
+class HandOff:
+    """Hide the table: `player` takes the keyboard. `public_since`: the public recap starts there;
+    `announce`: public news for them (the other player's changed stops)."""
+
+    player: int
+    name: str
+    what: str
+    rule: str
+    turn: int
+    window: str
+    public_since: int
+    look: bool = False                    # a look owed after a public event, no decision of theirs
+    announce: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Refused:
+    rule: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class GameOver:
+    winner: int | None
+
+
+Shown = ShowTable | HandOff | GameOver
+
+
+def handoff_due(decider: int, keyboard: int, open_hands: bool) -> bool:
+    """Whether the keyboard must change hands: the player who must decide is not the one holding it, at a
+    table with hidden hands. Both facts are public (who decides follows the public flow)."""
+    return not open_hands and decider in (0, 1) and decider != keyboard
+
+
+def last_decision(g: Game, p: int, auto: frozenset[int] = frozenset()) -> int:
+    """The event index just after player p's last own command (0 if none; commands the flow options sent,
+    `auto`, don't count): where p's recap starts."""
+    ev = g.events
+    for i in range(len(ev) - 1, -1, -1):
+        e = ev[i]
+        if e.command >= 0 and e.actor == p and e.private_to < 0 and e.command not in auto:
+            return i + 1
+    return 0
+
+
+@dataclass
+class Table:
+    """The keyboard and what each player has seen, for one match session."""
+
+    session: MatchSession
+    viewer: int = -2                      # the player at the keyboard (-2: nobody yet)
+    seen_upto: list[int] = field(default_factory=lambda: [0, 0])
+    handoffs: int = 0                     # hand-off screens taken (the bench's measure)
+    looks: int = 0                        # of which looks owed after a public event
+    owed_look: int = -1                   # hidden hands: the player who must see the table next
+    news: dict[int, list[str]] = field(default_factory=lambda: {0: [], 1: []})
+
+    def __post_init__(self) -> None:
+        self.restart(self.session)
+
+    def restart(self, session: MatchSession) -> None:
+        self.session = session
+        self.viewer = -2
+        g = session.game
+        self.seen_upto = [last_decision(g, p, frozenset(session.auto)) for p in (0, 1)]
+        self.owed_look = -1
+        self.news = {0: [], 1: []}
+
+    @property
+    def open_hands(self) -> bool:
+        return self.session.open_hands
+
+    def name(self, p: int) -> str:
+        return observe(self.session.game, p).me.name if p in (0, 1) else "nobody"
+
+    # ---------------------------------------------------------------- what comes next
+
+    def next(self) -> Shown:
+        """What the players see next: the end, a hand-off, or the table for the deciding player."""
+        s = self.session
+        g = s.game
+        if g.is_terminal():
+            return GameOver(observe(g, 0).winner)
+        decider = g.current_player()
+        owed, self.owed_look = self.owed_look, -1
+        if owed in (0, 1) and owed != decider and owed != self.viewer and not s.open_hands:
+            return self.handoff(owed, TAKE_TABLE, look=True)
+        if handoff_due(decider, self.viewer, s.open_hands):
+            return self.handoff(decider, KIND_WORDS.get(g.decision.kind, TAKE_TABLE))
+        previous = self.viewer
+        self.viewer = decider
+        kind = g.decision.kind
+        return ShowTable(decider, self.seen_upto[decider], previous != decider,
+                         kind if kind in ("interrupt", "choice") else "")
+
+    def handoff(self, player: int, what: str, rule: str = "", look: bool = False) -> HandOff:
+        """A hand-off to `player`; the keyboard is theirs once they take it (`took`). The table is hidden
+        from now on: the model's viewer is already the incoming player."""
+        g = self.session.game
+        v = observe(g, player)
+        self.viewer = player
+        return HandOff(player, v.me.name, what, rule or WINDOW_RULE[WINDOW_INDEX[v.window]], v.turn, v.window,
+                       self.seen_upto[player], look, tuple(self.news[player]))
+
+    def took(self, h: HandOff) -> None:
+        """The incoming player has the keyboard (they dismissed the hand-off screen)."""
+        self.handoffs += 1
+        self.news[h.player] = []
+        if h.look:
+            self.looks += 1
+            self.seen_upto[h.player] = len(self.session.game.events)
+
+    # ---------------------------------------------------------------- after a command
+
+    def accepted(self, actor: int, seen: int, line: str) -> None:
+        """`actor`'s command was accepted (`seen`: the event count before it, `line`: its record line):
+        their recap starts after it, and the public flow may owe the other player a look."""
+        if actor not in (0, 1):
+            return
+        self.seen_upto[actor] = seen + 1
+        if self.open_hands:
+            return
+        body = line.split(": ", 1)[1] if ": " in line else line
+        if body.startswith("attack ") and body != "attack none" or body.startswith(("play ", "activate ")):
+            self.owed_look = 1 - actor
+
+    def undo_request(self, asker: int) -> HandOff | None:
+        """The requester's hand is hidden at once; the other player takes the keyboard to answer (None:
+        open hands, the other player answers at the same screen)."""
+        if self.open_hands:
+            return None
+        other = 1 - asker
+        return self.handoff(other, f"answer {self.name(asker)}'s undo request", "undo")
+
+    def undone(self, player: int) -> None:
+        self.seen_upto[player] = min(self.seen_upto[player], len(self.session.game.events))
+
+
+__all__ = ["GameOver", "HandOff", "KIND_WORDS", "Refused", "ShowTable", "Shown", "TAKE_TABLE", "Table",
+           "handoff_due", "last_decision"]
