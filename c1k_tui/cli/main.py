@@ -132,7 +132,7 @@ def play(
     if seed is not None and not 0 <= seed < 2**64:
         raise _fail(f"--seed {seed}: a seed is a whole number from 0 to 2^64 - 1")
     if vs.strip().lower() != "human" or ai_vs_ai:      # c1k_tui/screens/versus.py
-        from c1k_tui.screens.versus import play as play_vs
+        from c1k_tui.cli.versus_play import play as play_vs
 
         code = play_vs(deck_a, deck_b, seed if seed is not None else new_seed(), seed is not None, vs,
                        agents if ai_vs_ai else None, pace,

@@ -25,6 +25,7 @@ from textual.widgets._tabbed_content import ContentTabs
 
 from c1k_tui.model import rulesdoc
 from c1k_tui.model.view import HandCard, MatchView, SideView, UnitView
+from c1k_tui.screens import messages
 from c1k_tui.screens.widgets import (
     BoardRow,
     ChipsRow,
@@ -652,7 +653,7 @@ class MatchScreen(Screen[None]):
             else:
                 self._render_rules()
         elif kind in ("interrupt", "choice"):
-            self.app.action_decision_prompt()  # type: ignore[attr-defined]
+            self.post_message(messages.AskPrompt())
 
     def _why(self, cid: int, prefix: str) -> tuple[str, str] | None:
         assert self.view is not None
@@ -672,7 +673,7 @@ class MatchScreen(Screen[None]):
             return
         modes = sorted({a.mode for a in cands if a.mode is not None})
         if len(modes) > 1:
-            self.app.action_pick_mode(card, modes, cands)  # type: ignore[attr-defined]
+            self.post_message(messages.PickMode(card, modes, list(cands)))
             return
         self.begin_pick(Pick("play", card.cid, list(cands), needs_slot=card.type in ("unit", "relic")))
 
@@ -694,7 +695,7 @@ class MatchScreen(Screen[None]):
             return
         ns = sorted({a.n for a in cands if isinstance(a, Activate)})
         if len(ns) > 1:
-            self.app.action_pick_ability(cid, ns, cands)  # type: ignore[attr-defined]
+            self.post_message(messages.PickAbility(cid, ns, list(cands)))
             return
         self.begin_pick(Pick("activate", cid, list(cands)))
 
@@ -827,7 +828,7 @@ class MatchScreen(Screen[None]):
         elif self.pick is not None:
             self.action_select()
         elif v.window.decision in ("interrupt", "choice"):
-            self.app.action_decision_prompt()  # type: ignore[attr-defined]
+            self.post_message(messages.AskPrompt())
 
     def action_none(self) -> None:
         v = self.view
@@ -839,7 +840,7 @@ class MatchScreen(Screen[None]):
             self._send("block none")
 
     def action_interrupt(self) -> None:
-        self.app.action_decision_prompt()  # type: ignore[attr-defined]
+        self.post_message(messages.AskPrompt())
 
     def action_command(self) -> None:
         self.query_one("#command", CommandLine).focus()
@@ -912,7 +913,7 @@ class MatchScreen(Screen[None]):
             return
         word = text.lower()
         if word in ("help", "?"):
-            self.app.action_help()  # type: ignore[attr-defined]
+            self.post_message(messages.ShowHelp())
             return
         if word in ("legal", "why"):
             self.query_one("#tabs", TabbedContent).active = "tab-rules"

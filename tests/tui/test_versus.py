@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from c1k_tui.cli.main import app as cli
+from c1k_tui.cli.versus_play import ai_pair
 from c1k_tui.model.session import Flow
 from c1k_tui.screens.app import C1KApp, resume_session
 from c1k_tui.screens.menus import GameOverScreen, MultiChoiceModal, PromptModal
@@ -23,7 +24,6 @@ from c1k_tui.screens.versus import (
     VersusSession,
     WatchScreen,
     agent_spec,
-    ai_pair,
     transcript,
 )
 from engine import Attack, Block, Decline, InfoSet, Pass, make_agent, observe

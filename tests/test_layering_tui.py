@@ -1,0 +1,129 @@
+"""The app's own house (issue #18): `c1k_tui/` in folders that show its layers, calling only downward.
+
+- `model/`: the hot-seat table, sessions, views and recaps — no Textual, no Typer, nothing of the
+  screens or the CLI: it takes commands and returns values, so its rules are tested as plain functions.
+- `sim/`: simulation as a library both the CLI and the Lab use — the engine only.
+- `screens/`: the Textual shell; it may use the model and sim, never the CLI.
+- `cli/`: the Typer entry points; they may use everything below.
+And no import cycle among the app's modules (at run time: `if TYPE_CHECKING:` blocks are types only).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+APP = Path(__file__).resolve().parent.parent / "c1k_tui"
+
+#: each layer and the layers (of c1k_tui) and outside packages it may import
+ALLOWED = {
+    "model": ({"model"}, {"engine", "rich"}),
+    # (typer: the `c1k simulate` command's options still sit beside the library it runs; rich: the report
+    # as renderables, which both the CLI and the Lab show)
+    "sim": ({"sim"}, {"engine", "plotext", "ray", "rich", "typer"}),
+    "screens": ({"screens", "model", "sim"}, {"engine", "rich", "textual"}),
+    "cli": ({"cli", "screens", "model", "sim"}, {"engine", "rich", "typer", "textual", "click"}),
+}
+
+
+def _runtime_imports(tree: ast.Module) -> list[str]:
+    """Every module imported at run time (at the top or inside a function), not in `if TYPE_CHECKING:`."""
+    out: list[str] = []
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                for other in child.orelse:
+                    visit(other)
+                continue
+            if isinstance(child, ast.Import):
+                out.extend(a.name for a in child.names)
+            elif isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
+                out.append(child.module)
+                if child.module in ("c1k_tui", "c1k_tui.model", "c1k_tui.screens", "c1k_tui.cli", "c1k_tui.sim"):
+                    out.extend(f"{child.module}.{a.name}" for a in child.names)
+            visit(child)
+
+    visit(tree)
+    return out
+
+
+def scan(root: Path = APP) -> dict[str, list[str]]:
+    """module name (c1k_tui.layer.mod) -> the modules it imports at run time."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root.parent).with_suffix("")
+        name = ".".join(p for p in rel.parts if p != "__init__")
+        found[name] = _runtime_imports(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+def breaches(found: dict[str, list[str]]) -> list[str]:
+    out: list[str] = []
+    stdlib = __import__("sys").stdlib_module_names
+    for mod, imports in found.items():
+        parts = mod.split(".")
+        if len(parts) < 3:
+            continue
+        layers, outside = ALLOWED.get(parts[1], (set(), set()))
+        for imp in imports:
+            top = imp.split(".")[0]
+            if top == "c1k_tui":
+                bits = imp.split(".")
+                if len(bits) >= 2 and bits[1] in ALLOWED and bits[1] not in layers:
+                    out.append(f"{mod} imports {imp}")
+            elif top not in stdlib and top not in outside and top not in ("decks", "pydantic"):
+                out.append(f"{mod} imports {imp}")
+    return out
+
+
+def cycles(found: dict[str, list[str]]) -> list[list[str]]:
+    mods = set(found)
+    edges = {m: sorted({i for i in imps if i in mods and i != m}) for m, imps in found.items()}
+    out: list[list[str]] = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def dfs(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for n in edges[m]:
+            if state.get(n) == 1:
+                out.append(stack[stack.index(n):] + [n])
+            elif n not in state:
+                dfs(n)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(mods):
+        if m not in state:
+            dfs(m)
+    return out
+
+
+def test_each_layer_imports_only_downward() -> None:
+    found = scan()
+    assert {m.split(".")[1] for m in found if m.count(".") >= 2} <= set(ALLOWED), "a module outside the layers"
+    assert breaches(found) == []
+
+
+def test_the_model_never_imports_textual() -> None:
+    found = scan()
+    model = {m: imps for m, imps in found.items() if m.startswith("c1k_tui.model.")}
+    assert len(model) >= 8
+    assert [(m, i) for m, imps in model.items() for i in imps if i.split(".")[0] in ("textual", "typer")] == []
+
+
+def test_no_import_cycle_in_the_app() -> None:
+    assert cycles(scan()) == []
+
+
+def test_the_guard_sees_a_breach(tmp_path: Path) -> None:
+    """A model module that imports Textual, and two modules that import each other, are caught."""
+    pkg = tmp_path / "c1k_tui"
+    (pkg / "model").mkdir(parents=True)
+    (pkg / "model" / "bad.py").write_text("from textual.app import App\nfrom c1k_tui.model import worse\n")
+    (pkg / "model" / "worse.py").write_text("def f():\n    from c1k_tui.model.bad import App\n")
+    found = scan(pkg)
+    assert breaches(found) == ["c1k_tui.model.bad imports textual.app"]
+    assert cycles(found) == [["c1k_tui.model.bad", "c1k_tui.model.worse", "c1k_tui.model.bad"]]
