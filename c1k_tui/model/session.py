@@ -21,6 +21,7 @@ from c1k_tui.model.paths import (  # noqa: F401  (re-exported)
     default_autosave,
     state_dir,
 )
+from c1k_tui.model.respond import could_respond
 from engine import (
     WINDOW_INDEX,
     Action,
@@ -121,20 +122,26 @@ def acted_here(g: Game, who: int, passes: bool = False, unanswered: bool = False
     return False
 
 
-def auto_action(g: Game, flow: Flow, hidden: bool = False) -> Action | None:
+def auto_action(g: Game, flow: Flow, hidden: bool = False, lists: PublicLists | None = None) -> Action | None:
     """The command the flow options send for the deciding player now, or None (ask the player).
 
     With hands hidden (`hidden`), whether a player is asked depends only on public facts — the player's
     stops, the stack, what the opponent just did — never on what their hand holds (rules.md §7a): a
     player at a stop is asked even when pass is all they can do, and "auto-pass" (which looks at the
-    hand) works as "stops". With open hands, a pass that is the only legal action is sent at once."""
+    hand) works as "stops". With open hands, a pass that is the only legal action is sent at once.
+
+    With hands hidden and the public deck lists known (`lists`), a player is only asked where they
+    decide: their own Main Phase with an empty stack is always a stop (it can't be lost while hands are
+    hidden), and elsewhere a stop, a waiting stack item or an unanswered action of the opponent asks them
+    only if they could respond on public facts (`respond.could_respond`: the deck list minus the cards
+    seen, their Influence, what they control) — as the engine asks an Interrupt question."""
     if flow.mode == "full" or g.is_terminal():
         return None
     d = g.decision
     if d.kind in ("attackers", "blockers"):
         return forced_action(g)          # who may attack or block is public (the board)
     if d.kind in ("interrupt", "choice"):
-        return _empty_decline(g, flow, hidden)
+        return _empty_decline(g, flow, hidden, lists)
     if d.kind != "priority":
         return None
     p = g.current_player()
@@ -148,14 +155,18 @@ def auto_action(g: Game, flow: Flow, hidden: bool = False) -> Action | None:
             return forced
         if flow.mode == "auto":
             return None
-    if v.stack and v.stack[0].controller_seat != p:
-        return None          # something of the opponent's waits: always a chance to respond
-    if flow.stops_here(g, p, v) or acted_here(g, 1 - p, unanswered=True):
-        return None
-    return Pass()
+    if hidden and lists is not None and p == v.active and v.window == "main.priority" and not v.stack:
+        return None          # your own Main Phase: always a stop with hands hidden (rules.md §7a)
+    asked = (bool(v.stack) and v.stack[0].controller_seat != p     # something of the opponent's waits
+             or flow.stops_here(g, p, v) or acted_here(g, 1 - p, unanswered=True))
+    if not asked:
+        return Pass()
+    if hidden and lists is not None and not could_respond(g, p, lists.names[p], lists.db):
+        return Pass()        # nothing they could do, on public facts: no hand-off for a pass
+    return None
 
 
-def _empty_decline(g: Game, flow: Flow, hidden: bool) -> Action | None:
+def _empty_decline(g: Game, flow: Flow, hidden: bool, lists: PublicLists | None = None) -> Action | None:
     """`decline` for a player whose only answer is decline — an Interrupt question or a permission to
     play from the hand that the engine asks on public facts (rules.md §7a) while the hand holds nothing
     usable. With hands hidden only when it can't show: the same player is asked next anyway (so the
@@ -171,9 +182,25 @@ def _empty_decline(g: Game, flow: Flow, hidden: bool) -> Action | None:
         nxt.apply(acts[0], p)
     except (IllegalAction, RulesLoopError):
         return None
-    if nxt.is_terminal() or nxt.current_player() != p or auto_action(nxt, flow, hidden) is not None:
+    if nxt.is_terminal() or nxt.current_player() != p or auto_action(nxt, flow, hidden, lists) is not None:
         return None
     return acts[0]
+
+
+@dataclass(frozen=True)
+class PublicLists:
+    """The public deck lists of a match (card names, seat by seat) and the card database: what
+    `could_respond` reads besides the public view."""
+
+    names: tuple[tuple[str, ...], tuple[str, ...]]
+    db: CardDB
+
+    @staticmethod
+    def of(decks: list[Deck], db: CardDB) -> PublicLists | None:
+        if len(decks) != 2:
+            return None          # a scenario: no public deck list, every stop asks
+        a, b = (tuple(c.name for c in d.library) for d in decks)
+        return PublicLists((a, b), db)
 
 
 @dataclass
@@ -206,6 +233,7 @@ class MatchSession:
         self.scenario = scenario            # {"path": ..., "data": ...} for a match started from a scenario
         self.open_hands = open_hands
         self.auto: list[int] = list(auto or [])   # record indices of the commands the flow options sent
+        self.lists = PublicLists.of(decks, db)   # public deck lists: who could respond (hands hidden)
         self.lesson = lesson
         self.save_error = ""
         if recorder is None:
@@ -307,7 +335,7 @@ class MatchSession:
 
     def next_auto(self) -> Action | None:
         """The command the flow options send now for the player to decide, or None: they must decide."""
-        return auto_action(self.game, self.flow, hidden=not self.open_hands)
+        return auto_action(self.game, self.flow, hidden=not self.open_hands, lists=self.lists)
 
     def set_flow(self, flow: Flow) -> None:
         self.flow = flow

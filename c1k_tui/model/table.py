@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from c1k_tui.model.session import MatchSession
+from c1k_tui.model.paths import FLOW_SHORT
+from c1k_tui.model.session import Flow, MatchSession
 from engine import WINDOW_INDEX, WINDOW_RULE, Game, observe
 
 #: what a hand-off screen says the incoming player will do. The outgoing player reads it too, so it says
@@ -66,6 +67,14 @@ class GameOver:
 Shown = ShowTable | HandOff | GameOver
 
 
+def stops_words(stops: list[str]) -> str:
+    """A player's stops in words: "own turn — main.priority; opponent's turn — combat.declare_blockers"."""
+    own = [k[4:] for k in sorted(stops) if k.startswith("own:")]
+    opp = [k[4:] for k in sorted(stops) if k.startswith("opp:")]
+    parts = ([f"own turn — {', '.join(own)}"] if own else []) + ([f"opponent's turn — {', '.join(opp)}"] if opp else [])
+    return "; ".join(parts) or "nowhere (own Main Phase only)"
+
+
 def handoff_due(decider: int, keyboard: int, open_hands: bool) -> bool:
     """Whether the keyboard must change hands: the player who must decide is not the one holding it, at a
     table with hidden hands. Both facts are public (who decides follows the public flow)."""
@@ -91,8 +100,8 @@ class Table:
     viewer: int = -2                      # the player at the keyboard (-2: nobody yet)
     seen_upto: list[int] = field(default_factory=lambda: [0, 0])
     handoffs: int = 0                     # hand-off screens taken (the bench's measure)
-    looks: int = 0                        # of which looks owed after a public event
-    owed_look: int = -1                   # hidden hands: the player who must see the table next
+    looks: int = 0                        # of which looks owed after a public event (none since round 2)
+    owed_look: int = -1                   # (kept for the AI seats' controller: never set)
     news: dict[int, list[str]] = field(default_factory=lambda: {0: [], 1: []})
 
     def __post_init__(self) -> None:
@@ -122,9 +131,6 @@ class Table:
         if g.is_terminal():
             return GameOver(observe(g, 0).winner)
         decider = g.current_player()
-        owed, self.owed_look = self.owed_look, -1
-        if owed in (0, 1) and owed != decider and owed != self.viewer and not s.open_hands:
-            return self.handoff(owed, TAKE_TABLE, look=True)
         if handoff_due(decider, self.viewer, s.open_hands):
             return self.handoff(decider, KIND_WORDS.get(g.decision.kind, TAKE_TABLE))
         previous = self.viewer
@@ -154,15 +160,22 @@ class Table:
 
     def accepted(self, actor: int, seen: int, line: str) -> None:
         """`actor`'s command was accepted (`seen`: the event count before it, `line`: its record line):
-        their recap starts after it, and the public flow may owe the other player a look."""
-        if actor not in (0, 1):
-            return
-        self.seen_upto[actor] = seen + 1
-        if self.open_hands:
-            return
-        body = line.split(": ", 1)[1] if ": " in line else line
-        if body.startswith("attack ") and body != "attack none" or body.startswith(("play ", "activate ")):
-            self.owed_look = 1 - actor
+        their recap starts after it. No look is owed to the other player: what happened waits in their
+        recap at their next decision (the engine asks Interrupt questions on public facts, so a look
+        hid nothing; tui.md round 2: no empty looks)."""
+        if actor in (0, 1):
+            self.seen_upto[actor] = seen + 1
+
+    def options_changed(self, holder: int, before: Flow, after: Flow) -> None:
+        """The keyboard holder changed their options: the other player hears of it at their next hand-off
+        (their own stops can't be changed here; the flow mode and one's stops are public)."""
+        other = 1 - holder
+        name = self.name(holder)
+        seat = f"p{holder + 1}"
+        if sorted(before.stops[seat]) != sorted(after.stops[seat]):
+            self.news[other].append(f"{name} now stops at: {stops_words(after.stops[seat])}")
+        if before.mode != after.mode:
+            self.news[other].append(f"{name} changed the flow to: {FLOW_SHORT.get(after.mode, after.mode)}")
 
     def undo_request(self, asker: int) -> HandOff | None:
         """The requester's hand is hidden at once; the other player takes the keyboard to answer (None:

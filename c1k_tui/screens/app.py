@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import on
 from textual.app import App
 from textual.binding import Binding
 
@@ -26,6 +27,7 @@ from c1k_tui.model.paths import (
     load_prefs,
     save_prefs,
 )
+from c1k_tui.screens import messages
 from c1k_tui.screens.menus import (
     ConfirmModal,
     GameOverScreen,
@@ -424,6 +426,8 @@ class C1KApp(App[None]):
         self.match_screen.clear_private()
         since = h.public_since
         public = self.recap_for(-1, since, f"Since {h.name} last decided (public):", compact=False)
+        if h.announce:                        # the other player's changed options: public, said once
+            public = Text("\n".join(h.announce) + "\n\n", style="bold") + public
         table = self.table
 
         def after(_: Any) -> None:
@@ -597,6 +601,22 @@ class C1KApp(App[None]):
         if d.kind in ("interrupt", "choice") and s.game.current_player() == self.viewer:
             self.action_decision_prompt()
 
+    @on(messages.AskPrompt)
+    def _ask_prompt(self) -> None:
+        self.action_decision_prompt()
+
+    @on(messages.PickMode)
+    def _pick_mode(self, m: messages.PickMode) -> None:
+        self.action_pick_mode(m.card, m.modes, m.cands)
+
+    @on(messages.PickAbility)
+    def _pick_ability(self, m: messages.PickAbility) -> None:
+        self.action_pick_ability(m.cid, m.ns, m.cands)
+
+    @on(messages.ShowHelp)
+    def _show_help(self) -> None:
+        self.action_help()
+
     def action_decision_prompt(self) -> None:
         from engine import Decline, Interrupt, observe
 
@@ -743,15 +763,19 @@ class C1KApp(App[None]):
                 return
             self.fixed_view = res.fixed_view
             self.prefs = [PlayerPrefs(None, res.pace_ms[p], res.quick_play[p]) for p in (0, 1)]
+            if self.table is not None and holder is not None:
+                self.table.options_changed(holder, s.flow, res.flow)   # announced at the other's hand-off
             s.set_flow(res.flow)
             err = self.save_player_prefs()
             if err:
                 self.notice(err, "Player options", "error" if err.startswith("could not") else "warning")
             self.present()
 
+        holder = self.viewer if not s.open_hands and self.viewer in (0, 1) else None
         self.push_screen(OptionsModal(s.flow, names, self.fixed_view, s.open_hands,
                                       (self.prefs[0].quick_play, self.prefs[1].quick_play),
-                                      (self.prefs[0].pace_ms, self.prefs[1].pace_ms), hidden=not s.open_hands), done)
+                                      (self.prefs[0].pace_ms, self.prefs[1].pace_ms), hidden=not s.open_hands,
+                                      holder=holder), done)
 
     def action_full_log(self) -> None:
         if self.match_screen is None or self.match_screen.view is None:

@@ -326,8 +326,11 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
 
     def __init__(self, flow: Flow, names: tuple[str, str], fixed_view: bool, can_fix: bool,
                  quick_play: tuple[bool, bool] = (False, False), pace_ms: tuple[int, int] = (0, 0),
-                 hidden: bool = True) -> None:
+                 hidden: bool = True, holder: int | None = None) -> None:
         super().__init__()
+        #: with hands hidden, the player at the keyboard: only their own options are listed and changed
+        #: (tui.md round 2: nobody unticks the other player's stops; changes are announced to them)
+        self.holder = holder if holder in (0, 1) else None
         self.flow = flow
         self.names = names
         self.fixed_view = fixed_view
@@ -344,6 +347,8 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
                                                            if private else ""),
                               "radio", "flow", self.flow.mode == m, disabled=private))
         for i, (p, name) in enumerate((("p1", self.names[0]), ("p2", self.names[1]))):
+            if self.holder is not None and i != self.holder:
+                continue
             out.append(Choice(f"h-{p}", f"{name} ({p}): own options, saved under the name {name}", "head"))
             out.append(Choice(f"quick-{p}", "quick play: 1…9 play the card at once (otherwise they select, "
                                             "Enter plays)", "check", on=self.quick_play[i]))
@@ -384,12 +389,15 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
     def action_save(self) -> None:
         cl = self.query_one(ChoiceList)
         mode = cl.radio("flow")[len("flow-"):] or self.flow.mode
+        mine = ("p1", "p2") if self.holder is None else (f"p{self.holder + 1}",)
         stops = {p: [c.key.split("|", 1)[1] for c in cl.choices if c.key.startswith(p + "|") and c.on]
-                 for p in ("p1", "p2")}
-        paces = tuple(int(r.rsplit("-", 1)[1]) if (r := cl.radio(f"pace-{p}")) else 0 for p in ("p1", "p2"))
+                 if p in mine else list(self.flow.stops[p]) for p in ("p1", "p2")}
+        paces = tuple((int(r.rsplit("-", 1)[1]) if (r := cl.radio(f"pace-{p}")) else 0) if p in mine
+                      else self.pace_ms[i] for i, p in enumerate(("p1", "p2")))
+        quick = tuple(cl.value(f"quick-{p}") if p in mine else self.quick_play[i] for i, p in enumerate(("p1", "p2")))
         from c1k_tui.model.session import Flow
 
-        self.dismiss(OptionsResult(Flow(mode, stops), cl.value("fixed"), (cl.value("quick-p1"), cl.value("quick-p2")),
+        self.dismiss(OptionsResult(Flow(mode, stops), cl.value("fixed"), (quick[0], quick[1]),
                                    (paces[0], paces[1])))
 
     def action_close(self) -> None:

@@ -1,0 +1,166 @@
+"""The hot-seat model (c1k_tui/model/table.py, issue #18): hand-offs as plain functions, no Textual.
+
+rules.md §7a: with hands hidden, whether and when the keyboard changes hands depends only on public
+facts. These tests drive `Table` and `MatchSession` directly (milliseconds, no Pilot): two matches with
+the same public history and different hidden hands give the same values — hand-offs, their public
+recaps, the tables shown — and a player is handed the keyboard only where they could decide, judged on
+public facts (`respond.could_respond`), with their own Main Phase always a stop.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from c1k_tui.model.recap import recap_for
+from c1k_tui.model.respond import could_respond, unseen
+from c1k_tui.model.session import Flow, MatchSession, PublicLists, auto_action
+from c1k_tui.model.table import GameOver, HandOff, ShowTable, Table, handoff_due
+from engine import Pass, observe
+from engine.cards import CardDB
+from tests.tui.conftest import flow_data, session_from
+
+#: p2's hidden hand in each match: a usable Fast card and a Nullify; nothing usable; a Fast card; a Nullify
+HANDS = (["Emberlash", "Swallowed Word"], ["Test Recruit", "Test Wall"], ["Test Bolt", "Test Recruit"],
+         ["Swallowed Word", "Test Recruit"])
+#: p2's hidden cards (hand + library) are the same in every match; only which of them are in the hand differs
+POOL = ["Emberlash", "Swallowed Word", "Test Bolt", "Test Recruit", "Test Recruit", "Test Wall"]
+#: the public deck lists: every card either seat may hold
+LIST = ("Test Favor", "Test Recruit", "Test Recruit", "Test Recruit", "Test Recruit", "Test Recruit", "Test Wall",
+        "Test Wall", "Emberlash", "Swallowed Word", "Test Bolt")
+
+
+def _library(hand: list[str]) -> list[str]:
+    rest = list(POOL)
+    for card in hand:
+        rest.remove(card)
+    return ["Test Recruit"] * 4 + sorted(rest)
+
+
+def _session(db: CardDB, hand: list[str], influence: int = 3, flow: str = "stops") -> MatchSession:
+    data = flow_data()
+    data["p1"]["hand"] = ["Test Favor", "Test Recruit"]
+    data["p2"]["hand"] = hand
+    data["p2"]["library"] = _library(hand)
+    data["p2"]["influence"] = influence
+    s = session_from(db, data, flow=flow)
+    s.lists = PublicLists((LIST, LIST), db)
+    s.run_autos()
+    return s
+
+
+def _command(g: Any, played: list[bool]) -> str:
+    """The same public history whatever p2 holds: p1 plays an Action, attacks; p2 never uses a card."""
+    d = g.decision
+    p = g.current_player()
+    if d.kind == "interrupt":
+        return "decline"
+    if d.kind == "choice":
+        return "choose 1"
+    if d.kind == "attackers":
+        return f"attack #{g.players[0].units()[0]}" if p == 0 else "attack none"
+    if d.kind == "blockers":
+        return "block none"
+    if p == 0 and g.window == "main.priority" and not g.stack and not played[0]:
+        played[0] = True
+        return 'play "Test Favor"'
+    return "pass"
+
+
+def values(s: MatchSession, turns: int = 6, p1_only: bool = True) -> list[str]:
+    """Every value the model returns until `turns` that p1 sees, as text: hand-offs (both players read
+    them) with their public recap in full, and p1's own tables (p2's tables are p2's alone)."""
+    table = Table(s)
+    out: list[str] = []
+    played = [False]
+    for _ in range(400):
+        g = s.game
+        if g.is_terminal() or g.turn >= turns:
+            break
+        shown = table.next()
+        if isinstance(shown, GameOver):
+            break
+        if isinstance(shown, HandOff):
+            recap = recap_for(g, -1, shown.public_since, title="public").plain
+            out.append(f"HAND-OFF p{shown.player + 1} {shown.what} ({shown.rule}) T{shown.turn} {shown.window} "
+                       f"{shown.announce}\n{recap}")
+            table.took(shown)
+            continue
+        assert isinstance(shown, ShowTable)
+        if shown.viewer == 0 or not p1_only:
+            out.append(f"TABLE p{shown.viewer + 1} T{observe(g, shown.viewer).turn} {g.window} {shown.prompt}")
+        actor, seen, before = g.current_player(), len(g.events), len(g.record)
+        if s.send(_command(g, played)).ok:
+            table.accepted(actor, seen, s.game.record[before] if len(s.game.record) > before else "")
+    assert s.game.turn >= turns, f"the scripted match did not reach turn {turns}"
+    return out
+
+
+@pytest.mark.parametrize("flow", ["stops", "full"])
+def test_rules_7a_same_public_history_same_handoffs_and_recaps(db: CardDB, flow: str) -> None:
+    base = values(_session(db, HANDS[1], flow=flow))
+    assert sum(v.startswith("HAND-OFF") for v in base) >= 4
+    for hand in HANDS[:1] + HANDS[2:]:
+        assert values(_session(db, hand, flow=flow)) == base, hand
+
+
+def test_rules_7a_no_handoff_to_a_player_who_cannot_respond(db: CardDB) -> None:
+    """With no Influence, nothing of p2's public deck list is affordable and their Champion's abilities
+    cost Influence: after p1's Action p2 gets no hand-off just to pass — whatever p2 holds."""
+    rich = values(_session(db, HANDS[0], influence=3), turns=4)
+    poor = [values(_session(db, hand, influence=0), turns=4) for hand in HANDS]
+    assert all(p == poor[0] for p in poor)
+    handoffs = [sum(v.startswith("HAND-OFF") for v in x) for x in (rich, poor[0])]
+    assert handoffs[1] < handoffs[0]
+    first_t3 = [v for v in poor[0] if " T3 " in v.split("\n")[0]]
+    assert not any(v.startswith("HAND-OFF p2 see what happened") for v in first_t3), "p2 handed the keyboard to pass"
+    assert any(v.startswith("HAND-OFF p2 declare blockers") for v in first_t3)      # a decision of theirs
+
+
+def test_rules_7a_own_main_phase_is_a_stop_with_hands_hidden(db: CardDB) -> None:
+    """Stops the other player could have unticked never lose your own Main Phase while hands are hidden."""
+    s = _session(db, HANDS[1])
+    g = s.game
+    assert g.window == "main.priority" and g.current_player() == 0 and not g.stack
+    none = Flow("stops", {"p1": [], "p2": []})
+    assert auto_action(g, none, hidden=True, lists=s.lists) is None
+    assert isinstance(auto_action(g, none, hidden=True, lists=None), Pass)    # the old flow: lost
+
+
+def test_could_respond_reads_public_facts(db: CardDB) -> None:
+    s = _session(db, HANDS[1])
+    g = s.game
+    side = observe(g, 0).side(1)
+    left = unseen(LIST, side, [observe(g, 0).side(0)])
+    assert left["test wall"] == 1                     # of two listed, the one in play has been seen
+    assert left["emberlash"] == 1                     # may be in the hand, whatever the hand holds
+    assert could_respond(g, 1, LIST, db)
+    poor = _session(db, HANDS[0], influence=0)
+    assert not could_respond(poor.game, 1, LIST, db)
+
+
+def test_handoff_due_is_a_function_of_public_facts() -> None:
+    assert handoff_due(1, 0, open_hands=False)
+    assert not handoff_due(1, 1, open_hands=False)
+    assert not handoff_due(1, 0, open_hands=True)
+    assert not handoff_due(-1, 0, open_hands=False)
+
+
+def test_stops_only_your_own_and_announced_to_the_other_player(db: CardDB) -> None:
+    """tui.md round 2: the options list only the keyboard holder's own stops; a change is public and
+    announced to the other player at their next hand-off, once."""
+    from c1k_tui.screens.menus import OptionsModal
+
+    s = _session(db, HANDS[1])
+    modal = OptionsModal(s.flow, ("Mira", "Tomas"), False, False, hidden=True, holder=0)
+    keys = [c.key for c in modal.choices()]
+    assert any(k.startswith("p1|") for k in keys) and not any(k.startswith(("p2|", "quick-p2", "pace-p2")) for k in keys)
+    table = Table(s)
+    before = Flow(s.flow.mode, {k: list(v) for k, v in s.flow.stops.items()})
+    after = Flow(s.flow.mode, {"p1": ["own:main.priority", "opp:combat.declare_blockers"], "p2": list(s.flow.stops["p2"])})
+    table.options_changed(0, before, after)
+    h = table.handoff(1, "see what happened, then act or pass")
+    assert h.announce == ("Mira now stops at: own turn — main.priority; opponent's turn — combat.declare_blockers",)
+    table.took(h)
+    assert table.handoff(1, "again").announce == ()
