@@ -9,7 +9,8 @@ player's legal actions and sends it as the app does. `--bot random` (the default
 8): a seeded bot that passes half the time when it may, otherwise any other legal action. `--bot greedy`:
 the greedy agent (engine/ai.py) choosing for both seats from each one's own information set — more like
 a person. Every hand-off the model returns is counted and taken; "looks" are those owed after a public
-event with no decision of that player. No wall clock, no timers: the same commit gives the same numbers.
+event with no decision of that player (none since issue 18); "turn screens" are the "Turn N — your turn"
+interstitials (the same player keeps the keyboard). No wall clock, no timers: the same commit gives the same numbers.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def one_match(deck_a: str, deck_b: str, seed: int, turns: int, flow: str, open_h
               bot: str = "random") -> dict[str, Any]:
     from c1k_tui.cli import main as cli
     from c1k_tui.model.session import Flow, MatchSession
-    from c1k_tui.model.table import GameOver, HandOff, Table
+    from c1k_tui.model.table import GameOver, HandOff, Table, YourTurn
     from engine import InfoSet, derive_seed, make_agent
     from engine.rng import SplitMix64
     from engine.state import MatchOptions
@@ -57,7 +58,7 @@ def one_match(deck_a: str, deck_b: str, seed: int, turns: int, flow: str, open_h
     table = Table(session)
     rng = SplitMix64(seed ^ 0xB07)
     agents = [make_agent("greedy", derive_seed(seed, 0xB07 + p)) for p in (0, 1)] if bot == "greedy" else []
-    decisions = 0
+    decisions = turn_screens = 0
     for _ in range(4000):
         g = session.game
         if g.is_terminal() or g.turn > turns:
@@ -66,6 +67,10 @@ def one_match(deck_a: str, deck_b: str, seed: int, turns: int, flow: str, open_h
         if isinstance(shown, GameOver):
             break
         if isinstance(shown, HandOff):
+            table.took(shown)
+            continue
+        if isinstance(shown, YourTurn):           # "Turn N — your turn": not a hand-off, one Enter
+            turn_screens += 1
             table.took(shown)
             continue
         decisions += 1
@@ -81,7 +86,7 @@ def one_match(deck_a: str, deck_b: str, seed: int, turns: int, flow: str, open_h
     g = session.game
     played = min(g.turn, turns)
     return {"decks": f"{deck_a}-{deck_b}", "seed": seed, "turns": played, "handoffs": table.handoffs,
-            "of_which_looks": table.looks, "decisions": decisions,
+            "of_which_looks": table.looks, "turn_screens": turn_screens, "decisions": decisions,
             "per_turn": round(table.handoffs / max(1, played), 2)}
 
 

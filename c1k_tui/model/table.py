@@ -54,6 +54,16 @@ class HandOff:
 
 
 @dataclass(frozen=True)
+class YourTurn:
+    """The player at the keyboard keeps it into their own new turn: a one-line "Turn N — your turn"
+    before their table (tui.md round 2), so a turn never starts silently under their keys."""
+
+    player: int
+    name: str
+    turn: int
+
+
+@dataclass(frozen=True)
 class Refused:
     rule: str
     reason: str
@@ -64,7 +74,7 @@ class GameOver:
     winner: int | None
 
 
-Shown = ShowTable | HandOff | GameOver
+Shown = ShowTable | HandOff | YourTurn | GameOver
 
 
 def stops_words(stops: list[str]) -> str:
@@ -103,6 +113,7 @@ class Table:
     looks: int = 0                        # of which looks owed after a public event (none since round 2)
     owed_look: int = -1                   # (kept for the AI seats' controller: never set)
     news: dict[int, list[str]] = field(default_factory=lambda: {0: [], 1: []})
+    turn_seen: list[int] = field(default_factory=lambda: [-1, -1])   # the turn of each one's last table
 
     def __post_init__(self) -> None:
         self.restart(self.session)
@@ -114,6 +125,7 @@ class Table:
         self.seen_upto = [last_decision(g, p, frozenset(session.auto)) for p in (0, 1)]
         self.owed_look = -1
         self.news = {0: [], 1: []}
+        self.turn_seen = [-1, -1]
 
     @property
     def open_hands(self) -> bool:
@@ -133,6 +145,11 @@ class Table:
         decider = g.current_player()
         if handoff_due(decider, self.viewer, s.open_hands):
             return self.handoff(decider, KIND_WORDS.get(g.decision.kind, TAKE_TABLE))
+        v = observe(g, decider)
+        if not s.open_hands and v.active == decider and 0 <= self.turn_seen[decider] < v.turn:
+            self.turn_seen[decider] = v.turn
+            return YourTurn(decider, v.me.name, v.turn)
+        self.turn_seen[decider] = v.turn
         previous = self.viewer
         self.viewer = decider
         kind = g.decision.kind
@@ -148,8 +165,11 @@ class Table:
         return HandOff(player, v.me.name, what, rule or WINDOW_RULE[WINDOW_INDEX[v.window]], v.turn, v.window,
                        self.seen_upto[player], look, tuple(self.news[player]))
 
-    def took(self, h: HandOff) -> None:
+    def took(self, h: HandOff | YourTurn) -> None:
         """The incoming player has the keyboard (they dismissed the hand-off screen)."""
+        if isinstance(h, YourTurn):
+            return
+        self.turn_seen[h.player] = h.turn
         self.handoffs += 1
         self.news[h.player] = []
         if h.look:
@@ -189,5 +209,5 @@ class Table:
         self.seen_upto[player] = min(self.seen_upto[player], len(self.session.game.events))
 
 
-__all__ = ["GameOver", "HandOff", "KIND_WORDS", "Refused", "ShowTable", "Shown", "TAKE_TABLE", "Table",
+__all__ = ["YourTurn", "GameOver", "HandOff", "KIND_WORDS", "Refused", "ShowTable", "Shown", "TAKE_TABLE", "Table",
            "handoff_due", "last_decision"]

@@ -10,12 +10,13 @@ prompt, or the game-over screen.
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding
 
@@ -56,6 +57,12 @@ if TYPE_CHECKING:
     from c1k_tui.screens.versus import Versus
     from engine import Action, CardDB, Game
     from engine.record import MatchRecord
+
+def key_guard_s() -> float:
+    """Seconds a screen its player hasn't seen ignores keys (tui.md round 2: 0.5 s). The hand-off screen's
+    own guard is the same setting (tests that press faster than people set it to 0)."""
+    return HandoffScreen.GUARD_S
+
 
 def new_seed() -> int:
     """64 bits from the OS's entropy (rules.md §7: a small seed space is recovered from one hand)."""
@@ -106,6 +113,35 @@ class C1KApp(App[None]):
         self.save_error_shown = ""
         self.versus: Versus | None = None      # the AI seats of a match against an agent (c1k_tui/screens/versus.py)
         self.versus_pace: int | None = None    # ms between an AI's visible moves (None: versus.py's default)
+        #: keys pressed before this moment are dropped (tui.md round 2): while the engine advances, and for
+        #: the guard after a screen its player hasn't seen yet appears (`open_keys`)
+        self.keys_open_at = 0.0
+
+    # ---------------------------------------------------------------- the key guard
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and event.time < self.keys_open_at \
+                and event.key not in ("ctrl+q", "ctrl+c"):
+            return          # pressed before its player could see the screen it would act on: dropped
+        await super().on_event(event)
+
+    def close_keys(self) -> None:
+        """The engine advances: keys pressed from now until the next screen is painted are dropped, not
+        buffered (`open_keys` reopens them)."""
+        self.keys_open_at = float("inf")
+
+    def open_keys(self, guard: bool) -> None:
+        """Once the screen is painted, keys act again — with `guard`, only those pressed `KEY_GUARD_S`
+        after it (a hand-off, the first table after one, a new turn: a screen its player hasn't seen)."""
+        wait = key_guard_s() if guard else 0.0
+        self.keys_open_at = time.monotonic() + wait
+        if key_guard_s() <= 0:
+            return              # (tests that press faster than people turn the guard off: no paint wait)
+
+        def painted() -> None:
+            self.keys_open_at = max(self.keys_open_at, time.monotonic() + wait)
+
+        self.call_after_refresh(painted)
 
     # ---------------------------------------------------------------- the model's keyboard
 
@@ -388,18 +424,33 @@ class C1KApp(App[None]):
                 hint = (f"NOT autosaved — {s.save_error}" if s.save_error
                         else f"The record is autosaved: {s.save_path}" if s.save_path else "The record is not saved")
                 self.push_screen(GameOverScreen(summarise(g), hint, s.lesson is not None), self._on_gameover)
+            self.open_keys(guard=True)
             return
-        from c1k_tui.model.table import GameOver, HandOff
+        from c1k_tui.model.table import GameOver, HandOff, YourTurn
 
         table = self.table
         assert table is not None
         if self.versus is not None:
             owed, table.owed_look = table.owed_look, -1
             if self.versus.present():
+                self.open_keys(guard=False)
                 return
             table.owed_look = owed
         shown = table.next()
         if isinstance(shown, GameOver):       # (is_terminal above: not reached)
+            return
+        if isinstance(shown, YourTurn):
+            from c1k_tui.screens.turn_screen import TurnScreen
+
+            self.match_screen.clear_private()
+            turn = shown
+
+            def took(_: Any) -> None:
+                table.took(turn)
+                self.present()
+
+            self.push_screen(TurnScreen(shown.name, shown.turn), took)
+            self.open_keys(guard=True)
             return
         if isinstance(shown, HandOff):
             # after the opponent declared attackers (or played), the other player always gets the
@@ -418,6 +469,7 @@ class C1KApp(App[None]):
         self.check_lesson()
         self.show_notices()
         self.maybe_prompt()
+        self.open_keys(guard=shown.changed and not s.open_hands)
 
     def _handoff(self, h: HandOff, then: Callable[[], None]) -> None:
         """Render the model's hand-off: the table is hidden, the screen names the incoming player and
@@ -432,6 +484,7 @@ class C1KApp(App[None]):
 
         def after(_: Any) -> None:
             table.took(h)
+            self.open_keys(guard=True)          # the incoming player's table: not seen yet
             # the first screen after the hand-off: the recap again, now with the player's own private events
             if self.match_screen is not None:
                 self.match_screen.show_recap(self.recap_for(h.player, since))
@@ -439,6 +492,7 @@ class C1KApp(App[None]):
 
         self.push_screen(HandoffScreen(h.name, f"p{h.player + 1}", h.what, h.rule, h.turn, h.window, public),
                          after)
+        self.open_keys(guard=True)
 
     @property
     def learning(self) -> bool:
@@ -501,6 +555,7 @@ class C1KApp(App[None]):
         seen = len(s.game.events)
         parsed = self.parsed if s.lesson is None else None
         self.parsed = None
+        self.close_keys()                   # reopened once the next screen is painted
         out = s.send(parsed[1], parsed[0]) if parsed is not None else s.send(command)
         self.lesson_refusal = None if out.ok or out.malformed else (out.rule, out.reason)
         if out.ok:
@@ -511,6 +566,7 @@ class C1KApp(App[None]):
             return
         if out.malformed:
             ms.status = f"[b]?? {escape(out.message)}[/b]  (a typing mistake changes nothing; ? for help)"
+            self.open_keys(guard=False)
             return
         ms.refusal_rule = out.rule
         msg = f"[b]✗ refused:[/b] {escape(out.reason)} ([b]{out.rule}[/b])"
@@ -521,6 +577,7 @@ class C1KApp(App[None]):
         ms.status = msg
         self.check_lesson()     # a lesson adds its hint to the engine's "why not?"
         self.refresh_view()
+        self.open_keys(guard=False)
 
     def pace_then_present(self, since: int) -> None:
         """Pacing: the windows the flow options passed through step visibly through the phase bar

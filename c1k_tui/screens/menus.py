@@ -106,7 +106,7 @@ class HandoffScreen(Screen[None]):
     AUTO_FOCUS = ""
     #: seconds after it appears during which Enter is taken for the tail of the outgoing player's keys
     #: (a double press, a key repeat) and ignored (tests set 0; tests/tui/test_handoff_guard.py checks it)
-    GUARD_S = 0.4
+    GUARD_S = 0.5
 
     BINDINGS = [Binding("enter", "go", "show my screen"),
                 Binding("up", "scroll(-1)", show=False), Binding("down", "scroll(1)", show=False),

@@ -4,6 +4,7 @@ next player's hand hidden behind the hand-off, not carry on through it."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -54,5 +55,68 @@ def test_a_double_press_on_the_table_stops_at_the_handoff(db: CardDB, tmp_path: 
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is app.match_screen and app.viewer == 1
+
+    run_app(app, body)
+
+
+def _screen(app: C1KApp) -> Any:
+    return app.screen          # (untyped: a screen asserted earlier in a test is not the screen now)
+
+
+def _key(app: C1KApp, key: str, at: float) -> None:
+    """A key pressed at `at` (monotonic seconds), whenever the app gets to read it."""
+    from textual import events
+
+    ev = events.Key(key, "\r" if key == "enter" else key)
+    ev.time = at
+    ev.set_sender(app)
+    app.post_message(ev)
+
+
+def test_enter_twice_half_a_second_apart_at_a_handoff_plays_no_card(db: CardDB, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """tui.md round 2: dismissing a hand-off can never play a card, even with Enter pressed twice 0.5 s
+    apart — the table it uncovers ignores keys for 0.5 s after its player first sees it."""
+    monkeypatch.setattr(HandoffScreen, "GUARD_S", 0.5)
+    data = flow_data()
+    data["p1"]["hand"] = ["Test Favor", "Test Recruit"]      # the cursor starts on Test Favor: Enter plays it
+    app = C1KApp(db=db, session=session_from(db, data, tmp_path))
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause(0.6)
+        assert isinstance(app.screen, HandoffScreen)
+        records = len(app.game.record)
+        t0 = time.monotonic()
+        _key(app, "enter", t0)                       # Mira takes the keyboard…
+        await pilot.pause()
+        _key(app, "enter", t0 + 0.5)                 # …and her second Enter, 0.5 s later, lands on the table
+        await pilot.pause(0.2)
+        assert _screen(app) is app.match_screen and app.viewer == 0
+        assert len(app.game.record) == records, f"a command was sent: {app.game.record[records:]}"
+        await pilot.pause(0.6)                       # once she has seen her table, her keys act
+        _key(app, "space", time.monotonic())
+        await pilot.pause(0.3)
+        assert app.game.record[records:] == ["p1: pass"], "the table never took a key"
+
+    run_app(app, body)
+
+
+def test_keys_pressed_while_the_engine_advances_are_dropped(db: CardDB, tmp_path: Path) -> None:
+    app = C1KApp(db=db, session=session_from(db, flow_data(), tmp_path, open_hands=True))
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        assert app.screen is app.match_screen and app.game.current_player() == 0
+        records = len(app.game.record)
+        t0 = time.monotonic()
+        app.close_keys()                              # the engine starts advancing (as in send)
+        _key(app, "space", t0)                       # a key pressed meanwhile: not buffered
+        await pilot.pause()
+        app.open_keys(guard=False)
+        await pilot.pause(0.1)
+        assert len(app.game.record) == records
+        _key(app, "space", time.monotonic())          # after the repaint, keys act again
+        await pilot.pause(0.2)
+        assert len(app.game.record) == records + 1
 
     run_app(app, body)

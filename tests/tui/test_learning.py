@@ -14,6 +14,7 @@ from c1k_tui.model.session import Flow
 from c1k_tui.screens.app import C1KApp
 from c1k_tui.screens.menus import HandoffScreen, LogScreen, StartScreen
 from c1k_tui.screens.rule_screen import RuleBrowser
+from c1k_tui.screens.turn_screen import TurnScreen
 from engine.cards import CardDB
 from tests.tui.conftest import CARDS, flow_data, run_app, session_from
 
@@ -124,7 +125,7 @@ def test_recap_at_80x24_opens_at_the_newest_lines_and_w_shows_it_all(db: CardDB)
         for _ in range(60):                         # on through Tomas's turn to Mira's next
             while app.pacing:
                 await pilot.pause(0.01)
-            if isinstance(app.screen, HandoffScreen):
+            if isinstance(app.screen, HandoffScreen | TurnScreen):   # (Mira may keep the keyboard: her turn)
                 if app.game.turn >= 5 and app.screen.player_name == "Mira":
                     break
                 await pilot.press("enter")

@@ -16,7 +16,7 @@ import pytest
 from c1k_tui.model.recap import recap_for
 from c1k_tui.model.respond import could_respond, unseen
 from c1k_tui.model.session import Flow, MatchSession, PublicLists, auto_action
-from c1k_tui.model.table import GameOver, HandOff, ShowTable, Table, handoff_due
+from c1k_tui.model.table import GameOver, HandOff, ShowTable, Table, YourTurn, handoff_due
 from engine import Pass, observe
 from engine.cards import CardDB
 from tests.tui.conftest import flow_data, session_from
@@ -85,6 +85,10 @@ def values(s: MatchSession, turns: int = 6, p1_only: bool = True) -> list[str]:
             recap = recap_for(g, -1, shown.public_since, title="public").plain
             out.append(f"HAND-OFF p{shown.player + 1} {shown.what} ({shown.rule}) T{shown.turn} {shown.window} "
                        f"{shown.announce}\n{recap}")
+            table.took(shown)
+            continue
+        if isinstance(shown, YourTurn):
+            out.append(f"YOUR TURN p{shown.player + 1} T{shown.turn}")
             table.took(shown)
             continue
         assert isinstance(shown, ShowTable)
@@ -164,3 +168,28 @@ def test_stops_only_your_own_and_announced_to_the_other_player(db: CardDB) -> No
     assert h.announce == ("Mira now stops at: own turn — main.priority; opponent's turn — combat.declare_blockers",)
     table.took(h)
     assert table.handoff(1, "again").announce == ()
+
+
+def test_a_turn_never_starts_silently_under_your_keys(db: CardDB) -> None:
+    """tui.md round 2: a player who keeps the keyboard into their own new turn is shown "Turn N — your
+    turn" first (a stop in the opponent's End Phase keeps p1 at the keyboard across the turn change)."""
+    s = _session(db, HANDS[1])
+    s.lists = None                       # every stop asks (a stop p1 can't use would be skipped)
+    s.flow.stops["p1"] = sorted({*s.flow.stops["p1"], "opp:end.final"})
+    table = Table(s)
+    shown_turns: list[tuple[str, int, int]] = []
+    for _ in range(200):
+        g = s.game
+        if g.is_terminal() or g.turn > 5:
+            break
+        shown = table.next()
+        if isinstance(shown, HandOff | YourTurn):
+            shown_turns.append((type(shown).__name__, shown.player, shown.turn))
+            table.took(shown)
+            continue
+        d = g.decision.kind
+        s.send("attack none" if d == "attackers" else "block none" if d == "blockers" else
+               "decline" if d == "interrupt" else "choose 1" if d == "choice" else "pass")
+    assert ("HandOff", 0, 4) in shown_turns                # asked in Tomas's End Phase…
+    assert ("YourTurn", 0, 5) in shown_turns               # …and kept the keyboard into turn 5
+    assert not any(kind == "YourTurn" and p == 1 for kind, p, _ in shown_turns)
