@@ -45,6 +45,7 @@ def test_a_double_press_on_the_table_stops_at_the_handoff(db: CardDB, tmp_path: 
         await pilot.press("enter")                  # Mira takes the keyboard
         await pilot.pause()
         assert app.screen is app.match_screen and app.game.current_player() == 0
+        await pilot.pause(0.5)                      # and has seen her table (keys wait 0.4 s here)
         # Mira passes priority and her finger bounces: Space, then Enter at once (the table's "play")
         await pilot.press("space", "enter")
         await pilot.pause()
