@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from c1k_tui.model.paths import FLOW_SHORT
 from c1k_tui.model.session import Flow, MatchSession
-from engine import WINDOW_INDEX, WINDOW_RULE, Game, observe
+from engine import WINDOW_INDEX, WINDOW_RULE, Action, Game, IllegalAction, MalformedCommand, observe
 
 #: what a hand-off screen says the incoming player will do. The outgoing player reads it too, so it says
 #: nothing the hands decide: a declaration is public, but whether the engine asks an Interrupt question,
@@ -65,8 +65,21 @@ class YourTurn:
 
 @dataclass(frozen=True)
 class Refused:
+    """A command not sent: `kind` is "malformed" (a typing mistake), "illegal" (refused while parsing, as
+    the typist may see it), "not_yours" (typed for the other seat) or "why_not" (the engine would refuse
+    it now: the player keeps priority)."""
+
     rule: str
     reason: str
+    kind: str = "why_not"
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A command the engine would accept now, parsed as the typist sees the match."""
+
+    actor: int
+    action: Action
 
 
 @dataclass(frozen=True)
@@ -186,6 +199,26 @@ class Table:
         if actor in (0, 1):
             self.seen_upto[actor] = seen + 1
 
+    def check(self, command: str) -> Checked | Refused:
+        """A typed command is checked like a picked one: parsed as the keyboard holder (names resolved
+        from what they may see; with open hands, as the deciding player), then `why_not`. Nothing is sent."""
+        s = self.session
+        g = s.game
+        typist = self.viewer if self.viewer in (0, 1) and not s.open_hands else None
+        try:
+            player, action = g.parse(command, typist)
+        except MalformedCommand as err:
+            return Refused("", str(err), "malformed")
+        except IllegalAction as err:
+            return Refused(err.rule, err.reason, "illegal")
+        actor = g.current_player() if player is None else player
+        if actor != self.viewer and not s.open_hands and self.viewer in (0, 1):
+            return Refused("C1K 10", f"you type for yourself ({self.name(self.viewer)})", "not_yours")
+        r = g.why_not(action, actor)
+        if r is not None:
+            return Refused(r.rule, r.reason)
+        return Checked(actor, action)
+
     def options_changed(self, holder: int, before: Flow, after: Flow) -> None:
         """The keyboard holder changed their options: the other player hears of it at their next hand-off
         (their own stops can't be changed here; the flow mode and one's stops are public)."""
@@ -209,5 +242,5 @@ class Table:
         self.seen_upto[player] = min(self.seen_upto[player], len(self.session.game.events))
 
 
-__all__ = ["YourTurn", "GameOver", "HandOff", "KIND_WORDS", "Refused", "ShowTable", "Shown", "TAKE_TABLE", "Table",
+__all__ = ["Checked", "YourTurn", "GameOver", "HandOff", "KIND_WORDS", "Refused", "ShowTable", "Shown", "TAKE_TABLE", "Table",
            "handoff_due", "last_decision"]

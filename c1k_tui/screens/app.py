@@ -625,30 +625,24 @@ class C1KApp(App[None]):
         return self.pace_ms or (LEARNING_PACE_MS if self.learning else 0)
 
     def precheck(self, command: str) -> str | None:
-        """A typed command is checked like a picked one: if the engine would refuse it, it is not sent
-        (the player keeps priority) and the screen says why, with the rule. None: send it."""
-        from engine import IllegalAction, MalformedCommand
+        """A typed command is checked like a picked one (`Table.check`): if the engine would refuse it, it
+        is not sent (the player keeps priority) and the screen says why, with the rule. None: send it."""
+        from c1k_tui.model.table import Refused
 
-        s = self.session
-        assert s is not None
-        g = s.game
+        assert self.table is not None
         self.parsed = None
-        typist = self.viewer if self.viewer in (0, 1) and not s.open_hands else None
-        try:
-            player, action = g.parse(command, typist)    # names resolved from what the typist may see
-        except MalformedCommand as err:
-            return f"[b]?? {escape(str(err))}[/b]  (a typing mistake changes nothing; ? for help)"
-        except IllegalAction as err:
-            return f"[b]✗ {escape(err.reason)}[/b] ([b]{err.rule}[/b]) — not sent"
-        actor = g.current_player() if player is None else player
-        if actor != self.viewer and not s.open_hands and self.viewer in (0, 1):
-            return f"[b]✗ not sent:[/b] you type for yourself ({self.pname(self.viewer)}) (C1K 10)"
-        r = g.why_not(action, actor)
-        if r is None:
-            self.parsed = (actor, action)
+        got = self.table.check(command)
+        if not isinstance(got, Refused):
+            self.parsed = (got.actor, got.action)
             return None
-        self.match_screen.refusal_rule = r.rule  # type: ignore[union-attr]
-        return f"[b]✗ {escape(r.reason)}[/b] ([b]{r.rule}[/b]) — not sent: you keep priority"
+        if got.kind == "malformed":
+            return f"[b]?? {escape(got.reason)}[/b]  (a typing mistake changes nothing; ? for help)"
+        if got.kind == "illegal":
+            return f"[b]✗ {escape(got.reason)}[/b] ([b]{got.rule}[/b]) — not sent"
+        if got.kind == "not_yours":
+            return f"[b]✗ not sent:[/b] {got.reason} ({got.rule})"
+        self.match_screen.refusal_rule = got.rule  # type: ignore[union-attr]
+        return f"[b]✗ {escape(got.reason)}[/b] ([b]{got.rule}[/b]) — not sent: you keep priority"
 
     def maybe_prompt(self) -> None:
         s = self.session

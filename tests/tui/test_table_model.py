@@ -193,3 +193,24 @@ def test_a_turn_never_starts_silently_under_your_keys(db: CardDB) -> None:
     assert ("HandOff", 0, 4) in shown_turns                # asked in Tomas's End Phase…
     assert ("YourTurn", 0, 5) in shown_turns               # …and kept the keyboard into turn 5
     assert not any(kind == "YourTurn" and p == 1 for kind, p, _ in shown_turns)
+
+
+def test_a_typed_command_is_checked_as_its_typist_without_sending(db: CardDB) -> None:
+    """The model takes a command and returns a value: Checked, or Refused with the rule — nothing sent."""
+    from c1k_tui.model.table import Checked, Refused
+
+    s = _session(db, HANDS[0])
+    table = Table(s)
+    h = table.next()
+    assert isinstance(h, HandOff) and h.player == 0
+    table.took(h)
+    assert isinstance(table.next(), ShowTable)
+    records = len(s.game.record)
+    assert table.check("pass") == Checked(0, Pass())
+    other = table.check("p2: pass")
+    assert isinstance(other, Refused) and other.rule == "C1K 10" and other.kind in ("illegal", "not_yours")
+    typo = table.check("fly to the moon")
+    assert isinstance(typo, Refused) and typo.kind == "malformed" and typo.reason
+    hidden = table.check('play "Emberlash"')          # p2's card: to p1 it exists nowhere
+    assert isinstance(hidden, Refused) and "Swallowed Word" not in hidden.reason      # names only p1's cards
+    assert len(s.game.record) == records
