@@ -155,7 +155,7 @@ def auto_action(g: Game, flow: Flow, hidden: bool = False, lists: PublicLists | 
             return forced
         if flow.mode == "auto":
             return None
-    if hidden and lists is not None and p == v.active and v.window == "main.priority" and not v.stack:
+    if hidden and p == v.active and v.window == "main.priority" and not v.stack:
         return None          # your own Main Phase: always a stop with hands hidden (rules.md §7a)
     asked = (bool(v.stack) and v.stack[0].controller_seat != p     # something of the opponent's waits
              or flow.stops_here(g, p, v) or acted_here(g, 1 - p, unanswered=True))

@@ -129,7 +129,8 @@ def test_rules_7a_own_main_phase_is_a_stop_with_hands_hidden(db: CardDB) -> None
     assert g.window == "main.priority" and g.current_player() == 0 and not g.stack
     none = Flow("stops", {"p1": [], "p2": []})
     assert auto_action(g, none, hidden=True, lists=s.lists) is None
-    assert isinstance(auto_action(g, none, hidden=True, lists=None), Pass)    # the old flow: lost
+    assert auto_action(g, none, hidden=True, lists=None) is None          # a scenario's match too
+    assert isinstance(auto_action(g, none, hidden=False), Pass)           # open hands: the stops decide
 
 
 def test_could_respond_reads_public_facts(db: CardDB) -> None:
