@@ -665,6 +665,40 @@ def build_card_db(files: Iterable[Path]) -> tuple[CardDB, list[str]]:
     return db, problems
 
 
+def evolve_cycles(db: CardDB, only: Iterable[str] | None = None) -> list[str]:
+    """Warnings (not problems: the rules say what happens) for cards that evolve round in a circle
+    (`a` into `b`, `b` into `a`): if every condition on the way holds at once, the unit transforms
+    forever with nobody acting and the match ends in a draw (rules.md §1, Endless Loop). One line per
+    circle, at its first card by id; `only`: just the circles through these card ids."""
+    wanted = None if only is None else set(only)
+    warnings: list[str] = []
+    done: set[str] = set()
+    for start in sorted(db.by_id):
+        path: list[str] = []
+        cid: str | None = start
+        while cid is not None and cid not in path and cid not in done:
+            path.append(cid)
+            card = db.get(cid)
+            cid = card.evolve.into if card is not None and card.evolve is not None else None
+            if cid is not None and db.get(cid) is None:
+                cid = None
+        done.update(path)
+        if cid is None or cid not in path:
+            continue
+        circle = path[path.index(cid):]
+        first = min(circle)
+        if wanted is not None and not wanted & set(circle):
+            continue
+        i = circle.index(first)
+        circle = circle[i:] + circle[:i]
+        where = f"{db.origin[first]}: " if first in db.origin else ""
+        ring = " → ".join(f"'{c}'" for c in circle + [first])
+        warnings.append(f"{where}warning: card '{first}': Evolve goes round in a circle ({ring}): when every "
+                        "condition on the way holds, the unit transforms forever and the match ends in a draw "
+                        "(rules.md §1, Endless Loop)")
+    return warnings
+
+
 def check_references(db: CardDB, only: Iterable[str] | None = None) -> list[str]:
     """Cards that name other cards (summon, evolve) must name cards that exist, of the right type.
     `only`: check just these card ids (the others may still be named)."""

@@ -26,7 +26,7 @@ from engine.actions import (
 )
 from engine.combat import combatants
 from engine.continuations import AFTER_ACTION, AFTER_DECLARATION, Continuation
-from engine.core import MatchState
+from engine.core import LOOP_CAP, LOOP_MARGIN, STACK_CAP, MatchState, RulesLoopError
 from engine.decisions import give_priority, resume, set_over
 from engine.events import RAW_PASS
 from engine.interrupts import do_interrupt, next_interrupt, offer_interrupts
@@ -67,7 +67,26 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
     """Carry out `action` for `player` (default: the player who must act).
 
     An illegal action raises IllegalAction after changing exactly what C1K §10 says: if the player
-    held priority, priority passes to the opponent (unless the match is in practice mode)."""
+    held priority, priority passes to the opponent (unless the match is in practice mode). A command
+    that runs into a loop cap raises RulesLoopError and changes nothing (rules.md §1, Endless Loop)."""
+    if g._quiet >= LOOP_CAP or len(g.stack) >= STACK_CAP - LOOP_MARGIN:
+        _apply_or_undo(g, action, player)
+        return
+    _apply(g, action, player)
+
+
+def _apply_or_undo(g: MatchState, action: Action, player: int | None) -> None:
+    """`_apply` near a loop cap: on a copy kept aside, so that a RulesLoopError (a loop that keeps
+    growing the state) leaves the match exactly as it was — the record and the events too."""
+    saved = g.clone()
+    try:
+        _apply(g, action, player)
+    except RulesLoopError:
+        g.restore(saved)
+        raise
+
+
+def _apply(g: MatchState, action: Action, player: int | None = None) -> None:
     if type(action) is Pass and g.outcome is None:
         d = g.pending
         if (player is None or player == d.player) and d.kind == "priority":

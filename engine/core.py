@@ -54,6 +54,9 @@ STACK_CAP = 500
 LOOP_WATCH = 16
 #: ... and after this many, a loop that never repeats (it grows the state) is an engine error
 LOOP_CAP = 2000
+#: a command given this close to a loop cap (LOOP_CAP resolutions, STACK_CAP minus this many items) is
+#: carried out on a copy kept aside, so that a RulesLoopError leaves the match as it was
+LOOP_MARGIN = 100
 #: what a turn-based step asks of the turn manager: go on, wait for a decision, or end this phase now
 STEP_GO_ON, STEP_WAIT, STEP_END_PHASE = 0, 1, 2
 
@@ -156,6 +159,11 @@ class MatchState:
             ps.board = [0] * max(1, units)
         if relics != len(ps.relics) and not any(ps.relics):
             ps.relics = [0] * max(0, relics)
+
+    def restore(self, saved: MatchState) -> None:
+        """Become `saved` again (a `clone()` of this match taken earlier): every field, the bookkeeping
+        included. A command that raised RulesLoopError is undone this way (engine.commands)."""
+        self.__dict__.update(saved.__dict__)
 
     def clone(self) -> Self:
         cls = self.__class__
