@@ -40,6 +40,14 @@ TriggerName = Literal[
 InterruptEvent = Literal[
     "opponent_plays_action", "attacker_declared", "opponent_declares_attackers", "flux_outcome", "thread_resolves",
 ]
+#: each Interrupt event in words, for the log and prompts (the names above are the card format's)
+INTERRUPT_EVENT_TEXT: dict[str, str] = {
+    "opponent_plays_action": "when the opponent plays an Action",
+    "attacker_declared": "when an attacker is declared",
+    "opponent_declares_attackers": "when the opponent declares attackers",
+    "flux_outcome": "when a Flux outcome is determined",
+    "thread_resolves": "when a Thread branch resolves",
+}
 
 VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
 TARGETS: tuple[str, ...] = Target.__args__  # type: ignore[attr-defined]

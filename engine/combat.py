@@ -79,7 +79,7 @@ def drop_illegal_attackers(g: MatchState) -> None:
         if perm is not None and (perm.statuses or perm.temp_statuses) \
                 and (perm.has_status("suppressed") or perm.has_status("rooted")):
             g.log(f"  {g.label(a)} can't attack now ({'Suppressed' if perm.has_status('suppressed') else 'Rooted'}): "
-                  "it leaves combat (C1K 4.1)", actor=g.owner[a], cards=(a,), rule="C1K 4.1")
+                  "it leaves combat", actor=g.owner[a], cards=(a,), rule="C1K 4.1")
             g.attackers = tuple(x for x in g.attackers if x != a)
             g.blocks = tuple((b, 0 if x == a else x) for b, x in g.blocks if b or x != a)
 

@@ -253,7 +253,7 @@ def do_permit_play(g: MatchState, a: Play, p: int) -> None:
     d = g.card(cid)
     if not ch.free:
         g.players[p].influence -= play_cost(d, a.voidcast)
-    g.log(f"  {g.players[p].name} plays {g.label(cid)} by permission (OPP Permissions)")
+    g.log(f"  {g.players[p].name} plays {g.label(cid)} by permission", rule="OPP Permissions")
     put_on_stack(g, cid, p, a.slot - 1 if a.slot is not None else -1, a.targets, a.mode or 0,
                     voidcast=a.voidcast)
     if not announce_play(g, cid, p, ch.resume):
@@ -286,7 +286,7 @@ def do_activate(g: MatchState, a: Activate, p: int) -> None:
     g.stack.append(StackItem(g.next_seq(), "ability", a.source, p, p, name, idx, a.targets, 0, "", 0, -1,
                              g.target_seqs(a.targets)))
     g.log(f"  {name}'s ability → stack ({_PLAYER_NAMES[p]})", "stack", p, (a.source,) + a.targets, a.n, "",
-          "C1K 3.1")
+          "ACT 1")
     after_action(g, p)
 
 
@@ -353,7 +353,7 @@ def do_choose(g: MatchState, a: Choose) -> None:
         c = picked[0]
         if not ch.free:
             g.players[ch.player].influence -= g.card(c).cost
-        g.log(f"  {g.players[ch.player].name} plays {g.label(c)} by permission (OPP Permissions)", "play",
+        g.log(f"  {g.players[ch.player].name} plays {g.label(c)} by permission", "play",
               ch.player, (c,), g.card(c).cost if not ch.free else 0, "permission", "OPP Permissions")
         put_on_stack(g, c, ch.player, -1, (), 0, targets_later=True)
         if not announce_play(g, c, ch.player, ch.resume):

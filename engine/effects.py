@@ -235,11 +235,11 @@ def _permit(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
         if source in g.perms and g.zone[source] in (BOARD, RELICS):
             g.players[controller].permits.append((e.zone or "hand", e.card_type, -g.perms[source].seq))
             g.log(f"  {g.players[controller].name} may play {e.card_type} cards from their "
-                  f"{e.zone} as long as {g.label(source)} stays in play (OPP Permissions)")
+                  f"{e.zone} as long as {g.label(source)} stays in play", rule="OPP Permissions")
     elif e.duration == "end_of_turn":
         g.players[controller].permits.append((e.zone or "hand", e.card_type, g.turn))
         g.log(f"  {g.players[controller].name} may play {e.card_type} cards from their "
-              f"{e.zone} this turn (OPP Permissions)", actor=controller, cards=(source,),
+              f"{e.zone} this turn", actor=controller, cards=(source,),
               rule="OPP Permissions")
     else:
         r.permit = e

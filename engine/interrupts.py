@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from engine.actions import Interrupt
-from engine.cards import Ability
+from engine.cards import INTERRUPT_EVENT_TEXT, Ability
 from engine.continuations import Continuation
 from engine.core import MatchState
 from engine.decisions import resume, set_over
@@ -55,7 +55,8 @@ def ask_interrupts(g: MatchState, w: InterruptWindow) -> None:
                          f"{g.players[p].name}: use an Interrupt ({names}) or decline", (), 0, 0, True,
                          eligible=tuple(usable))
     # the question is asked on public facts (may_interrupt); what the player holds stays theirs
-    g.log(f"  {g.players[p].name} is asked: use an Interrupt ({names}) or decline ({w.event})", "interrupt",
+    g.log(f"  {g.players[p].name} is asked: use an Interrupt ({names}) or decline ({INTERRUPT_EVENT_TEXT[w.event]})",
+          "interrupt",
           p, tuple(usable), detail="asked", rule="C1K 7", private_to=p)
 
 
