@@ -20,7 +20,7 @@ from engine.options import BLOCK_LEAF_CAP
 from engine.rng import SplitMix64
 from engine.sampling import InfoSet, determinize, forecast, observe, random_attack, random_block
 from engine.selfplay import random_action
-from engine.state import MatchOptions, phase_of
+from engine.state import GRAVEYARD, MatchOptions, phase_of
 
 DB = load_card_db()
 DECKS = {p.stem: load_deck(p, DB) for p in bundled_deck_paths()}
@@ -282,5 +282,5 @@ def test_play_match_counts_a_nullify_used_from_the_hand_as_played() -> None:
     r = play_match(g, (_Script(f"play #{ember} target #{target}"), _Script(f"interrupt #{word}")),
                    max_actions=3, on_decision=lambda p, a: seen.append((p, str(a))))
     assert seen[:2] == [(0, f"play #{ember} target #{target}"), (1, f"interrupt #{word}")]
-    assert g.zone[word] == zones.GRAVEYARD
+    assert g.zone[word] == GRAVEYARD
     assert r.played == (("emberlash",), ("swallowed-word",))

@@ -44,7 +44,7 @@ def _loop(abilities: list[dict[str, object]]) -> Game:
     return g
 
 
-ONE_FOR_ONE = [{"when": "on_damaged", "effect": [{"do": "heal", "amount": 1, "target": "self"}]},
+ONE_FOR_ONE: list[dict[str, object]] = [{"when": "on_damaged", "effect": [{"do": "heal", "amount": 1, "target": "self"}]},
                {"when": "on_heal", "effect": [{"do": "damage", "amount": 1, "target": "self"}]}]
 
 
@@ -83,7 +83,7 @@ def test_any_action_other_than_a_pass_restarts_the_watch() -> None:
 
 @pytest.mark.slow   # ~2,000 resolutions, each hashed: a few seconds
 def test_a_loop_that_grows_the_state_is_an_engine_error_with_a_clear_message() -> None:
-    grows = [{"when": "on_damaged", "effect": [
+    grows: list[dict[str, object]] = [{"when": "on_damaged", "effect": [
         {"do": "buff", "power": 0, "health": 1, "until": "permanent", "target": "self"},
         {"do": "damage", "amount": 1, "target": "self"}]}]
     g = _loop(grows)
