@@ -16,9 +16,8 @@ scenarios, lessons, …), each with its own documented API. tests/test_boundary.
   that can't end `RulesLoopError`.
 """
 
-from engine.actions import USAGE as COMMAND_USAGE
-from engine.actions import VERBS as COMMAND_VERBS
 from engine.actions import (
+    COMMAND_VERBS,
     Action,
     Activate,
     Attack,
@@ -34,6 +33,7 @@ from engine.actions import (
     SetCard,
     parse_action,
 )
+from engine.actions import USAGE as COMMAND_USAGE
 from engine.ai import Agent, make_agent, play_match
 from engine.cards import KEYWORDS, CardDB, CardDef, CardFileError, load_card_db, suggest
 from engine.decks import Deck, bundled_deck_paths, deck_from_data, find_deck, load_deck

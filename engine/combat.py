@@ -7,6 +7,7 @@ end-of-attack / end-of-combat triggers.
 from __future__ import annotations
 
 from engine.core import STEP_END_PHASE, STEP_GO_ON, STEP_WAIT, MatchState
+from engine.decisions import ask
 from engine.effects import run_effects
 from engine.legality import can_attack, can_block
 from engine.pipeline import damage, heal
@@ -14,8 +15,6 @@ from engine.sba import sba
 from engine.state import (
     BOARD,
     WINDOW_RULE,
-    WINDOWS,
-    Decision,
 )
 from engine.triggers import fire
 
@@ -26,8 +25,8 @@ def step_declare_attackers(g: MatchState) -> int:
     g.attackers = ()
     g.blocks = ()
     ps = g.players[ap]
-    g.pending = Decision("attackers", ap, WINDOWS[w], WINDOW_RULE[w], f"{ps.name}: declare attackers (or attack none)",
-                         eligible=tuple([u for u in ps.board if u and can_attack(g, u)]))
+    ask(g, "attackers", ap, WINDOW_RULE[w], f"{ps.name}: declare attackers (or attack none)",
+        eligible=tuple([u for u in ps.board if u and can_attack(g, u)]))
     return STEP_WAIT
 
 
@@ -50,8 +49,8 @@ def step_declare_blockers(g: MatchState) -> int:
                 if can_block(g, u, a) is None:
                     eligible.append(u)
                     break
-    g.pending = Decision("blockers", dp, WINDOWS[w], WINDOW_RULE[w], f"{ps.name}: declare blockers (or block none)",
-                         eligible=tuple(eligible))
+    ask(g, "blockers", dp, WINDOW_RULE[w], f"{ps.name}: declare blockers (or block none)",
+        eligible=tuple(eligible))
     return STEP_WAIT
 
 

@@ -40,9 +40,7 @@ from engine.state import (
     Refusal,
 )
 from engine.targets import (
-    ability_slots,
     choice_slots,
-    play_choice_slots,
     target_candidates,
 )
 from engine.voidcast import play_cost
@@ -260,7 +258,7 @@ def play_refusal(g: MatchState, a: Play, p: int, check_targets: bool = True,
     elif n:
         return Refusal("KW Thread", f"{d.name} asks you to choose a branch now: add 'mode 1' … 'mode {n}'")
     if check_targets:
-        full = play_choice_slots(d, a.mode)
+        full = d.play_slots(a.mode)
         if not full:   # (targets_refusal with no slot at all: naming none is right, naming any is refused)
             return Refusal("C1K 6", "this needs no target") if a.targets else None
         return targets_refusal(g, play_slots(g, cid, p, a.mode), a.targets, p, cid, list(full))
@@ -271,7 +269,7 @@ def play_slots(g: MatchState, cid: int, p: int, mode: int | None) -> list[str]:
     """The targets a `play` command must name. A Unit or Relic whose on-play target has no legal
     choice may still be played: that trigger is then removed (it has nothing to do)."""
     d = g.card(cid)
-    slots = play_choice_slots(d, mode)   # (card_choice_slots)
+    slots = d.play_slots(mode)   # (card_choice_slots)
     if slots and d.type != "action":
         return [s for s in slots if target_candidates(g, s, p, cid)]
     return list(slots)
@@ -354,7 +352,7 @@ def activate_refusal(g: MatchState, a: Activate, p: int, check_targets: bool = T
     if act.cost > g.players[p].influence:
         return Refusal("COST", f"the ability costs {act.cost} Influence; you have {g.players[p].influence}")
     if check_targets:
-        slots = ability_slots(ab)   # (choice_slots(g, ab.effect))
+        slots = d.act_slots(a.n)   # (choice_slots(g, ab.effect))
         if not slots:   # (targets_refusal with no slot: naming none is right, naming any is refused)
             return Refusal("C1K 6", "this needs no target") if a.targets else None
         return targets_refusal(g, list(slots), a.targets, p, cid)

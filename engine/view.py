@@ -18,7 +18,7 @@ A view holds frozen values only. What it never holds:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine import legality
 from engine.actions import Action
@@ -161,7 +161,7 @@ class PendingView:
     explain: tuple[Explain, ...] = ()
     #: blockers: the other (blocker, attacker) pairs of eligible blockers and attackers, each with the
     #: rule and reason it is refused (C1K 4.2, KW Veiled)
-    block_no: tuple[tuple[int, int, str, str], ...] = ()
+    block_no: tuple[tuple[int, int, str, str], ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -188,7 +188,7 @@ def test_blocks_are_sampled_not_enumerated_on_a_wide_board() -> None:
         g.apply(random_action(g, rng) if g.pending.kind != "priority" else
                 next(a for a in g.legal_actions() if str(a) == "pass"))
     g.apply(Attack(tuple(g.players[0].units())))
-    while g.pending.kind != "blockers":
+    while str(g.pending.kind) != "blockers":   # (str: mypy narrowed the kind at the loop above)
         g.apply(next(a for a in g.legal_actions() if str(a) in ("pass", "decline")))
     info = InfoSet(g, 1)
     assert info.legal_actions() == []
