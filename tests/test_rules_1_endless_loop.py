@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
-from c1k_tui.session import MatchSession
-from c1k_tui.textplay import loop
+from c1k_tui.cli.main import app
+from c1k_tui.cli.textplay import loop
+from c1k_tui.model.session import MatchSession
 from engine import RulesLoopError, Termination, events_for
 from engine.cards import load_card_db
 from engine.core import LOOP_WATCH

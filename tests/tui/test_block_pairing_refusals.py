@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from c1k_tui.app import C1KApp
+from c1k_tui.screens.app import C1KApp
 from engine.cards import CardDB
 from tests.tui.conftest import flow_data, run_app, session_from
 
