@@ -113,6 +113,7 @@ class C1KApp(App[None]):
         self.save_error_shown = ""
         self.versus: Versus | None = None      # the AI seats of a match against an agent (c1k_tui/screens/versus.py)
         self.versus_pace: int | None = None    # ms between an AI's visible moves (None: versus.py's default)
+        self.versus_paused = False             # watching two AIs: start paused (versus.py)
         #: keys pressed before this moment are dropped (tui.md round 2): while the engine advances, and for
         #: the guard after a screen its player hasn't seen yet appears (`open_keys`)
         self.keys_open_at = 0.0
