@@ -512,7 +512,12 @@ class StartChoice:
 class StartScreen(Screen[StartChoice | str]):
     """Pick decks (bundled, or a file path), seed, names and options."""
 
-    BINDINGS = [Binding("ctrl+s", "start", "start"), Binding("f2", "lessons", "lessons"),
+    # Enter starts from every field, as the screen (and the README) says: a priority binding, so a deck
+    # Select doesn't open its list on Enter (↓ or Space opens it) and a checkbox doesn't toggle (Space
+    # does). It stands aside on a button (Enter presses it), in an open list (Enter picks) and in a text
+    # field (its own Enter starts, through on_input_submitted).
+    BINDINGS = [Binding("ctrl+s", "start", "start"), Binding("enter", "enter_start", "start", priority=True),
+                Binding("f2", "lessons", "lessons"),
                 Binding("f3", "resume", "resume last"), Binding("f4", "lab", "lab")]
 
     def __init__(self, decks: list[str], default: StartChoice, can_resume: bool, error: str = "") -> None:
@@ -527,8 +532,8 @@ class StartScreen(Screen[StartChoice | str]):
         opts = [(n, n) for n in self.decks]
         with VerticalScroll(id="start-box"):
             yield Static(Text("Council of 1000 — new match", style="bold"), id="start-title")
-            yield Static("Two players at one terminal. Tab moves between fields; Enter (or ctrl+s) starts.",
-                         classes="dim")
+            yield Static("Two players at one terminal. Tab moves between fields; Enter (or ctrl+s) starts; "
+                         "↓ or Space opens a list.", classes="dim")
             with Horizontal(classes="row"):
                 yield Label("p1 deck", classes="lab")
                 yield Select(opts, value=d.deck_a if d.deck_a in self.decks else Select.BLANK, id="deck-a",
@@ -572,6 +577,17 @@ class StartScreen(Screen[StartChoice | str]):
         # the first field, so the screen opens at its top (focusing Start scrolled a small terminal down)
         self.query_one("#deck-a", Select).focus()
         self.query_one("#start-box", VerticalScroll).scroll_home(animate=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "enter_start":
+            from textual.widgets._select import SelectOverlay
+
+            f = self.focused
+            return not isinstance(f, (Button, Input, SelectOverlay))
+        return True
+
+    def action_enter_start(self) -> None:
+        self.action_start()
 
     def _deck(self, which: str) -> str:
         path = self.query_one(f"#file-{which}", Input).value.strip()
