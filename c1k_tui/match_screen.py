@@ -296,7 +296,17 @@ class MatchScreen(Screen[None]):
             other.display = False
 
     def watch_status(self, status: str) -> None:
-        self.query_one("#status", Static).update(Text.from_markup(status) if status else "", layout=False)
+        """The message row: a message too long for one row gets a second (a refusal keeps its rule id at
+        80 columns); the layout changes only when the number of rows does."""
+        w = self.query_one("#status", Static)
+        text = Text.from_markup(status) if status else Text("")
+        width = max(20, w.content_region.width or self.size.width - 2)
+        rows = 2 if text.cell_len > width else 1
+        if rows == 2:
+            text = fit_rows(text, width, 2)
+        if w.styles.height is None or w.styles.height.value != rows:
+            w.styles.height = rows
+        w.update(text, layout=False)
 
     def watch_goal(self, goal: str) -> None:
         self._render_rules()
@@ -937,6 +947,24 @@ class MatchScreen(Screen[None]):
         self.status = ""
         self.refusal_rule = ""
         self.set_focus(None)
+
+
+def fit_rows(text: Text, width: int, rows: int) -> Text:
+    """`text` cut in its middle (…) until it wraps to at most `rows` rows of `width`: its end — a
+    refusal's rule id, "not sent" — always stays in view."""
+    from rich.console import Console
+
+    console = Console(width=width, no_color=True, legacy_windows=False)
+    if len(text.wrap(console, width)) <= rows:
+        return text
+    tail = min(len(text.plain) // 2, width)
+    head = max(0, rows * width - tail - 4)
+    while head > 0:
+        cut = text[:head] + Text("… ") + text[len(text.plain) - tail:]
+        if len(cut.wrap(console, width)) <= rows:
+            return cut
+        head -= 4
+    return text[len(text.plain) - rows * width + 1:]
 
 
 def _plain(md: str) -> str:

@@ -104,13 +104,15 @@ class HandoffScreen(Screen[None]):
     and show the next player's hand to the one who just acted (rules.md §7a: hidden information)."""
 
     AUTO_FOCUS = ""
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]     # 80×24: the recap takes the rows left
     #: seconds after it appears during which Enter is taken for the tail of the outgoing player's keys
     #: (a double press, a key repeat) and ignored (tests set 0; tests/tui/test_handoff_guard.py checks it)
     GUARD_S = 0.4
 
     BINDINGS = [Binding("enter", "go", "show my screen"),
                 Binding("up", "scroll(-1)", show=False), Binding("down", "scroll(1)", show=False),
-                Binding("pageup", "scroll(-8)", show=False), Binding("pagedown", "scroll(8)", show=False)]
+                Binding("pageup", "page(-1)", show=False), Binding("pagedown", "page(1)", show=False),
+                Binding("home", "page(-1000)", show=False), Binding("end", "page(1000)", show=False)]
 
     def __init__(self, name: str, player: str, what: str, rule: str, turn: int, window: str,
                  recap: Text | None = None) -> None:
@@ -129,7 +131,7 @@ class HandoffScreen(Screen[None]):
             yield Static(Text(f"Turn {turn} · {window}", style="dim"))
             # above the recap, so a long recap never pushes it off a small screen
             yield Static(Text.assemble(("press Enter", "bold reverse"), f" when {name} has the keyboard",
-                                       ("  (↑/↓ scroll the recap)" if self.recap is not None else "", "dim")),
+                                       ("  (↑/↓ PgUp/PgDn: the recap)" if self.recap is not None else "", "dim")),
                          id="handoff-go")
             if self.recap is not None:
                 with VerticalScroll(id="handoff-recap"):
@@ -138,11 +140,23 @@ class HandoffScreen(Screen[None]):
 
     def action_scroll(self, d: int) -> None:
         for w in self.query("#handoff-recap"):
-            w.scroll_relative(y=d, animate=False)
+            w.release_anchor()
+            w.scroll_relative(y=d, animate=False, immediate=True)
+
+    def action_page(self, d: int) -> None:
+        """PgUp/PgDn: a page of the recap (one row kept for context); Home/End: its ends."""
+        for w in self.query("#handoff-recap"):
+            w.release_anchor()
+            w.scroll_relative(y=d * max(1, w.scrollable_content_region.height - 1), animate=False,
+                              immediate=True)
 
     def on_mount(self) -> None:
         self.app.clear_notifications()
         self.shown_at = time.monotonic()
+        # the recap opens at its newest lines (what just happened), and stays there as it is laid out;
+        # ↑/PgUp for the earlier ones
+        for w in self.query("#handoff-recap"):
+            w.anchor()
 
     def action_go(self) -> None:
         if time.monotonic() - self.shown_at < self.GUARD_S:

@@ -76,3 +76,90 @@ def test_down_opens_the_deck_list_and_enter_there_picks_a_deck(db: CardDB, tmp_p
 
     run_app(app, body)
     assert out["screen"] and out["deck"] != "ironbound"
+
+
+# ---------------------------------------------------------------- item 5: 80×24
+
+
+def screen_text(app: Any) -> list[str]:
+    """The screen as it is drawn now, row by row (plain text)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def test_the_hand_off_recap_opens_at_its_newest_lines_and_scrolls_at_80x24() -> None:
+    from rich.text import Text
+    from textual.app import App
+
+    from c1k_tui.screens import HandoffScreen
+
+    recap = Text("Since Tomas last decided (public):\n" + "\n".join(f"recap line {i:02d}" for i in range(1, 41)))
+
+    class A(App[None]):
+        CSS_PATH = str(Path(__file__).parents[2] / "c1k_tui" / "app.tcss")
+
+        def on_mount(self) -> None:
+            self.push_screen(HandoffScreen("Tomas", "p2", "see what happened", "C1K 6", 3, "main.priority", recap))
+
+    out: dict[str, list[str]] = {}
+
+    async def main() -> None:
+        app = A()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            out["open"] = screen_text(app)
+            await pilot.press("pageup")
+            await pilot.pause()
+            out["pageup"] = screen_text(app)
+            await pilot.press("home")
+            await pilot.pause()
+            out["home"] = screen_text(app)
+            await pilot.press("down", "down")
+            await pilot.pause()
+            out["down"] = screen_text(app)
+
+    import asyncio
+
+    asyncio.run(main())
+    opened = "\n".join(out["open"])
+    assert "recap line 40" in opened and "press Enter" in opened     # the newest line and the way on
+    assert "recap line 01" not in opened
+    assert "recap line 40" not in "\n".join(out["pageup"])
+    assert "recap line 01" in "\n".join(out["home"]) or "Since Tomas" in "\n".join(out["home"])
+    assert out["down"] != out["home"]
+
+
+@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+def test_a_refusal_wraps_to_a_second_row_and_keeps_its_rule_id(db: CardDB, size: str) -> None:
+    from c1k_tui.match_screen import MatchScreen
+
+    from .conftest import flow_data, session_from
+
+    app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True))
+    out: dict[str, Any] = {}
+    reason = ("you can't afford it: Test Knight costs 2 Influence and you have 1, and this sentence is long "
+              "enough to need a second row at eighty columns")
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        ms = app.screen
+        assert isinstance(ms, MatchScreen)
+        ms.status = f"[b]✗ refused:[/b] {reason} ([b]C1K 2.2[/b])"
+        await pilot.pause()
+        out["text"] = "\n".join(screen_text(app))
+
+    run_app(app, body, SIZES[size])
+    assert "(C1K 2.2)" in out["text"] and "✗ refused: you can't afford it" in out["text"]
+
+
+def test_fit_rows_keeps_the_end_of_a_long_message() -> None:
+    from rich.text import Text
+
+    from c1k_tui.match_screen import fit_rows
+
+    short = Text("✗ refused: a short reason (C1K 2.2)")
+    assert fit_rows(short, 78, 2) is short
+    long = Text("✗ refused: " + "word " * 60 + "(C1K 2.2) — not sent")
+    cut = fit_rows(long, 78, 2)
+    assert cut.plain.startswith("✗ refused: word") and cut.plain.endswith("(C1K 2.2) — not sent")
+    assert "…" in cut.plain and len(cut.plain) <= 2 * 78
