@@ -758,9 +758,14 @@ class C1KApp(App[None]):
         if self.match_screen is None or self.match_screen.view is None:
             return
         from c1k_tui.screens import LogScreen
+        from c1k_tui.view import log_for
 
         v = self.match_screen.view
-        self.push_screen(LogScreen(v.log, f"{v.bottom.name if v.bottom.player == v.viewer else v.top.name}"))
+        s = self.session
+        # every line of the match as this player may read it (the side panel holds the last 200)
+        lines = v.log if s is None else log_for(s.game, v.viewer, s.open_hands, last=0, auto=frozenset(s.auto))
+        self.push_screen(LogScreen(lines, f"{v.bottom.name if v.bottom.player == v.viewer else v.top.name}",
+                                   (self.pname(0), self.pname(1))))
 
     def action_recap_full(self) -> None:
         """w: the recap (or, in the learning flow, the windows entered) last shown, full screen — on a

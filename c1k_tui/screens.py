@@ -698,18 +698,31 @@ def log_rows(lines: tuple[str, ...]) -> list[tuple[int, str, str]]:
     return out
 
 
+def _turn_range(s: str) -> tuple[int, int] | None:
+    """"5" -> (5, 5), "5-7" -> (5, 7); None if `s` is not a turn or a range of turns."""
+    a, dash, b = s.partition("-")
+    if not a.isdigit() or (dash and not b.isdigit()) or len(s) > 12:
+        return None
+    return int(a), int(b or a)
+
+
 def filter_log(lines: tuple[str, ...], query: str, names: tuple[str, str] = ("p1", "p2")) -> tuple[str, ...]:
-    """The log lines matching a filter: `t5` or `t5-7` (turns), `w:combat` (window), `p1` / `p2` (that
-    player's commands and lines naming them), other words searched (all must appear, any case)."""
+    """The log lines matching a filter: `t5` or `t5-7` (turns; also `turn 5`, `turn 5-7`), `w:combat`
+    (window), `p1` / `p2` (that player's commands and lines naming them), other words searched (all must
+    appear, any case)."""
     turns: tuple[int, int] | None = None
     window = ""
     player = -1
     words: list[str] = []
-    for tok in query.split():
+    toks = query.split()
+    for i, tok in enumerate(toks):
         low = tok.lower()
-        if low[:1] == "t" and low[1:].replace("-", "", 1).isdigit() and low[1:2].isdigit():
-            a, _, b = low[1:].partition("-")
-            turns = (int(a), int(b or a))
+        if low in ("turn", "turns", "t") and i + 1 < len(toks) and _turn_range(toks[i + 1]) is not None:
+            continue                               # "turn 2": the number that follows is the turn
+        if i > 0 and toks[i - 1].lower() in ("turn", "turns", "t") and _turn_range(low) is not None:
+            turns = _turn_range(low)
+        elif low[:1] == "t" and _turn_range(low[1:]) is not None:
+            turns = _turn_range(low[1:])
         elif low.startswith("w:"):
             window = low[2:]
         elif low in ("p1", "p2"):

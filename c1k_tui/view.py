@@ -102,7 +102,8 @@ def _window(v: PlayerView, stops: tuple[int, ...]) -> WindowView:
 
 def log_for(g: Game, viewer: int, open_hands: bool, last: int = 200,
             auto: frozenset[int] = frozenset()) -> tuple[str, ...]:
-    """The last `last` lines of the log as `viewer` may read them (every line with `open_hands`).
+    """The last `last` lines of the log as `viewer` may read them (every line with `open_hands`); `last`
+    0: every line of the match (the full log, `L`).
     Commands the flow options sent (`auto`: their indices in the match record) are marked "(auto)" — for
     their own player only, unless hands are open."""
     evs = tuple(g.events) if open_hands else events_for(g, viewer, renumber=False)   # text only
@@ -110,7 +111,7 @@ def log_for(g: Game, viewer: int, open_hands: bool, last: int = 200,
     # sees it (issue 8: fair hiding)
     lines = [e.text + ("   (auto)" if e.command >= 0 and e.command in auto and (open_hands or e.actor == viewer)
                        else "") for e in evs if e.kind not in QUIET_KINDS]
-    return tuple(lines[-last:])
+    return tuple(lines[-last:]) if last > 0 else tuple(lines)
 
 
 def match_view(g: Game, viewer: int, open_hands: bool = False, log_lines: int = 200,

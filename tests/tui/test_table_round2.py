@@ -163,3 +163,78 @@ def test_fit_rows_keeps_the_end_of_a_long_message() -> None:
     cut = fit_rows(long, 78, 2)
     assert cut.plain.startswith("✗ refused: word") and cut.plain.endswith("(C1K 2.2) — not sent")
     assert "…" in cut.plain and len(cut.plain) <= 2 * 78
+
+
+# ---------------------------------------------------------------- item 6: the whole log
+
+
+def long_session(db: CardDB, turns: int = 10, open_hands: bool = False, seed: int = 11) -> Any:
+    """A real match (Ironbound vs Emberfall), played by a seeded random policy to the start of `turns`."""
+    from c1k_tui.session import Flow, MatchSession
+    from engine import find_deck, load_deck
+    from engine.rng import SplitMix64
+    from engine.selfplay import random_action
+
+    decks = [load_deck(find_deck("ironbound"), db), load_deck(find_deck("emberfall"), db)]
+    decks[0].player, decks[1].player = "Ana", "Tomas"
+    s = MatchSession.new(db, decks, seed, flow=Flow("full"), open_hands=open_hands)
+    rng = SplitMix64(seed)
+    g = s.game
+    while g.turn < turns and not g.is_terminal():
+        g.apply(random_action(g, rng))
+    assert not g.is_terminal()
+    return s
+
+
+def test_the_full_log_holds_every_line_and_turn_2_is_found(db: CardDB) -> None:
+    from c1k_tui.controls import LogView
+    from c1k_tui.screens import LogScreen
+    from c1k_tui.view import log_for
+    from engine import observe
+
+    s = long_session(db)
+    g = s.game
+    out: dict[str, Any] = {}
+    app = C1KApp(db=db, session=s)
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("enter")          # the first hand-off
+        await pilot.pause()
+        out["viewer"] = app.viewer
+        await pilot.press("L")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        out["all"] = app.screen.all_lines
+        for query in ("t2", "turn 2"):
+            await pilot.press("slash")
+            inp = app.screen.query_one("#log-filter")
+            inp.value = query               # type: ignore[attr-defined]
+            await pilot.pause()
+            out[query] = app.screen.query_one("#full-log", LogView).lines_
+        hidden = [f"{h.name} #{h.cid}" for h in observe(g, 1 - out["viewer"]).hand]
+        out["hidden"] = hidden
+        found = []
+        for label in hidden:
+            app.screen.query_one("#log-filter").value = label   # type: ignore[attr-defined]
+            await pilot.pause()
+            found += list(app.screen.query_one("#full-log", LogView).lines_)
+        out["found"] = found
+
+    run_app(app, body)
+    mine = log_for(g, out["viewer"], False, last=0)
+    assert len(mine) > 200 and out["all"] == mine          # every line, not the last 200
+    assert out["all"][0] == mine[0]
+    for query in ("t2", "turn 2"):
+        assert out[query] and all(x.startswith("T2 ") for x in out[query])
+    # the opponent's hand: a search for its cards finds nothing the public log doesn't show
+    public = "\n".join(log_for(g, -1, False, last=0))
+    assert out["hidden"] and all(label in public for label in out["hidden"] if any(label in x for x in out["found"]))
+
+
+def test_turn_filters_take_t5_turn_5_and_ranges() -> None:
+    from c1k_tui.screens import filter_log
+
+    lines = ("T1 main.priority", "a", "T2 main.priority", "b", "T3 combat.damage", "c turn")
+    assert filter_log(lines, "turn 2") == ("T2 main.priority", "T2 main.priority │ b")
+    assert filter_log(lines, "t2-3") == filter_log(lines, "turn 2-3")
+    assert filter_log(lines, "turn") == ("T3 combat.damage │ c turn",)
