@@ -845,7 +845,11 @@ class C1KApp(App[None]):
             else:
                 self.show_start()
         elif choice == "review":
-            self.start_replay(s.record())
+            # the replay, over this screen: Esc (or q) comes back to the game-over screen
+            from c1k_tui.replay import ReplayScreen
+
+            self.gameover_shown = False
+            self.push_screen(ReplayScreen(s.record(), self._db(), back=True), lambda _: self.present())
 
     def start_replay(self, record: MatchRecord) -> None:
         from c1k_tui.replay import ReplayScreen
@@ -1032,8 +1036,11 @@ def summarise(g: Game) -> MatchSummary:
 
     names = card_names(g)
     players = (observe(g, 0).me.name, observe(g, 1).me.name)
+    champions = {observe(g, 0).me.champion: 0, observe(g, 1).me.champion: 1}
     damage: dict[str, int] = {}
     by_player = [0, 0]
+    to_champions = [0, 0]        # by the player whose card dealt it
+    to_units = [0, 0]
     played: tuple[list[str], list[str]] = ([], [])
     for e in events_for(g, -1):
         if e.kind == "damage" and e.amount:
@@ -1046,19 +1053,20 @@ def summarise(g: Game) -> MatchSummary:
             damage[label] = damage.get(label, 0) + e.amount
             if owner in (0, 1):
                 by_player[owner] += e.amount
+                if len(e.cards) > 1 and e.cards[1] in champions:
+                    to_champions[owner] += e.amount
+                else:
+                    to_units[owner] += e.amount
         elif e.kind == "play" and e.cards and e.actor in (0, 1):
             name = names.get(e.cards[0], (f"#{e.cards[0]}", e.actor))[0]
             played[e.actor].append(name + (" (permission)" if e.command < 0 else ""))
     v = observe(g, 0)
-    outcome = "not over"
-    if v.outcome is not None:
-        if v.winner is None:
-            outcome = f"a draw ({(v.termination or '').replace('_', ' ')})"
-        else:
-            outcome = (f"{v.side(v.winner).name} (p{v.winner + 1}) wins — "
-                       f"{(v.termination or '').replace('_', ' ')}")
+    from c1k_tui.screens import outcome_words
+
+    outcome = outcome_words(v.winner, v.termination or "", players) if v.outcome is not None else "not over"
     return MatchSummary(outcome, v.turn, v.commands, (v.side(0).name, v.side(1).name), damage,
-                        (by_player[0], by_player[1]), played, v.seed)
+                        (by_player[0], by_player[1]), played, v.seed, life=(v.side(0).life, v.side(1).life),
+                        to_champions=(to_champions[0], to_champions[1]), to_units=(to_units[0], to_units[1]))
 
 
 __all__ = ["C1KApp", "find_lessons", "lesson_session", "new_session", "rematch", "resume_session",

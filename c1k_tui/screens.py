@@ -420,10 +420,29 @@ class MatchSummary:
     damage_by_player: tuple[int, int] = (0, 0)
     played: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))
     seed: int | None = None       # the StateSeed: shown once the match is over (rules.md §7)
+    life: tuple[int, int] = (0, 0)             # final life totals
+    to_champions: tuple[int, int] = (0, 0)     # damage each player's cards dealt to Champions …
+    to_units: tuple[int, int] = (0, 0)         # … and to units
+
+
+def outcome_words(winner: int | None, termination: str, names: tuple[str, str]) -> str:
+    """The outcome in one line, each name once: "Ana wins — Tomas conceded", "a draw — both Champions fell"."""
+    if winner is None:
+        why = {"both_defeated": "both Champions fell", "turn_limit": "the turn limit was reached",
+               "endless_loop": "an endless loop: the position repeated with only passes (rules.md §1)",
+               "conceded": "conceded"}.get(termination, termination.replace("_", " "))
+        return f"A draw — {why}"
+    loser = names[1 - winner]
+    why = {"conceded": f"{loser} conceded", "champion_defeated": f"{loser}'s Champion fell",
+           "turn_limit": "the turn limit was reached",
+           "both_defeated": "both Champions fell"}.get(termination, termination.replace("_", " "))
+    return f"{names[winner]} wins — {why}"
 
 
 class GameOverScreen(Screen[str]):
     """The outcome and a summary; save the record, rematch, new match, review, quit."""
+
+    AUTO_FOCUS = ""
 
     BINDINGS = [Binding("r", "choose('rematch')", "rematch"), Binding("n", "choose('new')", "new match"),
                 Binding("v", "choose('review')", "review (replay)"), Binding("s", "save", "save record"),
@@ -445,12 +464,17 @@ class GameOverScreen(Screen[str]):
         t.append(f"turns: {s.turns} · commands: {s.commands}")
         if s.seed is not None:
             t.append(f" · seed: {s.seed}")
-        t.append("\n")
+        t.append("\n\n")
+        w = max(6, *(len(n) for n in s.players))
+        t.append(f"{'':<{w}}  {'life':>4}  {'damage to Champions':>19}  {'to units':>8}  {'cards played':>12}\n",
+                 style="bold")
         for i, name in enumerate(s.players):
-            t.append(f"\n{name}: damage dealt {s.damage_by_player[i]} · cards played {len(s.played[i])}\n",
-                     style="bold")
+            t.append(f"{name:<{w}}  {s.life[i]:>4}  {s.to_champions[i]:>19}  {s.to_units[i]:>8}  "
+                     f"{len(s.played[i]):>12}\n")
+        for i, name in enumerate(s.players):
             if s.played[i]:
-                t.append("  played: " + ", ".join(s.played[i]) + "\n")
+                t.append(f"\n{name} played: ", style="bold")
+                t.append(", ".join(s.played[i]) + "\n")
         if s.damage:
             t.append("\ndamage by source\n", style="bold")
             for src, n in sorted(s.damage.items(), key=lambda kv: -kv[1])[:12]:
@@ -458,7 +482,7 @@ class GameOverScreen(Screen[str]):
         with VerticalScroll(id="gameover-box"):
             yield Static(t)
             yield Static(self.save_hint, classes="dim")
-            yield Static("Save the record as (type a path, Enter) — Esc leaves the field for the keys r n v q:",
+            yield Static("s: save the record as (type a path, Enter) — in the field every key types; Esc leaves it",
                          classes="dim")
             with Horizontal(classes="save-row"):
                 yield Input(placeholder="e.g. my-record.json", id="save-path")
@@ -471,7 +495,11 @@ class GameOverScreen(Screen[str]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#save-path", Input).focus()      # a text field shown takes the focus
+        # the keys first: the save field takes the focus only on `s` (a hotkey meant for the screen must
+        # never become a file name: r typed into it, then Enter, saved a file named "r"); no button has
+        # it either, so a late Enter from the last move of the match does nothing here
+        self.set_focus(None)
+        self.query_one("#gameover-box", VerticalScroll).scroll_home(animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(str(event.button.id))

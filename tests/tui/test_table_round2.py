@@ -238,3 +238,130 @@ def test_turn_filters_take_t5_turn_5_and_ranges() -> None:
     assert filter_log(lines, "turn 2") == ("T2 main.priority", "T2 main.priority │ b")
     assert filter_log(lines, "t2-3") == filter_log(lines, "turn 2-3")
     assert filter_log(lines, "turn") == ("T3 combat.damage │ c turn",)
+
+
+# ---------------------------------------------------------------- item 7: game over
+
+
+def _concede_app(db: CardDB, tmp_path: Path, open_hands: bool = False) -> C1KApp:
+    from .conftest import flow_data, session_from
+
+    return C1KApp(db=db, session=session_from(db, flow_data(), tmp_path, open_hands=open_hands))
+
+
+async def _concede(pilot: Any, app: C1KApp) -> None:
+    from c1k_tui.screens import HandoffScreen
+
+    await pilot.pause()
+    if isinstance(app.screen, HandoffScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+    await pilot.press("colon", *"concede", "enter", "y")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+def test_game_over_names_once_life_totals_and_damage_apart(db: CardDB, tmp_path: Path, size: str) -> None:
+    from c1k_tui.screens import GameOverScreen
+
+    app = _concede_app(db, tmp_path)
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await _concede(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+        out["text"] = "\n".join(screen_text(app))
+
+    run_app(app, body, SIZES[size])
+    text = out["text"]
+    assert "Tomas wins — Mira conceded" in text
+    assert "(p1)" not in text and "(p2)" not in text
+    assert "life" in text and "damage to Champions" in text and "to units" in text
+    rows = [r for r in text.splitlines() if r.strip().startswith(("Mira ", "Tomas "))]
+    assert any(r.split()[:2] == ["Mira", "20"] for r in rows) and any(r.split()[:2] == ["Tomas", "20"] for r in rows)
+    # hidden information: p2's Emberlash stayed in hand all match — the summary never names it
+    assert "Emberlash" not in text
+
+
+def test_summary_counts_damage_to_units_and_champions_apart(db: CardDB) -> None:
+    from c1k_tui.app import summarise
+    from engine import observe
+
+    from .conftest import flow_data, session_from
+
+    # Mira attacks with the Test Knight (3/4); Tomas answers with Emberlash on it (2 to a unit) and
+    # doesn't block: 3 to Tomas's Champion
+    s = session_from(db, flow_data(p1={"name": "Mira", "life": 20, "influence": 4, "hand": [],
+                                         "library": ["Test Recruit"] * 4,
+                                         "board": [{"card": "Test Knight", "as": "knight", "slot": 1}]}))
+    g = s.game
+    knight = next(u.cid for u in observe(g, 0).me.units if u)
+    lashed = False
+    while g.turn == 3 and not g.window.startswith("end."):
+        d = g.decision
+        if d.kind == "attackers":
+            cmd = f"attack #{knight}"
+        elif d.kind == "blockers":
+            cmd = "block none"
+        elif d.player == 1 and g.window.startswith("combat.") and not lashed:
+            cmd, lashed = f'play "Emberlash" target #{knight}', True
+        else:
+            cmd = "pass"
+        out = s.send(cmd)
+        assert out.ok, (cmd, out)
+    s.send("concede")
+    summ = summarise(g)
+    assert lashed and summ.life == (20, 17)
+    assert summ.to_champions == (3, 0) and summ.to_units == (0, 2)
+
+
+def test_review_returns_to_the_game_over_screen(db: CardDB, tmp_path: Path) -> None:
+    from c1k_tui.replay import ReplayScreen
+    from c1k_tui.screens import GameOverScreen
+
+    app = _concede_app(db, tmp_path)
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await _concede(pilot, app)
+        await pilot.press("v")
+        await pilot.pause()
+        out["review"] = isinstance(app.screen, ReplayScreen)
+        await pilot.press("right", "escape")
+        await pilot.pause()
+        out["back"] = isinstance(app.screen, GameOverScreen)
+        out["running"] = app.is_running
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        out["again"] = isinstance(app.screen, GameOverScreen)
+
+    run_app(app, body)
+    assert out["review"] and out["back"] and out["running"] and out["again"]
+
+
+def test_no_hotkey_types_into_the_save_field_and_r_rematches(db: CardDB, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from c1k_tui.screens import GameOverScreen
+
+    monkeypatch.chdir(tmp_path)
+    app = _concede_app(db, tmp_path, open_hands=True)
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await _concede(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+        out["field"] = app.screen.query_one("#save-path").value   # type: ignore[attr-defined]
+        await pilot.press("enter")            # a late Enter from the last move: nothing happens
+        await pilot.pause()
+        out["after_enter"] = isinstance(app.screen, GameOverScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        out["rematch"] = not isinstance(app.screen, GameOverScreen) and not app.game.is_terminal()
+
+    run_app(app, body)
+    assert out["field"] == "" and out["after_enter"] and out["rematch"]
+    assert not (tmp_path / "r").exists()
