@@ -556,6 +556,15 @@ class MatchScreen(Screen[None]):
         rows = self.rows()
         if not rows:
             return
+        choosable = self.legal_spots()
+        if choosable:
+            # choosing a slot, a target or an attacker to block: the arrows visit only what may be
+            # chosen (slots and cards that can't be are skipped)
+            i = choosable.index(self.cursor) if self.cursor in choosable else -1
+            self.cursor = choosable[(i + (dx or dy)) % len(choosable)]
+            self._apply_marks()
+            self._render_rules()
+            return
         if self.cursor is None:
             self.cursor = rows[-1][0]
         else:
@@ -725,14 +734,39 @@ class MatchScreen(Screen[None]):
             self.status = f"choose a {want} slot for #{pk.source} (◎ marks empty slots) — Enter · Esc cancels"
         else:
             targets = pk.next_targets()
-            spots = [self.spot_of(t) for t in sorted(targets)]
-            spots = [s for s in spots if s is not None]
-            if spots and self.cursor not in spots:
+            spots = self.target_order(pk)
+            if spots and (self.cursor not in spots or not pk.targets):
                 self.cursor = spots[0]
             self.status = (f"choose a target for #{pk.source} (◎ marks legal targets: "
                            f"{', '.join(f'#{t}' for t in sorted(targets))}) — Enter · Esc cancels")
         self._apply_marks()
         self._render_rules()
+
+    def target_order(self, pk: Pick) -> list[Spot]:
+        """The legal targets' spots in the order the cursor visits them: for harm the opponent's first,
+        for help (heal, a buff, a granted status: `MatchView.helpful`) the player's own; each side in
+        board order."""
+        v = self.view
+        assert v is not None
+        targets = pk.next_targets()
+        helps = any(a in v.helpful for a in pk.cands if _targets(a)[:len(pk.targets)] == pk.targets)
+        first = v.viewer if helps else 1 - v.viewer
+        board = [s for r in self.rows() for s in r if s[0] != "hand" and self.card_at(s) in targets]
+        return ([s for s in board if s[1] == first] + [s for s in board if s[1] != first])
+
+    def legal_spots(self) -> list[Spot]:
+        """While something is being chosen (a slot, a target, the attacker a blocker blocks): the spots
+        that may be chosen, in the order the arrows visit them. Empty when nothing is being chosen."""
+        v = self.view
+        if v is None:
+            return []
+        pk = self.pick
+        if pk is not None and pk.step() == "target":
+            return self.target_order(pk)
+        if (pk is not None and pk.step() == "slot") or (
+                v.window.decider == v.viewer and self.block_pick is not None and v.window.decision == "blockers"):
+            return [s for r in self.rows() for s in r if "legal" in self.marks_for(s)]
+        return []
 
     def _continue_pick(self, spot: Spot, cid: int) -> None:
         pk = self.pick
@@ -800,7 +834,11 @@ class MatchScreen(Screen[None]):
             if cid in v.window.eligible:
                 self.block_pick = cid
                 self.status = f"#{cid} blocks which attacker? (◎) — Enter · Esc cancels"
+                attackers = self.legal_spots()
+                if attackers:
+                    self.cursor = attackers[0]       # the cursor goes to the attackers it may block
                 self._apply_marks()
+                self._render_rules()
                 return
             why = self._why(cid, "block")
             if why:
@@ -813,6 +851,10 @@ class MatchScreen(Screen[None]):
         elif (self.block_pick, cid) in v.block_ok and cid not in self.block_pairs.values():
             self.block_pairs[self.block_pick] = cid
             self.block_pick = None
+            free = [s for r in self.rows() for s in r if s[0] == "unit" and s[1] == v.viewer
+                    and self.card_at(s) in v.window.eligible and self.card_at(s) not in self.block_pairs]
+            if free:
+                self.cursor = free[0]                # on to the next blocker still free
         else:
             self._say(f"#{self.block_pick} can't block #{cid} — pick one of the ◎ attackers")
             return

@@ -365,3 +365,118 @@ def test_no_hotkey_types_into_the_save_field_and_r_rematches(db: CardDB, tmp_pat
     run_app(app, body)
     assert out["field"] == "" and out["after_enter"] and out["rematch"]
     assert not (tmp_path / "r").exists()
+
+
+# ---------------------------------------------------------------- item 8: cursors where the play is
+
+
+def _cursor_app(db: CardDB, hand: list[str], **over: Any) -> C1KApp:
+    from .conftest import CARDS, session_from
+
+    data: dict[str, Any] = {
+        "scenario": {"title": "cursors", "seed": 5, "turn": 3, "active": "p1", "window": "main.priority"},
+        "card": CARDS,
+        "p1": {"name": "Mira", "life": 20, "influence": 6, "hand": hand, "library": ["Test Recruit"] * 4,
+               "board": [{"card": "Test Knight", "as": "knight", "slot": 1},
+                         {"card": "Test Recruit", "as": "recruit", "slot": 3}]},
+        "p2": {"name": "Tomas", "life": 20, "influence": 3, "hand": ["Test Recruit"],
+               "library": ["Test Recruit"] * 4,
+               "board": [{"card": "Test Wall", "as": "wall", "slot": 2},
+                         {"card": "Test Knight", "as": "knight2", "slot": 4}]},
+    }
+    data.update(over)
+    return C1KApp(db=db, session=session_from(db, data, open_hands=True))
+
+
+def _spot_cid(app: C1KApp) -> int:
+    ms = app.match_screen
+    assert ms is not None
+    return ms.card_at(ms.cursor)
+
+
+@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+def test_a_harmful_target_prompt_starts_on_the_opponents_first_unit_and_skips_the_rest(db: CardDB,
+                                                                                     size: str) -> None:
+    from engine import observe
+
+    app = _cursor_app(db, ["Test Bolt"])
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("1", "enter")          # Test Bolt: deal 2 damage to a unit
+        await pilot.pause()
+        v = observe(app.game, 1)
+        out["opp"] = [u.cid for u in v.me.units if u is not None]
+        out["mine"] = [u.cid for u in observe(app.game, 0).me.units if u is not None]
+        out["first"] = _spot_cid(app)
+        seen = []
+        for _ in range(5):
+            await pilot.press("right")
+            await pilot.pause()
+            seen.append(_spot_cid(app))
+        out["seen"] = seen
+        await pilot.press("down")
+        await pilot.pause()
+        out["down"] = _spot_cid(app)
+
+    run_app(app, body, SIZES[size])
+    assert out["first"] == out["opp"][0]                # the Wall in slot 2, not Mira's own Knight
+    order = out["opp"] + out["mine"]
+    assert out["seen"] == [order[(i + 1) % len(order)] for i in range(5)]   # only the ◎ targets, no empty slot
+    assert out["down"] in order
+
+
+def test_a_healing_target_prompt_starts_on_your_own_side(db: CardDB) -> None:
+    from engine import observe
+
+    app = _cursor_app(db, ["Mending Word"])
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        out["first"] = _spot_cid(app)
+        out["mine"] = [u.cid for u in observe(app.game, 0).me.units if u is not None]
+
+    run_app(app, body)
+    assert out["first"] == out["mine"][0]
+
+
+def test_a_block_moves_the_cursor_to_the_attackers_it_may_block(db: CardDB) -> None:
+    from engine import observe
+
+    app = _cursor_app(db, [])
+    g = app.session.game if app.session else None
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        game = app.game
+        mine = [u.cid for u in observe(game, 0).me.units if u is not None]
+        while game.decision.kind != "attackers":
+            app.send("pass")
+            await pilot.pause()
+        app.send("attack " + " ".join(f"#{c}" for c in mine))
+        await pilot.pause()
+        while game.decision.kind != "blockers":
+            app.send("pass")
+            await pilot.pause()
+        await pilot.pause()
+        blockers = [u.cid for u in observe(game, 1).me.units if u is not None]
+        out["start"] = _spot_cid(app)
+        out["blockers"] = blockers
+        await pilot.press("enter")             # the first blocker picked: the cursor goes to the attackers
+        await pilot.pause()
+        out["attacker"] = _spot_cid(app)
+        out["mine"] = mine
+        await pilot.press("right")
+        await pilot.pause()
+        out["next"] = _spot_cid(app)
+        await pilot.press("enter")             # paired: on to the next free blocker
+        await pilot.pause()
+        out["after"] = _spot_cid(app)
+
+    run_app(app, body)
+    assert g is not None
+    assert out["start"] == out["blockers"][0]
+    assert out["attacker"] == out["mine"][0] and out["next"] == out["mine"][1]
+    assert out["after"] == out["blockers"][1]
