@@ -648,9 +648,9 @@ class C1KApp(App[None]):
 
     def action_pick_mode(self, card: HandCard, modes: list[int], cands: list[Action]) -> None:
         from c1k_tui.match_screen import Pick
-        from engine import Play
+        from engine import Play, mode_label
 
-        opts = [(f"mode {m}", str(m)) for m in modes]
+        opts = [(mode_label(self.game, card.cid, m), str(m)) for m in modes]   # the player's own card, in words
 
         def done(result: str | None) -> None:
             if result and self.match_screen is not None:

@@ -9,7 +9,6 @@ player's own `observe`), and "(auto)" marks on commands the flow options sent.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import (
@@ -17,18 +16,16 @@ from engine import (
     WINDOW_INDEX,
     WINDOWS,
     Action,
-    Activate,
     Game,
     HandCard,
-    Play,
     PlayerView,
     SideView,
     StackEntry,
     UnitView,
     events_for,
+    helps_targets,
     observe,
 )
-from engine.cards import CHOICE_TARGETS, Effect
 
 __all__ = ["HandCard", "MatchView", "SideView", "StackEntry", "UnitView", "WindowView", "log_for", "match_view",
            "phase_groups"]
@@ -122,46 +119,6 @@ def log_for(g: Game, viewer: int, open_hands: bool, last: int = 200,
     return tuple(lines[-last:]) if last > 0 else tuple(lines)
 
 
-#: effect verbs that help what they target (everything else chosen as a target is harmed by it)
-HELP_VERBS = frozenset({"heal", "grant", "buff"})
-
-
-def _targeted(effects: Sequence[Effect], mode: int | None) -> list[Effect]:
-    """The effects that name a chosen target (as engine.targets.effect_slots walks them)."""
-    out: list[Effect] = []
-    for e in effects:
-        if e.do == "thread" and e.branches:
-            m = (mode or 1) - 1
-            if 0 <= m < len(e.branches):
-                out += _targeted(e.branches[m], None)
-        elif e.target in CHOICE_TARGETS:
-            out.append(e)
-    return out
-
-
-def _helps(effects: list[Effect]) -> bool:
-    return bool(effects) and all(e.do in HELP_VERBS and (e.do != "buff" or (e.power >= 0 and e.health >= 0))
-                                 for e in effects)
-
-
-def helpful_actions(g: Game, legal: tuple[Action, ...]) -> frozenset[Action]:
-    """Of the deciding player's legal actions, the plays and activations whose targets are helped (from
-    the card definitions of their own cards and of public ones: nothing hidden is read)."""
-    out: set[Action] = set()
-    for a in legal:
-        if isinstance(a, Play) and a.targets:
-            d = g.card(a.card)
-            effects = list(d.effect) if d.type == "action" else [
-                e for ab in d.abilities if ab.when == "on_play" for e in ab.effect]
-            if _helps(_targeted(effects, a.mode)):
-                out.add(a)
-        elif isinstance(a, Activate) and a.targets:
-            acts = g.activated(a.source)
-            if 1 <= a.n <= len(acts) and _helps(_targeted(acts[a.n - 1][1].effect, None)):
-                out.add(a)
-    return frozenset(out)
-
-
 def match_view(g: Game, viewer: int, open_hands: bool = False, log_lines: int = 200,
                stops: tuple[int, ...] = (), bottom: int | None = None,
                auto: frozenset[int] = frozenset()) -> MatchView:
@@ -177,7 +134,7 @@ def match_view(g: Game, viewer: int, open_hands: bool = False, log_lines: int = 
         log_for(g, viewer, open_hands, log_lines, auto),
         tuple((e.subject, e.what, e.legal, e.rule, e.reason) for e in d.explain) if d is not None else (),
         d.legal if d is not None else (), d.block_ok if d is not None else (), v.stack_hint, v.commands,
-        helpful_actions(g, d.legal) if d is not None else frozenset())
+        frozenset(a for a in d.legal if helps_targets(g, a)) if d is not None else frozenset())
 
 
 def phase_groups(structure: tuple[str, ...] = WINDOWS) -> list[tuple[str, list[tuple[int, str, int]]]]:

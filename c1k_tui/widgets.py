@@ -409,7 +409,18 @@ class StackView(Widget):
             return t
         width = max(10, self.size.width or 38)
         room = max(1, (self.size.height or 9) - 1 - (2 if self.resolve_hint else 0))
-        shown = self.items if len(self.items) <= room else self.items[: room - 1]
+        # an item takes a row, and a second for its choices in words (a Thread mode, a Voidcast payment)
+        shown: list[StackEntry] = []
+        used = 0
+        for i, it in enumerate(self.items):
+            rows = 2 if it.choice else 1
+            left = len(self.items) - i - 1
+            if used + rows > room or (left and used + rows >= room):
+                break
+            shown.append(it)
+            used += rows
+        if not shown and self.items:
+            shown = [self.items[0]]
         for it in shown:
             line = Text(no_wrap=True, overflow="ellipsis")
             mark = "▶" if it.pos == 1 else " "
@@ -422,6 +433,11 @@ class StackView(Widget):
             line.truncate(width, overflow="ellipsis")
             t.append_text(line)
             t.append("\n")
+            if it.choice:
+                sub = Text("   " + it.choice, style="italic", no_wrap=True, overflow="ellipsis")
+                sub.truncate(width, overflow="ellipsis")
+                t.append_text(sub)
+                t.append("\n")
         if len(shown) < len(self.items):
             t.append(f"  … {len(self.items) - len(shown)} more below\n", style="dim")
         if self.resolve_hint:

@@ -52,8 +52,9 @@ def run_threads(g: MatchState, then: Continuation) -> bool:
         g.threads.pop(0)
         e = thread_effect(g, t.source)
         if e is not None and e.branches and 1 <= t.mode <= len(e.branches):
-            g.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves", "thread", t.controller,
-                  (t.source,), t.mode, f"resolves: {_describe(e.branches[t.mode - 1])}", "KW Thread")
+            what = _describe(e.branches[t.mode - 1])
+            g.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves — {what}", "thread",
+                  t.controller, (t.source,), t.mode, f"resolves: {what}", "KW Thread")
             if not run_effects(g, e.branches[t.mode - 1], t.controller, t.source, list(t.targets), None,
                                     mode=t.mode, top=True, then=then):
                 return False
@@ -65,7 +66,8 @@ def ask_thread_branch(g: MatchState, t: Trigger, ab: Ability, resume: Continuati
     asked; the trigger waits at the head of the queue)."""
     for e in ab.effect:
         if e.do == "thread":
-            branches = len(e.branches or [])
+            paths = list(e.branches or [])
+            branches = len(paths)
             break
     else:
         return False
@@ -76,7 +78,8 @@ def ask_thread_branch(g: MatchState, t: Trigger, ab: Ability, resume: Continuati
     g.priority = -1
     g.pending = Decision("choice", t.controller, g.window, "KW Thread",
                          f"{g.players[t.controller].name}: choose a branch for {t.name}",
-                         tuple(f"branch {n}" for n in range(1, branches + 1)), 1, 1)
+                         tuple(f"branch {n}: {_describe(paths[n - 1])}" for n in range(1, branches + 1)),
+                         1, 1)
     return True
 
 
@@ -84,7 +87,10 @@ def choose_branch(g: MatchState, ch: Choice, branch: int) -> None:
     """The answer to `ask_thread_branch`: the trigger goes on with its branch."""
     assert ch.trigger is not None
     g.trigger_queue[0] = replace(ch.trigger, mode=branch)
-    g.log(f"  {g.players[ch.player].name} chooses branch {branch} for {ch.trigger.name}", "thread",
+    e = thread_effect(g, ch.trigger.source)
+    what = f": {_describe(e.branches[branch - 1])}" if e is not None and e.branches and 1 <= branch <= len(
+        e.branches) else ""
+    g.log(f"  {g.players[ch.player].name} chooses branch {branch} for {ch.trigger.name}{what}", "thread",
           ch.player, (ch.trigger.source,), branch, "chosen", "KW Thread")
 
 
@@ -191,7 +197,7 @@ def _thread(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
         del r.chosen[:n]
         g.threads.append(Trigger(r.controller, r.source, -1, g.card(r.source).name, 0, RANK_OTHER,
                                  "thread", "", 0, branch_targets, True, m))
-        g.log(f"  Thread: branch {m} waits for the next moment a player would receive priority",
-              "thread", r.controller, (r.source,), m, f"waits: {_describe(e.branches[m - 1])}",
-              "KW Thread")
+        what = _describe(e.branches[m - 1])
+        g.log(f"  Thread: branch {m} ({what}) waits for the next moment a player would receive priority",
+              "thread", r.controller, (r.source,), m, f"waits: {what}", "KW Thread")
 AFTER_USE["thread_resolves"] = cut_thread

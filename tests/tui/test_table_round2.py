@@ -480,3 +480,44 @@ def test_a_block_moves_the_cursor_to_the_attackers_it_may_block(db: CardDB) -> N
     assert out["start"] == out["blockers"][0]
     assert out["attacker"] == out["mine"][0] and out["next"] == out["mine"][1]
     assert out["after"] == out["blockers"][1]
+
+
+# ---------------------------------------------------------------- item 9: choices in words
+
+
+@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+def test_thread_modes_are_words_in_the_picker_on_the_stack_and_in_the_hand_off_recap(db: CardDB,
+                                                                                   size: str) -> None:
+    from textual.widgets import OptionList
+
+    from c1k_tui.screens import HandoffScreen, PromptModal
+
+    from .conftest import flow_data, session_from
+
+    data = flow_data()
+    data["p1"]["hand"] = ["Glimpse the Thousand Paths"]
+    app = C1KApp(db=db, session=session_from(db, data, flow="stops"))
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptModal)
+        ol = app.screen.query_one(OptionList)
+        out["options"] = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+        await pilot.press("down", "enter")     # mode 2
+        await pilot.pause()
+        await pilot.pause()
+        out["handoff"] = "\n".join(screen_text(app))
+        await pilot.press("enter")
+        await pilot.pause()
+        out["table"] = "\n".join(screen_text(app))
+
+    run_app(app, body, SIZES[size])
+    assert out["options"] == ["mode 1: draw 2 cards", "mode 2: heal 4 to your Champion"]
+    assert "mode 2: heal 4 to your" in out["handoff"]          # Tomas's hand-off recap (public)
+    assert "mode 2: heal 4" in out["table"]            # the stack, on Tomas's screen
