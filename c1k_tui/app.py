@@ -465,7 +465,13 @@ class C1KApp(App[None]):
         self.maybe_prompt()
 
     def on_match_screen_send(self, message: Any) -> None:
+        ms, before = self.match_screen, len(self.game.record) if self.session is not None else 0
         self.send(message.command)
+        # a typed command that was not sent (refused, or a typing mistake) stays on the line for editing
+        if (getattr(message, "typed", False) and ms is not None and ms is self.match_screen
+                and self.session is not None and len(self.game.record) == before
+                and ms.status.startswith(("[b]✗", "[b]??"))):
+            ms.keep_typed(message.command)
 
     def send(self, command: str) -> None:
         s = self.session

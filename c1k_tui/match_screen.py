@@ -24,6 +24,7 @@ from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 from textual.widgets._tabbed_content import ContentTabs
 
 from c1k_tui import rulesdoc
+from c1k_tui.completion import VERBS, History, completions, visible_names
 from c1k_tui.view import HandCard, MatchView, SideView, UnitView
 from c1k_tui.widgets import (
     BoardRow,
@@ -38,7 +39,7 @@ from c1k_tui.widgets import (
     TitleBar,
     WindowLine,
 )
-from engine import COMMAND_USAGE, COMMAND_VERBS, Action, Activate, Interrupt, Play, SetCard
+from engine import Action, Activate, Interrupt, Play, SetCard
 
 Spot = tuple[Any, ...]
 
@@ -84,21 +85,23 @@ def _targets(a: Action) -> tuple[int, ...]:
 
 
 class LegalSuggester(Suggester):
-    """Completes the command line from the deciding player's legal commands (and the command verbs)."""
+    """Completes the command line from the deciding player's legal commands, the command verbs and the
+    names of the cards the typist may see (c1k_tui/completion.py): the grey suggestion is what Tab
+    gives first."""
 
-    #: every verb of formats.md §1, from the engine's own list (a verb with arguments ends in a space)
-    VERBS = tuple(v if COMMAND_USAGE[v] == v else v + " " for v in COMMAND_VERBS) + ("attack none", "block none")
+    VERBS = VERBS
 
     def __init__(self) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self.commands: tuple[str, ...] = ()
+        self.names: tuple[str, ...] = ()       # cards the typist may see (rules.md §7a)
+
+    def candidates(self, value: str) -> list[str]:
+        return completions(value, self.commands, self.names)
 
     async def get_suggestion(self, value: str) -> str | None:
-        if not value:
-            return None
-        low = value.lower()
-        for c in self.commands + self.VERBS:
-            if c.lower().startswith(low) and len(c) > len(value):
+        for c in self.candidates(value):
+            if c.lower().startswith(value.lower()):
                 return value + c[len(value):]
         return None
 
@@ -150,8 +153,9 @@ class MatchScreen(Screen[None]):
     class Send(Message):
         """A formats.md §1 command for the app to send to the engine."""
 
-        def __init__(self, command: str) -> None:
+        def __init__(self, command: str, typed: bool = False) -> None:
             self.command = command
+            self.typed = typed          # typed on the command line: kept there if it is refused
             super().__init__()
 
     class Refused(Message):
@@ -167,6 +171,7 @@ class MatchScreen(Screen[None]):
         self.block_pick: int | None = None
         self.refusal_rule = ""
         self.suggester = LegalSuggester()
+        self.histories: dict[int, History] = {}     # ↑/↓: each player's own earlier commands
         self._decision_key: tuple[Any, ...] = ()
         self.recap_text = Text()
 
@@ -241,6 +246,7 @@ class MatchScreen(Screen[None]):
         self.query_one("#log", LogView).lines_ = view.log
         self.query_one("#logstrip", LogView).lines_ = view.log[-60:]
         self.suggester.commands = tuple(str(a) for a in view.legal)
+        self.suggester.names = visible_names(view.hand + (view.top_hand or ()), (view.bottom, view.top))
         self._clamp_cursor()
         self._apply_marks()
         self._render_rules()
@@ -955,6 +961,18 @@ class MatchScreen(Screen[None]):
         if switch:
             self.query_one("#tabs", TabbedContent).active = "tab-recap"
 
+    def history(self) -> History:
+        """The command history of the player at the keyboard (each player's own)."""
+        viewer = self.view.viewer if self.view is not None else 0
+        return self.histories.setdefault(viewer, History())
+
+    def keep_typed(self, command: str) -> None:
+        """A typed command the app refused (not sent): it stays on the line, for editing."""
+        cmd = self.query_one("#command", CommandLine)
+        cmd.value = command
+        cmd.cursor_position = len(command)
+        cmd.focus()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
@@ -962,6 +980,7 @@ class MatchScreen(Screen[None]):
         if not text:
             self.set_focus(None)
             return
+        self.history().add(text)
         word = text.lower()
         if word in ("help", "?"):
             self.app.action_help()  # type: ignore[attr-defined]
@@ -977,7 +996,10 @@ class MatchScreen(Screen[None]):
             open_rule(self.app, text[6:].strip() or self.refusal_rule or (self.view.window.rule if self.view else ""))
             return
         self.set_focus(None)
-        self._send(text)
+        self.pick = None
+        self.block_pick = None
+        self.refusal_rule = ""
+        self.post_message(self.Send(text, typed=True))
 
     def clear_private(self) -> None:
         """Forget everything typed or picked (before the device is handed over)."""

@@ -64,7 +64,9 @@ def test_a_refusal_costs_the_same_typed_or_picked(db: CardDB) -> None:
         await pilot.press("colon", *'play "Test Knight"', "enter")        # not in hand
         await pilot.pause()
         typed = str(screen.status)
-        await pilot.press("colon", *"block none", "enter")
+        # the refused command stays on the line for editing (tui.md round 2): Esc clears it
+        assert screen.query_one("#command").value == 'play "Test Knight"'   # type: ignore[attr-defined]
+        await pilot.press("escape", "colon", *"block none", "enter")
         await pilot.pause()
         assert "C1K 4.2" in str(screen.status) and "not sent" in str(screen.status)
         assert g.record == [] and g.current_player() == 0 and not any("refused" in x for x in g.log_lines)

@@ -521,3 +521,120 @@ def test_thread_modes_are_words_in_the_picker_on_the_stack_and_in_the_hand_off_r
     assert out["options"] == ["mode 1: draw 2 cards", "mode 2: heal 4 to your Champion"]
     assert "mode 2: heal 4 to your" in out["handoff"]          # Tomas's hand-off recap (public)
     assert "mode 2: heal 4" in out["table"]            # the stack, on Tomas's screen
+
+
+# ---------------------------------------------------------------- item 10: completion, history
+
+
+def test_completion_names_only_cards_the_typist_may_see_and_cycles() -> None:
+    from c1k_tui.completion import Cycle, completions
+
+    names = ("Test Recruit", "Test Knight", "Test Wall", "Emberlash")
+    assert completions('play "Em', (), names) == ['play "Emberlash"']
+    assert completions('play "Em', (), names[:3]) == []           # a hidden name: nothing, like no name
+    assert completions("play Em", (), names) == ["play Emberlash"]
+    assert completions("play Test K", (), names) == []            # a bare name stops at its first space …
+    assert completions('play "Test K', (), names) == ['play "Test Knight"']   # … a quoted one doesn't
+    assert completions("pa", ("pass",), ()) == ["pass"] and "play " in completions("p", ("pass",), ())
+    c = Cycle()
+    cands = completions('play "Te', (), names)
+    got = [c.next('play "Te', cands)]
+    for _ in range(3):
+        got.append(c.next(got[-1], completions(got[-1], (), names)))
+    assert got == ['play "Test Recruit"', 'play "Test Knight"', 'play "Test Wall"', 'play "Test Recruit"']
+
+
+async def _type(pilot: Any, text: str) -> None:
+    await pilot.press(*[{" ": "space", '"': "quotation_mark", "#": "number_sign"}.get(ch, ch) for ch in text])
+
+
+@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+def test_tab_completes_names_only_from_what_the_typist_may_see(db: CardDB, size: str) -> None:
+    from c1k_tui.screens import HandoffScreen
+    from c1k_tui.widgets import CommandLine
+
+    from .conftest import flow_data, session_from
+
+    app = C1KApp(db=db, session=session_from(db, flow_data(), flow="full"))
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        cmd = app.screen.query_one("#command", CommandLine)
+        await pilot.press("colon")
+        await _type(pilot, 'play "Em')            # Emberlash is in Tomas's hidden hand
+        await pilot.press("tab")
+        await pilot.pause()
+        out["hidden"] = cmd.value
+        cmd.value = ""
+        await _type(pilot, 'play "Te')
+        got = []
+        for _ in range(4):
+            await pilot.press("tab")
+            await pilot.pause()
+            got.append(cmd.value)
+        out["cycle"] = got
+        out["ghost"] = cmd._suggestion
+
+    run_app(app, body, SIZES[size])
+    assert out["hidden"] == 'play "Em'
+    assert out["cycle"] == ['play "Test Recruit"', 'play "Test Knight"', 'play "Test Wall"', 'play "Test Recruit"']
+
+
+def test_a_refused_typed_command_stays_for_editing_and_up_recalls_only_your_own(db: CardDB) -> None:
+    from c1k_tui.screens import HandoffScreen
+    from c1k_tui.widgets import CommandLine
+
+    from .conftest import flow_data, session_from
+
+    app = C1KApp(db=db, session=session_from(db, flow_data(), flow="full"))
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        cmd = app.screen.query_one("#command", CommandLine)
+        await pilot.press("colon")
+        await _type(pilot, 'play "Test Recruit" slot 1')     # slot 1 holds the Knight: refused, not sent
+        await pilot.press("enter")
+        await pilot.pause()
+        out["kept"] = cmd.value
+        out["focus"] = cmd.has_focus
+        out["record"] = len(app.game.record)
+        cmd.value = ""
+        await _type(pilot, "play #999")                      # no such card: a typing mistake, kept too
+        await pilot.press("enter")
+        await pilot.pause()
+        out["kept2"] = cmd.value
+        cmd.value = ""
+        await pilot.press("up")
+        await pilot.pause()
+        out["up1"] = cmd.value
+        await pilot.press("up")
+        await pilot.pause()
+        out["up2"] = cmd.value
+        await pilot.press("down", "down")
+        await pilot.pause()
+        out["down"] = cmd.value
+        await pilot.press("escape")
+        await pilot.press("space")                          # Mira passes: Tomas takes the keyboard
+        await pilot.pause()
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        out["viewer"] = app.viewer
+        cmd = app.screen.query_one("#command", CommandLine)
+        await pilot.press("colon", "up")
+        await pilot.pause()
+        out["other"] = cmd.value
+
+    run_app(app, body)
+    assert out["kept"] == 'play "Test Recruit" slot 1' and out["focus"] and out["record"] == 0
+    assert out["kept2"] == "play #999"
+    assert out["up1"] == "play #999" and out["up2"] == 'play "Test Recruit" slot 1' and out["down"] == ""
+    assert out["viewer"] == 1 and out["other"] == ""        # Mira's commands are not Tomas's history
