@@ -512,7 +512,7 @@ class CommandLine(Input):
 
     def action_complete(self) -> None:
         sug = self.suggester
-        cands = sug.candidates(self.value) if isinstance(sug, _HasCandidates) else []
+        cands: list[str] = sug.candidates(self.value) if isinstance(sug, _HasCandidates) else []
         line = self.cycle.next(self.value, cands)
         if line is None:
             if self._suggestion:
