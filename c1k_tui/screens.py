@@ -797,7 +797,7 @@ class LogScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble((self.title_text, "bold reverse"), f"  as {self.viewer} may read it · ",
-                                   ("/", "bold"), " filter: t5 · t5-7 · w:combat · p1 · words"), id="log-head")
+                                   ("/", "bold"), " filter: t5 · turn 5-7 · w:combat · p1 · words"), id="log-head")
         yield LogView(id="full-log")
         yield Static(id="log-count", classes="dim")
         yield Input(placeholder="filter (Enter keeps it, Esc leaves the field)", id="log-filter")
