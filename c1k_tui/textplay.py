@@ -92,7 +92,7 @@ def render(v: PlayerView, other: PlayerView | None = None) -> str:
         lines.append("STACK (top first):")
         for it in v.stack:
             tg = " → " + ", ".join(it.targets) if it.targets else ""
-            lines.append(f"  {it.pos}. {it.name} ({it.who}){tg}")
+            lines.append(f"  {it.pos}. {it.name} ({it.who}){tg}" + (f" — {it.choice}" if it.choice else ""))
     if v.outcome is not None:
         lines.append(f"MATCH OVER: {v.outcome}" + (f" · seed {v.seed}" if v.seed is not None else ""))
         return "\n".join(lines)
@@ -208,7 +208,10 @@ class LineEditor:
         if rl is not None:
             rl.set_completer(self._complete)
             rl.set_completer_delims("")          # the whole line is completed, names with spaces too
-            rl.parse_and_bind("tab: complete")
+            if "libedit" in str(getattr(rl, "__doc__", "")):     # macOS: Tab completes
+                rl.parse_and_bind("bind ^I rl_complete")
+            else:                                                 # GNU readline: Tab again cycles
+                rl.parse_and_bind("tab: menu-complete")
 
     @classmethod
     def for_terminal(cls) -> LineEditor:
