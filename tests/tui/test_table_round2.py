@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from c1k_tui.app import C1KApp
-from c1k_tui.screens import StartChoice, StartScreen
+from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.menus import StartChoice, StartScreen
 from engine.cards import CardDB
 
 from .conftest import run_app
@@ -90,12 +90,12 @@ def test_the_hand_off_recap_opens_at_its_newest_lines_and_scrolls_at_80x24() -> 
     from rich.text import Text
     from textual.app import App
 
-    from c1k_tui.screens import HandoffScreen
+    from c1k_tui.screens.menus import HandoffScreen
 
     recap = Text("Since Tomas last decided (public):\n" + "\n".join(f"recap line {i:02d}" for i in range(1, 41)))
 
     class A(App[None]):
-        CSS_PATH = str(Path(__file__).parents[2] / "c1k_tui" / "app.tcss")
+        CSS_PATH = str(Path(__file__).parents[2] / "c1k_tui" / "screens" / "app.tcss")
 
         def on_mount(self) -> None:
             self.push_screen(HandoffScreen("Tomas", "p2", "see what happened", "C1K 6", 3, "main.priority", recap))
@@ -131,7 +131,7 @@ def test_the_hand_off_recap_opens_at_its_newest_lines_and_scrolls_at_80x24() -> 
 
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_a_refusal_wraps_to_a_second_row_and_keeps_its_rule_id(db: CardDB, size: str) -> None:
-    from c1k_tui.match_screen import MatchScreen
+    from c1k_tui.screens.match_screen import MatchScreen
 
     from .conftest import flow_data, session_from
 
@@ -155,7 +155,7 @@ def test_a_refusal_wraps_to_a_second_row_and_keeps_its_rule_id(db: CardDB, size:
 def test_fit_rows_keeps_the_end_of_a_long_message() -> None:
     from rich.text import Text
 
-    from c1k_tui.match_screen import fit_rows
+    from c1k_tui.screens.match_screen import fit_rows
 
     short = Text("✗ refused: a short reason (C1K 2.2)")
     assert fit_rows(short, 78, 2) is short
@@ -170,7 +170,7 @@ def test_fit_rows_keeps_the_end_of_a_long_message() -> None:
 
 def long_session(db: CardDB, turns: int = 10, open_hands: bool = False, seed: int = 11) -> Any:
     """A real match (Ironbound vs Emberfall), played by a seeded random policy to the start of `turns`."""
-    from c1k_tui.session import Flow, MatchSession
+    from c1k_tui.model.session import Flow, MatchSession
     from engine import find_deck, load_deck
     from engine.rng import SplitMix64
     from engine.selfplay import random_action
@@ -187,9 +187,9 @@ def long_session(db: CardDB, turns: int = 10, open_hands: bool = False, seed: in
 
 
 def test_the_full_log_holds_every_line_and_turn_2_is_found(db: CardDB) -> None:
-    from c1k_tui.controls import LogView
-    from c1k_tui.screens import LogScreen
-    from c1k_tui.view import log_for
+    from c1k_tui.model.view import log_for
+    from c1k_tui.screens.controls import LogView
+    from c1k_tui.screens.menus import LogScreen
     from engine import observe
 
     s = long_session(db)
@@ -232,7 +232,7 @@ def test_the_full_log_holds_every_line_and_turn_2_is_found(db: CardDB) -> None:
 
 
 def test_turn_filters_take_t5_turn_5_and_ranges() -> None:
-    from c1k_tui.screens import filter_log
+    from c1k_tui.screens.menus import filter_log
 
     lines = ("T1 main.priority", "a", "T2 main.priority", "b", "T3 combat.damage", "c turn")
     assert filter_log(lines, "turn 2") == ("T2 main.priority", "T2 main.priority │ b")
@@ -250,7 +250,7 @@ def _concede_app(db: CardDB, tmp_path: Path, open_hands: bool = False) -> C1KApp
 
 
 async def _concede(pilot: Any, app: C1KApp) -> None:
-    from c1k_tui.screens import HandoffScreen
+    from c1k_tui.screens.menus import HandoffScreen
 
     await pilot.pause()
     if isinstance(app.screen, HandoffScreen):
@@ -262,7 +262,7 @@ async def _concede(pilot: Any, app: C1KApp) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_game_over_names_once_life_totals_and_damage_apart(db: CardDB, tmp_path: Path, size: str) -> None:
-    from c1k_tui.screens import GameOverScreen
+    from c1k_tui.screens.menus import GameOverScreen
 
     app = _concede_app(db, tmp_path)
     out: dict[str, Any] = {}
@@ -284,7 +284,7 @@ def test_game_over_names_once_life_totals_and_damage_apart(db: CardDB, tmp_path:
 
 
 def test_summary_counts_damage_to_units_and_champions_apart(db: CardDB) -> None:
-    from c1k_tui.app import summarise
+    from c1k_tui.screens.app import summarise
     from engine import observe
 
     from .conftest import flow_data, session_from
@@ -316,8 +316,8 @@ def test_summary_counts_damage_to_units_and_champions_apart(db: CardDB) -> None:
 
 
 def test_review_returns_to_the_game_over_screen(db: CardDB, tmp_path: Path) -> None:
-    from c1k_tui.replay import ReplayScreen
-    from c1k_tui.screens import GameOverScreen
+    from c1k_tui.screens.menus import GameOverScreen
+    from c1k_tui.screens.replay import ReplayScreen
 
     app = _concede_app(db, tmp_path)
     out: dict[str, Any] = {}
@@ -343,7 +343,7 @@ def test_review_returns_to_the_game_over_screen(db: CardDB, tmp_path: Path) -> N
 
 def test_no_hotkey_types_into_the_save_field_and_r_rematches(db: CardDB, tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from c1k_tui.screens import GameOverScreen
+    from c1k_tui.screens.menus import GameOverScreen
 
     monkeypatch.chdir(tmp_path)
     app = _concede_app(db, tmp_path, open_hands=True)
@@ -490,7 +490,7 @@ def test_thread_modes_are_words_in_the_picker_on_the_stack_and_in_the_hand_off_r
                                                                                    size: str) -> None:
     from textual.widgets import OptionList
 
-    from c1k_tui.screens import HandoffScreen, PromptModal
+    from c1k_tui.screens.menus import HandoffScreen, PromptModal
 
     from .conftest import flow_data, session_from
 
@@ -527,7 +527,7 @@ def test_thread_modes_are_words_in_the_picker_on_the_stack_and_in_the_hand_off_r
 
 
 def test_completion_names_only_cards_the_typist_may_see_and_cycles() -> None:
-    from c1k_tui.completion import Cycle, completions
+    from c1k_tui.model.completion import Cycle, completions
 
     names = ("Test Recruit", "Test Knight", "Test Wall", "Emberlash")
     assert completions('play "Em', (), names) == ['play "Emberlash"']
@@ -550,8 +550,8 @@ async def _type(pilot: Any, text: str) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_tab_completes_names_only_from_what_the_typist_may_see(db: CardDB, size: str) -> None:
-    from c1k_tui.screens import HandoffScreen
-    from c1k_tui.widgets import CommandLine
+    from c1k_tui.screens.menus import HandoffScreen
+    from c1k_tui.screens.widgets import CommandLine
 
     from .conftest import flow_data, session_from
 
@@ -585,8 +585,8 @@ def test_tab_completes_names_only_from_what_the_typist_may_see(db: CardDB, size:
 
 
 def test_a_refused_typed_command_stays_for_editing_and_up_recalls_only_your_own(db: CardDB) -> None:
-    from c1k_tui.screens import HandoffScreen
-    from c1k_tui.widgets import CommandLine
+    from c1k_tui.screens.menus import HandoffScreen
+    from c1k_tui.screens.widgets import CommandLine
 
     from .conftest import flow_data, session_from
 

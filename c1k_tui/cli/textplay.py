@@ -19,8 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from c1k_tui.paths import DEFAULT_STOPS
-from c1k_tui.recap import learning_preamble, learning_text, learning_visits
+from c1k_tui.model.paths import DEFAULT_STOPS
+from c1k_tui.model.recap import learning_preamble, learning_text, learning_visits
 from engine import (
     Deck,
     Game,
@@ -223,7 +223,7 @@ class LineEditor:
 
     def take(self, player: int, v: PlayerView) -> None:
         """`player` has the keyboard: their history, and completion from their view."""
-        from c1k_tui.completion import visible_names
+        from c1k_tui.model.completion import visible_names
 
         d = v.decision
         self.legal = tuple(str(a) for a in d.legal) if d is not None else ()
@@ -240,7 +240,7 @@ class LineEditor:
         self.player = player
 
     def candidates(self, text: str) -> list[str]:
-        from c1k_tui.completion import completions
+        from c1k_tui.model.completion import completions
 
         return completions(text, self.legal, self.names)
 
