@@ -302,12 +302,14 @@ class MatchScreen(Screen[None]):
             other.display = False
 
     def watch_status(self, status: str) -> None:
-        """The message row: a message too long for one row gets a second (a refusal keeps its rule id at
-        80 columns); the layout changes only when the number of rows does."""
+        """The message row: a refusal or a typing mistake too long for one row gets a second, so its rule
+        id is never cut (80 columns). Other messages (a pick's instructions) keep one row: a change in the
+        number of rows lays the whole screen out again, too slow for every pick and cancel (bench/tui_bench.py)."""
         w = self.query_one("#status", Static)
         text = Text.from_markup(status) if status else Text("")
         width = max(20, w.content_region.width or self.size.width - 2)
-        rows = 2 if text.cell_len > width else 1
+        refusal = "✗" in status or status.startswith("[b]??")
+        rows = 2 if refusal and text.cell_len > width else 1
         if rows == 2:
             text = fit_rows(text, width, 2)
         if w.styles.height is None or w.styles.height.value != rows:
