@@ -115,11 +115,11 @@ def test_an_endless_rules_loop_is_a_message_in_text_mode_and_in_the_app_session(
 
     monkeypatch.setattr(Game, "apply", looping)
     out = "\n".join(_play(_game(), ["concede", "pass"], auto_pass=True))
-    assert "!! the match can't go on: the stack passed 1000 items" in out
+    assert "!! the stack passed 1000 items: the cards trigger each other forever — nothing changed" in out
     decks = [load_deck(find_deck("ironbound"), DB), load_deck(find_deck("emberfall"), DB)]
     s = MatchSession.new(DB, decks, 4, save_path=tmp_path / "m.json")
     res = s.send("concede")
-    assert not res.ok and "the match can't go on" in res.message
+    assert not res.ok and "nothing changed; a player may concede" in res.message and not res.changed
 
 
 def test_learning_flow_lists_every_window_entered_with_its_rule_and_hides_the_other_hand() -> None:
@@ -207,9 +207,11 @@ def test_with_hands_hidden_a_refused_line_is_not_sent_and_the_opponent_learns_no
 
     g = _poor_game()
     before = [e.text for e in events_for(g, 1)]
+    refusal = g.why_not(g.parse('play "Unmake"', 0)[1], 0)
+    assert refusal is not None
     out = _play(g, ['play "Unmake"'])
     text = "\n".join(out)
-    assert "!! not sent:" in text and "C1K 2.2" in text and "keep priority" in text
+    assert f"!! not sent: {refusal.reason} ({refusal.rule})" in text and "keep priority" in text
     assert g.record == [] and g.current_player() == 0            # not sent: Mira keeps priority
     assert [e.text for e in events_for(g, 1)] == before          # Tomas's view: nothing happened
 

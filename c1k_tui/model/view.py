@@ -84,6 +84,8 @@ class MatchView:
     block_ok: tuple[tuple[int, int], ...] = ()
     stack_hint: str = ""
     commands: int = 0               # length of the match record
+    #: blockers decision: the other pairs, each with the rule and reason it is refused
+    block_no: tuple[tuple[int, int, str, str], ...] = ()
     #: the viewer's legal plays and activations whose chosen targets are helped, not harmed (heal, a
     #: buff, a granted status): their target cursor starts on the viewer's own side, every other one
     #: on the opponent's (tui.md round 2: "the opponent's first for harm")
@@ -134,7 +136,8 @@ def match_view(g: Game, viewer: int, open_hands: bool = False, log_lines: int = 
         log_for(g, viewer, open_hands, log_lines, auto),
         tuple((e.subject, e.what, e.legal, e.rule, e.reason) for e in d.explain) if d is not None else (),
         d.legal if d is not None else (), d.block_ok if d is not None else (), v.stack_hint, v.commands,
-        frozenset(a for a in d.legal if helps_targets(g, a)) if d is not None else frozenset())
+        block_no=d.block_no if d is not None else (),
+        helpful=frozenset(a for a in d.legal if helps_targets(g, a)) if d is not None else frozenset())
 
 
 def phase_groups(structure: tuple[str, ...] = WINDOWS) -> list[tuple[str, list[tuple[int, str, int]]]]:

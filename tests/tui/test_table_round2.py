@@ -12,8 +12,7 @@ import pytest
 from c1k_tui.screens.app import C1KApp
 from c1k_tui.screens.menus import StartChoice, StartScreen
 from engine.cards import CardDB
-
-from .conftest import run_app
+from tests.tui.conftest import run_app
 
 SIZES = {"120x40": (120, 40), "80x24": (80, 24)}
 
@@ -132,8 +131,7 @@ def test_the_hand_off_recap_opens_at_its_newest_lines_and_scrolls_at_80x24() -> 
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_a_refusal_wraps_to_a_second_row_and_keeps_its_rule_id(db: CardDB, size: str) -> None:
     from c1k_tui.screens.match_screen import MatchScreen
-
-    from .conftest import flow_data, session_from
+    from tests.tui.conftest import flow_data, session_from
 
     app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True))
     out: dict[str, Any] = {}
@@ -244,7 +242,7 @@ def test_turn_filters_take_t5_turn_5_and_ranges() -> None:
 
 
 def _concede_app(db: CardDB, tmp_path: Path, open_hands: bool = False) -> C1KApp:
-    from .conftest import flow_data, session_from
+    from tests.tui.conftest import flow_data, session_from
 
     return C1KApp(db=db, session=session_from(db, flow_data(), tmp_path, open_hands=open_hands))
 
@@ -286,8 +284,7 @@ def test_game_over_names_once_life_totals_and_damage_apart(db: CardDB, tmp_path:
 def test_summary_counts_damage_to_units_and_champions_apart(db: CardDB) -> None:
     from c1k_tui.screens.app import summarise
     from engine import observe
-
-    from .conftest import flow_data, session_from
+    from tests.tui.conftest import flow_data, session_from
 
     # Mira attacks with the Test Knight (3/4); Tomas answers with Emberlash on it (2 to a unit) and
     # doesn't block: 3 to Tomas's Champion
@@ -371,7 +368,7 @@ def test_no_hotkey_types_into_the_save_field_and_r_rematches(db: CardDB, tmp_pat
 
 
 def _cursor_app(db: CardDB, hand: list[str], **over: Any) -> C1KApp:
-    from .conftest import CARDS, session_from
+    from tests.tui.conftest import CARDS, session_from
 
     data: dict[str, Any] = {
         "scenario": {"title": "cursors", "seed": 5, "turn": 3, "active": "p1", "window": "main.priority"},
@@ -491,8 +488,7 @@ def test_thread_modes_are_words_in_the_picker_on_the_stack_and_in_the_hand_off_r
     from textual.widgets import OptionList
 
     from c1k_tui.screens.menus import HandoffScreen, PromptModal
-
-    from .conftest import flow_data, session_from
+    from tests.tui.conftest import flow_data, session_from
 
     data = flow_data()
     data["p1"]["hand"] = ["Glimpse the Thousand Paths"]
@@ -552,8 +548,7 @@ async def _type(pilot: Any, text: str) -> None:
 def test_tab_completes_names_only_from_what_the_typist_may_see(db: CardDB, size: str) -> None:
     from c1k_tui.screens.menus import HandoffScreen
     from c1k_tui.screens.widgets import CommandLine
-
-    from .conftest import flow_data, session_from
+    from tests.tui.conftest import flow_data, session_from
 
     app = C1KApp(db=db, session=session_from(db, flow_data(), flow="full"))
     out: dict[str, Any] = {}
@@ -587,8 +582,7 @@ def test_tab_completes_names_only_from_what_the_typist_may_see(db: CardDB, size:
 def test_a_refused_typed_command_stays_for_editing_and_up_recalls_only_your_own(db: CardDB) -> None:
     from c1k_tui.screens.menus import HandoffScreen
     from c1k_tui.screens.widgets import CommandLine
-
-    from .conftest import flow_data, session_from
+    from tests.tui.conftest import flow_data, session_from
 
     app = C1KApp(db=db, session=session_from(db, flow_data(), flow="full"))
     out: dict[str, Any] = {}
