@@ -454,7 +454,7 @@ def test_a_block_moves_the_cursor_to_the_attackers_it_may_block(db: CardDB) -> N
             await pilot.pause()
         app.send("attack " + " ".join(f"#{c}" for c in mine))
         await pilot.pause()
-        while game.decision.kind != "blockers":
+        while str(game.decision.kind) != "blockers":    # (the engine moves on between the two reads)
             app.send("pass")
             await pilot.pause()
         await pilot.pause()
@@ -534,9 +534,12 @@ def test_completion_names_only_cards_the_typist_may_see_and_cycles() -> None:
     assert completions("pa", ("pass",), ()) == ["pass"] and "play " in completions("p", ("pass",), ())
     c = Cycle()
     cands = completions('play "Te', (), names)
-    got = [c.next('play "Te', cands)]
-    for _ in range(3):
-        got.append(c.next(got[-1], completions(got[-1], (), names)))
+    got: list[str] = []
+    line = c.next('play "Te', cands)
+    for _ in range(4):
+        assert line is not None
+        got.append(line)
+        line = c.next(line, completions(line, (), names))
     assert got == ['play "Test Recruit"', 'play "Test Knight"', 'play "Test Wall"', 'play "Test Recruit"']
 
 
