@@ -261,9 +261,12 @@ class C1KApp(App[None]):
     def show_lessons(self) -> None:
         if not self.lessons:
             self.lessons = find_lessons()
-        from c1k_tui.lessons import completed
+        from c1k_tui.lessons import progress
 
-        self.lessons_done |= {f"{key}.scenario.toml" for key in completed()}
+        done, note = progress()
+        if note:
+            self.notify(note, title="Lessons completed", severity="warning", timeout=12, markup=False)
+        self.lessons_done |= {f"{key}.scenario.toml" for key in done}
         self.push_screen(LessonsScreen(self.lessons, self.lessons_done), self._on_lesson)
         nxt = next((i for i, les in enumerate(self.lessons) if les.path.name not in self.lessons_done), None)
         if nxt is not None:
@@ -293,6 +296,8 @@ class C1KApp(App[None]):
         if session.lesson is not None:
             self.fixed_view = True
         self.save_error_shown = ""
+        if session.notice:
+            self.notice(session.notice, "Record settings")
         self.load_player_prefs()
         session.run_autos()
         session.save()
@@ -936,7 +941,11 @@ def resume_session(db: CardDB, path: Path) -> MatchSession:
     r = rec.load(path)
     from c1k_tui.versus import resume_or_none
 
-    return resume_or_none(db, r, save_path=path) or MatchSession.from_record(r, db, save_path=path)
+    session = resume_or_none(db, r, save_path=path) or MatchSession.from_record(r, db, save_path=path)
+    from c1k_tui.settings import record_app_notice
+
+    session.notice = record_app_notice(r.app, path)
+    return session
 
 
 def rematch(s: MatchSession) -> MatchSession:

@@ -74,7 +74,7 @@ def agent_spec(opponent: str, option: str = "--vs") -> str:
     head, _, rest = text.partition(":")
     if head != "ai":
         raise VersusError(f"unknown opponent '{opponent}': use human, ai, ai:1 … ai:4, ai:greedy or ai:random")
-    spec = DEFAULT_AI if not rest else (f"search:{rest}" if rest.isdigit() else rest)
+    spec = DEFAULT_AI if not rest else (f"search:{rest}" if rest[:1].isdigit() else rest)
     try:
         make_agent(spec)
     except ValueError as err:

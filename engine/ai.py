@@ -486,7 +486,7 @@ def make_agent(spec: str, seed: int = 0, clock: Callable[[], float] | None = Non
     if name in ("search", "ismcts", "halving"):
         lv = DEFAULT_LEVEL
         if level:
-            if not level.isdigit() or int(level) not in LEVELS:
+            if not (level.isascii() and level.isdigit() and len(level) <= 3) or int(level) not in LEVELS:
                 raise ValueError(f"unknown search level '{level}': use 1–{max(LEVELS)}")
             lv = int(level)
         return SearchAgent(seed, lv, clock=clock, time_budget=time_budget, name=f"{name}:{lv}",
