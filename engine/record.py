@@ -602,10 +602,11 @@ def step(game: Game, record: MatchRecord, i: int, parts: dict[str, str] | None =
         ok = state == e.hash
     if not ok:
         expected = {**before, **e.changed}
-        what = (_differs(expected, after) if any(expected.get(k, "") != after.get(k, "")
-                                                  for k in set(expected) | set(after))
-                else "its parts all match, so its text, seat, auto flag, refusal or hash was changed"
-                if e.seal else "the state hash differs")
+        if e.seal and not any(expected.get(k, "") != after.get(k, "") for k in set(expected) | set(after)):
+            raise RecordError(f"{where}: its hash doesn't match what the record says of it (the state after it "
+                              "does): its text, seat, auto flag, refusal or hash was changed after it was saved",
+                              i + 1)
+        what = _differs(expected, after) if e.seal or parts is not None else "the state hash differs"
         raise RecordError(f"{where}: the state after it doesn't match the record's hash — {what}: the record "
                           "was changed after it was saved (or saved by another version of the rules)", i + 1)
     e.hash = state
@@ -679,10 +680,8 @@ def save_refusal(path: Path, force: bool = False) -> str:
     regular file that isn't a match record unless `force`."""
     try:
         st = os.stat(path)
-    except FileNotFoundError:
+    except OSError:          # nothing there (or a path that can't be: `save` says why when it writes)
         return ""
-    except OSError as err:
-        return f"{path}: can't be written: {err.strerror or err}"
     if stat.S_ISDIR(st.st_mode):
         return f"{path} is a folder, not a file"
     if not stat.S_ISREG(st.st_mode):
