@@ -39,6 +39,7 @@ from c1k_tui.widgets import (
     WindowLine,
 )
 from engine import COMMAND_USAGE, COMMAND_VERBS, Action, Activate, Interrupt, Play, SetCard
+from engine.actions import MAX_COMMAND_CHARS
 
 Spot = tuple[Any, ...]
 
@@ -91,10 +92,20 @@ class LegalSuggester(Suggester):
 
     def __init__(self) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
-        self.commands: tuple[str, ...] = ()
+        self._commands: tuple[str, ...] = ()
+        self.longest = max(map(len, self.VERBS))
+
+    @property
+    def commands(self) -> tuple[str, ...]:
+        return self._commands
+
+    @commands.setter
+    def commands(self, value: tuple[str, ...]) -> None:
+        self._commands = value
+        self.longest = max(map(len, value + self.VERBS))
 
     async def get_suggestion(self, value: str) -> str | None:
-        if not value:
+        if not value or len(value) >= self.longest:     # (a long line costs nothing per key)
             return None
         low = value.lower()
         for c in self.commands + self.VERBS:
@@ -198,7 +209,7 @@ class MatchScreen(Screen[None]):
         yield LogView(id="logstrip")
         yield Static(id="status")
         yield CommandLine(placeholder="type a command (pass · play #12 target #21 · attack #5 · …) — press : to type",
-                          id="command", suggester=self.suggester)
+                          id="command", suggester=self.suggester, max_length=MAX_COMMAND_CHARS)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -509,7 +509,7 @@ def agent_policy(first: Agent, second: Agent) -> Callable[[Game], Action]:
 
     def pol(g: Game) -> Action:
         p = g.current_player()
-        return agents[p].act(InfoSet(g, p))
+        return agents[p].act(InfoSet.of_sample(g, p))    # g is a sample already: nothing to hide
     return pol
 
 
