@@ -12,9 +12,9 @@ import asyncio
 import sys
 import time
 
-from c1k_tui.app import C1KApp
-from c1k_tui.session import Flow, MatchSession
-from c1k_tui.widgets import CommandLine
+from c1k_tui.model.session import Flow, MatchSession
+from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.widgets import CommandLine
 from engine.actions import MAX_COMMAND_CHARS
 from engine.cards import load_card_db
 from engine.scenario import scenario_from_data

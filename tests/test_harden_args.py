@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
+from c1k_tui.cli.main import app
 
 runner = CliRunner()
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
-from c1k_tui.safetext import escape_output, escape_text
+from c1k_tui.cli.main import app
+from c1k_tui.model.safetext import escape_output, escape_text
 
 runner = CliRunner()
 ESC_TITLE = "\x1b]0;pwned\x07"

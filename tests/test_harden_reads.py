@@ -30,7 +30,7 @@ COMMANDS: dict[str, list[str]] = {
 
 def c1k(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "C1K_HOME": str(home)}
-    return subprocess.run([sys.executable, "-m", "c1k_tui.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "c1k_tui.cli.main", *args], capture_output=True, text=True,
                           timeout=60, stdin=subprocess.DEVNULL, cwd=ROOT, env=env)
 
 
@@ -88,7 +88,7 @@ def test_a_folder_and_a_missing_file_are_named(tmp_path: Path) -> None:
 
 def test_a_fifo_as_players_json_is_a_notice_not_a_hang(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "players.json")
-    from c1k_tui.settings import check_prefs, read_settings
+    from c1k_tui.model.settings import check_prefs, read_settings
 
     data, note = read_settings(tmp_path / "players.json", check_prefs, "the saved player options")
     assert data is None and "FIFO" in note and "defaults" in note

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
+from c1k_tui.cli.main import app
 from engine import record as rec
 
 runner = CliRunner()

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
-from c1k_tui.paths import PlayerPrefs, load_prefs, save_prefs
-from c1k_tui.settings import check_flow, record_app_notice
+from c1k_tui.cli.main import app
+from c1k_tui.model.paths import PlayerPrefs, load_prefs, save_prefs
+from c1k_tui.model.settings import check_flow, record_app_notice
 
 runner = CliRunner()
 
@@ -85,7 +85,7 @@ def test_lessons_json_of_the_wrong_shape_is_named(tmp_path: Path, monkeypatch: p
 @FUZZ
 @given(flow=JSON)
 def test_a_record_app_flow_of_any_shape_resumes_with_a_notice(tmp_path: Path, flow: Any) -> None:
-    from c1k_tui.session import Flow
+    from c1k_tui.model.session import Flow
 
     path = tmp_path / "m.json"
     path.write_text("{}", encoding="utf-8")

@@ -17,10 +17,10 @@ import gc
 import hashlib
 from typing import Any
 
-from c1k_tui.app import C1KApp
-from c1k_tui.screens import MultiChoiceModal, PromptModal
-from c1k_tui.session import Flow
-from c1k_tui.versus import LEVEL_FLOOR_MS, Shown, VersusSession, agent_seed
+from c1k_tui.model.session import Flow
+from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.menus import MultiChoiceModal, PromptModal
+from c1k_tui.screens.versus import LEVEL_FLOOR_MS, Shown, VersusSession, agent_seed
 from engine import Attack, Block, Decline, InfoSet, Pass
 from engine.cards import CardDB
 from engine.decks import find_deck, load_deck
@@ -121,7 +121,7 @@ def test_each_level_has_a_floor_above_its_longest_search(db: CardDB) -> None:
                         ("random", 700), ("greedy", 700)):
         s = _vs(db, spec)
         app = C1KApp(db=db, session=s)
-        from c1k_tui.versus import Versus
+        from c1k_tui.screens.versus import Versus
 
         assert Versus(app, s, 700).floor_ms == floor, spec
         assert Versus(app, s, 0).floor_ms == 0                # --pace 0: no floor (documented)

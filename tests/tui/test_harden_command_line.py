@@ -8,8 +8,8 @@ from typing import Any
 
 from textual import events
 
-from c1k_tui.app import C1KApp
-from c1k_tui.widgets import CommandLine
+from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.widgets import CommandLine
 from engine.actions import MAX_COMMAND_CHARS
 from engine.cards import CardDB
 from tests.tui.conftest import flow_data, run_app, session_from
@@ -40,7 +40,7 @@ def test_the_command_line_stops_at_the_engines_cap(db: CardDB) -> None:
 def test_completion_costs_nothing_past_the_longest_command(db: CardDB) -> None:
     import asyncio
 
-    from c1k_tui.match_screen import LegalSuggester
+    from c1k_tui.screens.match_screen import LegalSuggester
 
     s = LegalSuggester()
     s.commands = ("play #12 target #21",)

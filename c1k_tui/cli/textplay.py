@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from c1k_tui.paths import DEFAULT_STOPS
-from c1k_tui.recap import learning_preamble, learning_text, learning_visits
-from c1k_tui.safetext import escape_output
+from c1k_tui.model.paths import DEFAULT_STOPS
+from c1k_tui.model.recap import learning_preamble, learning_text, learning_visits
+from c1k_tui.model.safetext import escape_output
 from engine import (
     Deck,
     Game,

@@ -32,7 +32,7 @@ FLOW_SHORT = {
 DEFAULT_STOPS = ("own:main.priority", "own:combat.declare_attackers", "own:combat.declare_blockers",
                  "opp:combat.declare_attackers", "opp:combat.declare_blockers")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def state_dir() -> Path:
@@ -105,8 +105,8 @@ def stops_file() -> Path:
 
 def _read_json(path: Path) -> tuple[dict[str, Any] | None, str]:
     """(the file's object, "") — ({}, "") when there is no file; (None, a notice naming the file and the
-    key) when it is broken, which is then kept as NAME.broken (c1k_tui/settings.py)."""
-    from c1k_tui.settings import check_prefs, read_settings
+    key) when it is broken, which is then kept as NAME.broken (c1k_tui/model/settings.py)."""
+    from c1k_tui.model.settings import check_prefs, read_settings
 
     data, err = read_settings(path, check_prefs, "the saved player options")
     return (data if isinstance(data, dict) else None), err

@@ -152,7 +152,7 @@ def check_progress(data: object) -> str:
 
 def check_flow(data: object) -> str:
     """A record's `app.flow`: {"mode": one of FLOWS, "stops": {"p1": [...], "p2": [...]}}."""
-    from c1k_tui.paths import FLOWS
+    from c1k_tui.model.paths import FLOWS
 
     if data is None:
         return ""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from c1k_tui.paths import (  # noqa: F401  (re-exported)
+from c1k_tui.model.paths import (  # noqa: F401  (re-exported)
     AUTOSAVE_NAME,
     DEFAULT_STOPS,
     FLOW_TEXT,
@@ -59,7 +59,7 @@ class Flow:
 
     @staticmethod
     def from_dict(d: dict[str, Any] | None) -> Flow:
-        from c1k_tui.settings import check_flow
+        from c1k_tui.model.settings import check_flow
 
         if not d or check_flow(d):            # a wrong shape: the defaults (resume_session says so)
             return Flow()
