@@ -135,7 +135,7 @@ def play(
                                                               "shown; p pause, . step, +/- pace")] = False,
     agents: Annotated[str, typer.Option(help="With --ai-vs-ai: p1's and p2's agents, A,B (e.g. greedy,ai:3)")]
     = "ai,ai",
-    pace: Annotated[int | None, typer.Option(min=0, max=60_000, help="ms: no AI answer shows sooner after it is asked (default "
+    pace: Annotated[int | None, typer.Option(help="ms: no AI answer shows sooner after it is asked (default "
                                                   "700); watching: between visible moves (default 900)")]
     = None,
     flow: Annotated[Literal["stops", "learning", "auto", "full"] | None, typer.Option(

@@ -969,11 +969,13 @@ def rematch(s: MatchSession) -> MatchSession:
 def find_lessons(folder: Path | None = None) -> list[LessonInfo]:
     import tomllib
 
+    from engine.safeio import read_bounded
+
     out = []
     for p in sorted((folder or lessons_dir()).glob("*.scenario.toml")):
-        try:
-            head = tomllib.loads(p.read_text(encoding="utf-8")).get("scenario", {})
-        except (OSError, ValueError, RecursionError):   # (TOMLDecodeError is a ValueError)
+        try:       # a regular file within the lessons' cap (engine/safeio.py), else skipped
+            head = tomllib.loads(read_bounded(p, "lessons").decode("utf-8")).get("scenario", {})
+        except (OSError, ValueError, RecursionError):   # (TOMLDecodeError, UnicodeDecodeError: ValueErrors)
             continue
         if not isinstance(head, dict):
             continue
