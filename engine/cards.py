@@ -241,6 +241,11 @@ class CardModel(_Model):
     def _check(self) -> CardModel:
         if self.type == "unit" and (self.power is None or self.health is None):
             raise ValueError("a unit needs 'power' and 'health'")
+        for where, text in [("text", self.text)] + [(f"abilities[{i}].text", a.text)
+                                                    for i, a in enumerate(self.abilities)]:
+            why = control_refusal(text.replace("\n", " "), f"'{where}'")
+            if why:
+                raise ValueError(why)
         if self.type == "unit" and self.health is not None and self.health < 1:
             raise ValueError(f"a unit's 'health' is at least 1, not {self.health} (it would die as it arrives)")
         if self.type == "action" and self.speed is None:

@@ -131,3 +131,10 @@ def test_escape_helpers() -> None:
     assert escape_output("line\n\x07bell\ttab") == "line\n\\x07bell\ttab"
     assert escape_output("\x1b[H\x1b[2Jhi\x1b]0;t\x07", ("\x1b[H\x1b[2J",)) == "\x1b[H\x1b[2Jhi\\x1b]0;t\\x07"
     assert escape_text("Thalwen, Keeper of the First Grove") == "Thalwen, Keeper of the First Grove"
+
+
+def test_card_text_with_an_escape_is_refused(tmp_path: Path) -> None:
+    f = tmp_path / "cards.toml"
+    f.write_text(card("Plain", extra=f"text = {json.dumps('Deal 2.' + ESC_TITLE)}\n"), encoding="utf-8")
+    code, out = _invoke(["validate", str(f)])
+    assert code == 1 and "'text' can't hold the control character U+001B" in out, out

@@ -361,7 +361,7 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
         return
     db = _db()
     chosen = None
-    if lesson.isdigit() and 1 <= int(lesson) <= len(lessons):
+    if lesson.isascii() and lesson.isdigit() and len(lesson) <= 4 and 1 <= int(lesson) <= len(lessons):
         chosen = lessons[int(lesson) - 1]
     else:
         chosen = next((x for x in lessons if x.path.name.startswith(lesson) or str(x.path) == lesson), None)
