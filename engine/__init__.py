@@ -16,9 +16,8 @@ scenarios, lessons, …), each with its own documented API. tests/test_boundary.
   that can't end `RulesLoopError`.
 """
 
-from engine.actions import USAGE as COMMAND_USAGE
-from engine.actions import VERBS as COMMAND_VERBS
 from engine.actions import (
+    MAX_COMMAND_CHARS,
     Action,
     Activate,
     Attack,
@@ -34,6 +33,8 @@ from engine.actions import (
     SetCard,
     parse_action,
 )
+from engine.actions import USAGE as COMMAND_USAGE
+from engine.actions import VERBS as COMMAND_VERBS
 from engine.ai import Agent, make_agent, play_match
 from engine.cards import KEYWORDS, CardDB, CardDef, CardFileError, load_card_db, suggest
 from engine.decks import Deck, bundled_deck_paths, deck_from_data, find_deck, load_deck
@@ -69,10 +70,10 @@ from engine.view import (
 
 #: engine modules with their own public API, which code outside the engine may import by name
 PUBLIC_MODULES = ("engine.record", "engine.scenario", "engine.lessons", "engine.ai", "engine.canonical",
-                  "engine.validation", "engine.sampling", "engine.vectors")
+                  "engine.validation", "engine.sampling", "engine.vectors", "engine.safeio")
 
 __all__ = [
-    "COMMAND_KINDS", "COMMAND_USAGE", "COMMAND_VERBS", "KEYWORDS", "PUBLIC_MODULES", "QUIET_KINDS", "SELFPLAY_MAX_TURNS", "WINDOWS", "WINDOW_INDEX", "WINDOW_RULE", "WINDOW_TEXT",
+    "COMMAND_KINDS", "COMMAND_USAGE", "COMMAND_VERBS", "KEYWORDS", "MAX_COMMAND_CHARS", "PUBLIC_MODULES", "QUIET_KINDS", "SELFPLAY_MAX_TURNS", "WINDOWS", "WINDOW_INDEX", "WINDOW_RULE", "WINDOW_TEXT",
     "Action", "Activate", "Agent", "Attack", "Block", "CardDB", "CardDef", "CardFileError", "CardRef", "Choose",
     "Concede", "Decision", "Decline", "Deck", "Event", "Explain", "Game", "HandCard", "IllegalAction", "InfoSet",
     "Interrupt", "MalformedCommand", "MatchOptions", "Outcome", "Pass", "PendingView", "Play", "PlayerView",

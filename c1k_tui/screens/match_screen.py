@@ -38,8 +38,7 @@ from c1k_tui.screens.widgets import (
     TitleBar,
     WindowLine,
 )
-from engine import COMMAND_USAGE, COMMAND_VERBS, Action, Activate, Interrupt, Play, SetCard
-from engine.actions import MAX_COMMAND_CHARS
+from engine import COMMAND_USAGE, COMMAND_VERBS, MAX_COMMAND_CHARS, Action, Activate, Interrupt, Play, SetCard
 
 Spot = tuple[Any, ...]
 
