@@ -569,14 +569,13 @@ def begin(record: MatchRecord, db: CardDB) -> tuple[Game, list[Deck]]:
     return game, decks
 
 
-def step(game: Game, record: MatchRecord, i: int, parts: dict[str, str] | None = None) -> dict[str, str]:
-    """Play command i (0-based) of the record on `game` and check its refusal (and its wording), its part
-    digests and its hash (which covers its text, seat, refusal, `auto` flag and the state after it).
-    `parts`: the state's part digests before it (computed when None); returns them after it."""
+def step(game: Game, record: MatchRecord, i: int, parts: dict[str, str] | None = None) -> dict[str, str] | None:
+    """Play command i (0-based) of the record on `game` and check its refusal (word for word) and its hash,
+    which covers its text, seat, refusal, `auto` flag, part digests and the state after it.
+    `parts`: the record's part digests before it (to name what differs); returns them after it."""
     e = record.entries[i]
     n = len(record.entries)
     where = _where(i + 1, n, e.do)
-    before = state_parts(game) if parts is None else parts
     try:
         refused = play_line(game, e.do)
     except MalformedCommand as err:
@@ -593,24 +592,23 @@ def step(game: Game, record: MatchRecord, i: int, parts: dict[str, str] | None =
         raise RecordError(f"{where}: the record gives the refusal as '{e.refused[:120]}', the engine as "
                           f"'{refused[:120]}': the record was changed after it was saved (or saved by another "
                           "version of the rules)", i + 1)
-    after = state_parts(game)
     state = game.state_hash()
-    changed = _delta(before, after)
-    if e.seal:
-        ok = changed == e.changed and command_hash(state, e.do, e.refused, e.auto, e.changed) == e.seal
-    else:
-        ok = state == e.hash
+    # (the hash covers the part digests: they are recomputed only to say what differs)
+    ok = command_hash(state, e.do, e.refused, e.auto, e.changed) == e.seal if e.seal else state == e.hash
+    expected = None if parts is None else {**parts, **e.changed}
     if not ok:
-        expected = {**before, **e.changed}
-        if e.seal and not any(expected.get(k, "") != after.get(k, "") for k in set(expected) | set(after)):
+        actual = {**start_parts(record.start), **state_parts(game)}
+        if expected is not None and e.seal and not any(
+                expected.get(k, "") != actual.get(k, "") for k in set(expected) | set(actual)
+                if not k.startswith("record.")):
             raise RecordError(f"{where}: its hash doesn't match what the record says of it (the state after it "
                               "does): its text, seat, auto flag, refusal or hash was changed after it was saved",
                               i + 1)
-        what = _differs(expected, after) if e.seal or parts is not None else "the state hash differs"
+        what = _differs(expected, actual) if expected is not None else "the state hash differs"
         raise RecordError(f"{where}: the state after it doesn't match the record's hash — {what}: the record "
                           "was changed after it was saved (or saved by another version of the rules)", i + 1)
     e.hash = state
-    return after
+    return expected
 
 
 def replay_iter(record: MatchRecord, db: CardDB, upto: int | None = None) -> Iterator[Game]:
@@ -618,7 +616,7 @@ def replay_iter(record: MatchRecord, db: CardDB, upto: int | None = None) -> Ite
     clone what you keep). Raises RecordError at the first command that doesn't match the record."""
     game, _ = begin(record, db)
     yield game
-    parts = state_parts(game)
+    parts: dict[str, str] | None = dict(record.start_parts)
     for i in range(len(record.entries) if upto is None else min(upto, len(record.entries))):
         parts = step(game, record, i, parts)
         yield game
@@ -634,7 +632,7 @@ def resume(record: MatchRecord, db: CardDB, upto: int | None = None) -> tuple[Ga
     """Replay a record to continue the match: the game, its decks and a recorder in step with it."""
     game, decks = begin(record, db)
     first = game.clone()
-    parts = state_parts(game)
+    parts: dict[str, str] | None = dict(record.start_parts)
     n = len(record.entries) if upto is None else min(upto, len(record.entries))
     for i in range(n):
         parts = step(game, record, i, parts)
