@@ -37,7 +37,7 @@ def depth(value: object) -> int:
 
 
 def parse_settings(raw: bytes, check: Check) -> tuple[Any, str]:
-    """(the value, "") or (None, why it is broken)."""
+    """(the value, "") or (None, why it is broken: "not valid JSON (…)", or ": KEY: expected …")."""
     import json
 
     from engine.safeio import DuplicateKey, loads_json
@@ -51,7 +51,7 @@ def parse_settings(raw: bytes, check: Check) -> tuple[Any, str]:
     except json.JSONDecodeError as err:
         return None, f"not valid JSON (line {err.lineno}: {err.msg})"
     except DuplicateKey as err:
-        return None, str(err)
+        return None, f"not valid JSON: {err}"
     except RecursionError:
         return None, f"nested too deeply (at most {MAX_DEPTH} levels)"
     except ValueError as err:         # a number of more than 4,300 digits
@@ -59,7 +59,7 @@ def parse_settings(raw: bytes, check: Check) -> tuple[Any, str]:
     if depth(data) > MAX_DEPTH:
         return None, f"nested too deeply (at most {MAX_DEPTH} levels)"
     why = check(data)
-    return (None, why) if why else (data, "")
+    return (None, f": {why}") if why else (data, "")
 
 
 def keep_broken(path: Path, raw: bytes) -> Path | None:
@@ -96,7 +96,8 @@ def read_settings(path: Path, check: Check, what: str) -> tuple[Any, str]:
         return data, ""
     kept = keep_broken(path, raw)
     where = f"; the file was kept as {kept}" if kept else ""
-    return None, f"{path}: {why}: {what} were not used (the defaults are){where}"
+    # a parse error reads "FILE is not valid JSON (…)", a wrong shape "FILE: KEY: expected …"
+    return None, f"{path}{why if why.startswith(':') else ' is ' + why}: {what} were not used (the defaults are){where}"
 
 
 # ------------------------------------------------------------------ shapes
