@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from c1k_tui.model.settings import FLOWS as FLOWS  # (re-exported: the flow modes)
+
 #: where `c1k play` autosaves and `c1k resume` looks by default
 AUTOSAVE_NAME = "autosave.json"
 LESSON_AUTOSAVE_NAME = "lesson-autosave.json"
-FLOWS = ("stops", "learning", "auto", "full")
 FLOW_TEXT = {
     "stops": "stops: you are asked at your stops, whenever your opponent put something on the stack or "
              "declared attackers, and at each declaration; elsewhere the app passes for you (public facts only)",

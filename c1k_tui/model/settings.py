@@ -16,6 +16,9 @@ from pathlib import Path
 from typing import Any
 
 #: deeper than this, a settings file is broken (players.json is 4 deep: names, options, stops, a stop)
+#: the flow modes (c1k_tui/model/paths.py re-exports them): defined here, below paths, so the two
+#: modules don't import each other (tests/test_layering_tui.py)
+FLOWS = ("stops", "learning", "auto", "full")
 MAX_DEPTH = 8
 
 #: checks the parsed value: "" when it has the right shape, else "KEY: what was expected"
@@ -153,8 +156,6 @@ def check_progress(data: object) -> str:
 
 def check_flow(data: object) -> str:
     """A record's `app.flow`: {"mode": one of FLOWS, "stops": {"p1": [...], "p2": [...]}}."""
-    from c1k_tui.model.paths import FLOWS
-
     if data is None:
         return ""
     if not isinstance(data, dict):
