@@ -666,6 +666,9 @@ class MatchScreen(Screen[None]):
         assert v is not None
         cands = [a for a in v.legal if isinstance(a, Play) and a.card == card.cid]
         if not cands:
+            if getattr(self.app, "sends_refusals", lambda: False)():   # a lesson: the refusal is the lesson
+                self._send(f"play #{card.cid}")
+                return
             why = self._why(card.cid, "play")
             reason, rule = why or ("it can't be played now", v.window.rule)
             self._say(f"[b]✗ {card.name}[/b]: {reason} ([b]{rule}[/b]) — not sent", rule)
