@@ -57,3 +57,93 @@ def test_lesson_in_the_app_with_full_control(db: CardDB) -> None:
         assert completed() == {les.path.name.removesuffix(".scenario.toml")}
 
     run_app(app, body)
+
+
+def _app_on(db: CardDB, tmp_path: Path, prefix: str, size: tuple[int, int] = (120, 40)) -> C1KApp:
+    info = next(x for x in find_lessons() if x.path.name.startswith(prefix))
+    return C1KApp(db=db, session=lesson_session(db, info, tmp_path / "l.json"), lessons=find_lessons())
+
+
+def test_enter_on_a_refused_card_sends_it_in_the_refusal_lesson(db: CardDB, tmp_path: Path) -> None:
+    """Lesson 3 teaches C1K 10: picking the ✗ card and pressing Enter sends it, and it is refused."""
+    app = _app_on(db, tmp_path, "03-")
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        app.send("p1: pass")
+        await pilot.pause()
+        assert app.game.current_player() == 1
+        await pilot.press("1", "enter")              # Tomas's Lantern Acolyte, Slow in Mira's turn
+        await pilot.pause()
+        assert app.game.current_player() == 0        # refused, and priority passed back to Mira
+        screen = app.match_screen
+        assert screen is not None and "✓ Tomas, holding priority in Mira's turn" in screen.goal
+
+    run_app(app, body)
+
+
+def test_undo_in_a_lesson_asks_no_one_and_the_prompt_opens_again(db: CardDB, tmp_path: Path) -> None:
+    from c1k_tui.screens import ConfirmModal, PromptModal
+
+    app = _app_on(db, tmp_path, "04-")
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        app.send('p1: play "Emberlash" target acolyte')
+        await pilot.pause()
+        assert isinstance(app.screen, PromptModal)      # Tomas is asked about the Sigil's Interrupt
+        app.screen.dismiss("decline")
+        await pilot.pause()
+        assert not isinstance(app.screen, PromptModal) and app.game.decision.kind == "priority"
+        await pilot.press("u")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmModal)  # no consent asked in a lesson
+        assert isinstance(app.screen, PromptModal)      # the Interrupt question is back
+        assert app.game.decision.kind == "interrupt"
+
+    run_app(app, body)
+
+
+def test_a_lost_lesson_coaches_and_undo_gets_it_back(db: CardDB, tmp_path: Path) -> None:
+    app = _app_on(db, tmp_path, "15-")
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        app.send("p1: pass")
+        app.send("p2: pass")                             # Tomas lets Mira's end.final go by
+        await pilot.pause()
+        screen = app.match_screen
+        assert screen is not None
+        assert "can't be completed now" in screen.goal and "u undoes" in screen.goal and "F2 restarts" in screen.goal
+        assert "u undoes" in str(screen.status)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "can't be completed now" not in screen.goal
+        app.send('p2: play "Emberlash" target acolyte')
+        for cmd in ("p1: pass", "p1: pass", "p2: pass"):
+            app.send(cmd)
+        await pilot.pause()
+        assert app.lesson_complete
+
+    run_app(app, body)
+
+
+def test_a_question_is_answered_in_the_app(db: CardDB, tmp_path: Path) -> None:
+    app = _app_on(db, tmp_path, "05-")
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        screen = app.match_screen
+        assert screen is not None and "? Tomas's end.final" in screen.goal and "answer N" in screen.goal
+        app.send("answer 1")
+        await pilot.pause()
+        assert "not quite" in str(screen.status) and "? Tomas's end.final" in screen.goal
+        app.send("answer 2")
+        await pilot.pause()
+        assert "right" in str(screen.status) and "? Tomas's end.final" not in screen.goal
+        for cmd in ("p2: pass", "p1: pass", "p1: pass", "p2: pass"):
+            app.send(cmd)
+        await pilot.pause()
+        assert app.lesson_complete
+
+    run_app(app, body)
