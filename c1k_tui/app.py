@@ -270,12 +270,15 @@ class C1KApp(App[None]):
         if nxt is not None:
             self.notify(f"{nxt + 1}. {self.lessons[nxt].title}", title="Next lesson")
 
-    def _on_lesson(self, lesson: LessonInfo | None) -> None:
+    def _on_lesson(self, lesson: LessonInfo | str | None) -> None:
         if lesson is None:
             if self.mode == "learn":
                 self.exit()
             else:
                 self.show_start()
+            return
+        if isinstance(lesson, str):          # the practice match against the AI, in the learning flow
+            self.start_session(learning_vs_ai_session(self._db(), new_seed()))
             return
         self.start_session(lesson_session(self._db(), lesson))
 
@@ -1017,6 +1020,23 @@ def find_lessons(folder: Path | None = None) -> list[LessonInfo]:
     return out
 
 
+def learning_vs_ai_session(db: CardDB, seed: int, save_path: Path | None = None,
+                           agent: str = "ai") -> MatchSession:
+    """The learning flow against the AI (`c1k learn --vs-ai`, the lessons screen's last entry): the
+    learner's Ironbound against the AI's Emberfall, every window shown as it is entered with its rule id,
+    in practice mode (a refused action never moves priority)."""
+    from c1k_tui.session import Flow
+    from c1k_tui.versus import VersusSession, agent_label, agent_spec
+    from engine import MatchOptions, find_deck, load_deck
+
+    spec = agent_spec(agent) or "ai"
+    decks = [load_deck(find_deck("ironbound"), db), load_deck(find_deck("emberfall"), db)]
+    decks[0].player, decks[1].player = "you", agent_label(spec)
+    return VersusSession.new_vs(db, decks, seed, MatchOptions(practice=True), {1: spec},
+                                flow=with_saved_stops(Flow("learning"), ("you", decks[1].player)),
+                                save_path=save_path or default_autosave(), open_hands=False)
+
+
 def _lesson_solution(db: CardDB, path: Path, steps: list[dict[str, Any]]) -> list[str]:
     """A lesson's solution as the learner would type it: its commands, and its answers to the questions."""
     from engine.lessons import LessonError, load_lesson
@@ -1111,5 +1131,5 @@ def summarise(g: Game) -> MatchSummary:
                         (by_player[0], by_player[1]), played, v.seed)
 
 
-__all__ = ["C1KApp", "find_lessons", "lesson_session", "new_session", "rematch", "resume_session",
+__all__ = ["C1KApp", "find_lessons", "learning_vs_ai_session", "lesson_session", "new_session", "rematch", "resume_session",
            "scenario_session", "summarise"]

@@ -297,11 +297,21 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
 @app.command()
 def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or file (default: the list)")] = None,
           list_only: Annotated[bool, typer.Option("--list", help="Print the lessons and exit")] = False,
+          vs_ai: Annotated[bool, typer.Option("--vs-ai", help="A practice match against the AI in the learning "
+                                                "flow: every window shown as it is entered, with its rule")] = False,
           coverage: Annotated[bool, typer.Option("--coverage", help="Print which rules have text, a lesson and "
                                                                     "a live explanation")] = False) -> None:
     """Lessons: one timing window or rule each, played in the app with full control and open hands."""
     from c1k_tui.app import C1KApp, find_lessons, lesson_session
 
+    if vs_ai and not (coverage or list_only):
+        if not _interactive():
+            raise _fail("--vs-ai plays in the app: it needs an interactive terminal")
+        from c1k_tui.app import learning_vs_ai_session, new_seed
+
+        db = _db()
+        C1KApp(db=db, session=learning_vs_ai_session(db, new_seed()), lessons=find_lessons()).run()
+        return
     if coverage or list_only or not _interactive():
         from rich.console import Console
 

@@ -235,3 +235,17 @@ def test_the_timing_violation_lesson_can_be_played_in_the_app(db: CardDB, tmp_pa
         assert app.lesson_complete and course_ui.completed() == {"03-timing-violations"}
 
     run_app(app, body)
+
+
+def test_the_debrief_lists_only_what_the_learners_own_line_exercised(db: CardDB) -> None:
+    """Issue #19 item 6: not the lesson's declared rules, not every window passed through."""
+    les = load_lesson(lessons_dir() / "07-slow-waits-for-main.scenario.toml", db)
+    drift = play(les, les.wrong[0])      # the refusal, then passes through the Influence Phase into main
+    assert exercised(drift.game, drift.since, les) == ["OPP Slow", "C1K 1.3", "C1K 10", "C1K 2.2"]
+    text = debrief(les, drift.game, drift.since)
+    assert text.endswith("Rules your line exercised: OPP Slow, C1K 1.3, C1K 10, C1K 2.2")
+    assert "C1K 3.1" not in text.rsplit("\n", 1)[1] and "C1K 2.3" not in text   # windows merely passed through
+    done = play(les, les.solution)
+    assert exercised(done.game, done.since, les)[-3:] == ["C1K 3.1", "C1K 6", "AS Unit play"]
+    idle = play(load_lesson(lessons_dir() / "01-priority-and-the-stack.scenario.toml", db), ["p1: pass", "p2: pass"])
+    assert exercised(idle.game, idle.since) == []

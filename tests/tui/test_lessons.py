@@ -147,3 +147,41 @@ def test_a_question_is_answered_in_the_app(db: CardDB, tmp_path: Path) -> None:
         assert app.lesson_complete
 
     run_app(app, body)
+
+
+def test_the_lessons_screen_offers_the_learning_flow_against_the_ai(db: CardDB, tmp_path: Path,
+                                                                   monkeypatch: Any) -> None:
+    from c1k_tui.screens import VS_AI, LessonsScreen
+    from c1k_tui.versus import VersusSession
+
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    app = C1KApp(db=db, mode="learn", lessons=find_lessons())
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        assert isinstance(app.screen, LessonsScreen)
+        app.screen.dismiss(VS_AI)
+        await pilot.pause()
+        s = app.session
+        assert isinstance(s, VersusSession) and s.flow.mode == "learning" and s.game.options.practice
+        for _ in range(6):                         # pass through windows: the AI answers, windows are listed
+            if app.game.current_player() == 0:
+                app.send("pass")
+            await pilot.pause()
+        text = app.recap_for(0, 0).plain
+        assert "nothing happened" in text and "(C1K 1.1)" in text
+
+    run_app(app, body)
+
+
+def test_windows_where_nothing_happened_fold_into_one_line() -> None:
+    from c1k_tui.recap import learning_text
+    from engine.lessons import WindowVisit
+
+    visits = [WindowVisit(3, "draw.start", "C1K 1.1", (), 0), WindowVisit(3, "draw.draw", "C1K 1.2",
+                                                                         (("Mira draws a card", ()),), 1),
+              WindowVisit(3, "draw.post", "C1K 1.3", (), 2), WindowVisit(3, "influence.start", "C1K 2.1", (), 3),
+              WindowVisit(4, "draw.start", "C1K 1.1", (), 4)]
+    lines = learning_text(visits, compact=True).plain.splitlines()
+    assert "draw.post (C1K 1.3), influence.start (C1K 2.1): nothing happened" in lines
+    assert lines.count("draw.start (C1K 1.1): nothing happened") == 2     # a new turn starts a new line
