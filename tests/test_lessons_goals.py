@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from c1k_tui.paths import lessons_dir
+from c1k_tui.model.paths import lessons_dir
 from engine.cards import CardDB, load_card_db
 from engine.game import Game
 from engine.lessons import (

@@ -7,8 +7,8 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from c1k_tui.app import C1KApp, find_lessons, lesson_session
-from c1k_tui.cli import app as cli
+from c1k_tui.cli.main import app as cli
+from c1k_tui.screens.app import C1KApp, find_lessons, lesson_session
 from engine.cards import CardDB
 from tests.tui.conftest import run_app
 
@@ -24,7 +24,7 @@ def test_there_is_a_lesson_per_topic_and_each_solution_passes() -> None:
 
 
 def test_a_lesson_is_complete_when_its_goal_is_reached(db: CardDB, tmp_path: Path) -> None:
-    from c1k_tui.lessons import lesson_for, status
+    from c1k_tui.model.lessons import lesson_for, status
 
     for les in find_lessons():
         s = lesson_session(db, les, tmp_path / "l.json")
@@ -52,7 +52,7 @@ def test_lesson_in_the_app_with_full_control(db: CardDB) -> None:
         await pilot.pause()
         assert app.lesson_complete and "lesson complete" in str(screen.status)
         assert "✓ LESSON COMPLETE" in screen.goal and "WINDOWS ENTERED" in screen.goal
-        from c1k_tui.lessons import completed
+        from c1k_tui.model.lessons import completed
 
         assert completed() == {les.path.name.removesuffix(".scenario.toml")}
 
@@ -83,7 +83,7 @@ def test_enter_on_a_refused_card_sends_it_in_the_refusal_lesson(db: CardDB, tmp_
 
 
 def test_undo_in_a_lesson_asks_no_one_and_the_prompt_opens_again(db: CardDB, tmp_path: Path) -> None:
-    from c1k_tui.screens import ConfirmModal, PromptModal
+    from c1k_tui.screens.menus import ConfirmModal, PromptModal
 
     app = _app_on(db, tmp_path, "04-")
 
@@ -151,8 +151,8 @@ def test_a_question_is_answered_in_the_app(db: CardDB, tmp_path: Path) -> None:
 
 def test_the_lessons_screen_offers_the_learning_flow_against_the_ai(db: CardDB, tmp_path: Path,
                                                                    monkeypatch: Any) -> None:
-    from c1k_tui.screens import VS_AI, LessonsScreen
-    from c1k_tui.versus import VersusSession
+    from c1k_tui.screens.menus import VS_AI, LessonsScreen
+    from c1k_tui.screens.versus import VersusSession
 
     monkeypatch.setenv("C1K_HOME", str(tmp_path))
     app = C1KApp(db=db, mode="learn", lessons=find_lessons())
@@ -175,7 +175,7 @@ def test_the_lessons_screen_offers_the_learning_flow_against_the_ai(db: CardDB, 
 
 
 def test_windows_where_nothing_happened_fold_into_one_line() -> None:
-    from c1k_tui.recap import learning_text
+    from c1k_tui.model.recap import learning_text
     from engine.lessons import WindowVisit
 
     visits = [WindowVisit(3, "draw.start", "C1K 1.1", (), 0), WindowVisit(3, "draw.draw", "C1K 1.2",

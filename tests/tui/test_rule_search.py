@@ -8,8 +8,8 @@ import asyncio
 from textual.app import App
 from textual.widgets import Input, Markdown, OptionList, Static
 
-from c1k_tui import rulesdoc
-from c1k_tui.rule_screen import RuleBrowser, open_rule
+from c1k_tui.model import rulesdoc
+from c1k_tui.screens.rule_screen import RuleBrowser, open_rule
 
 
 def test_a_keyword_lists_its_entry_first_then_every_rule_that_mentions_it() -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from c1k_tui.paths import lessons_dir, state_dir
+from c1k_tui.model.paths import lessons_dir, state_dir
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -170,10 +170,10 @@ def fold_lines(visits: list[Any]) -> list[str]:
 
 def live_by_lesson(lessons: list[Lesson], candidates: tuple[str, ...] | None = None) -> dict[str, set[str]]:
     """For each lesson, the rule ids the app shows live while its scripted solution is played: after each
-    command, the learning flow's text of the windows entered (`c1k_tui.recap.recap_for`, the text the
+    command, the learning flow's text of the windows entered (`c1k_tui.model.recap.recap_for`, the text the
     app's Recap tab shows in the learning flow and in a lesson), searched for each candidate rule id — the
     ids on screen, not the ids the engine knows."""
-    from c1k_tui.recap import recap_for
+    from c1k_tui.model.recap import recap_for
     from engine import IllegalAction, MalformedCommand
     from engine.lessons import answer_of, coverage_table, start
 
@@ -209,7 +209,7 @@ def ids_on_screen(text: str, ids: tuple[str, ...] | list[str]) -> set[str]:
 def coverage_rows(lessons: list[Lesson] | None = None) -> list[CoverageRow]:
     """Every coverage row (C1K sections, Realm timing modifiers, speeds and permissions, action steps,
     keywords, Seats) × (text | a lesson whose goal requires it | shown live)."""
-    from c1k_tui import rulesdoc
+    from c1k_tui.model import rulesdoc
     from engine.lessons import coverage
 
     lessons = lessons if lessons is not None else course()
