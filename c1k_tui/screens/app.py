@@ -831,6 +831,7 @@ class C1KApp(App[None]):
         st = course.status(les, s.game, int(s.lesson.get("since", 0)), refusal, s.lesson_answers())
         self.match_screen.goal = st.panel + "\n(F3: a solution · F2: the lessons · :rules ID opens a rule)"
         self.lesson_status = st
+        self.show_lesson_pane(st)
         if st.lost:
             self.match_screen.status = "[b]✗ this lesson can't be completed now[/b] — u undoes · F2 restarts"
         if not st.complete or self.lesson_complete:
@@ -840,6 +841,28 @@ class C1KApp(App[None]):
         course.mark_completed(les.key)
         self.match_screen.status = "[b reverse] ✓ lesson complete [/] — ctrl+q quits · F2 back to the lessons"
         self.notify("Lesson complete!", title=str(s.lesson.get("title", "")))
+
+    def show_lesson_pane(self, st: Any) -> None:
+        """The lesson pane (its own tab): the step, the hint, the goal, the steps, the debrief. A new hint,
+        the coaching or the debrief brings the tab to the front."""
+        ms = self.match_screen
+        if ms is None or not ms.lesson:
+            return
+        from textual.css.query import NoMatches
+        from textual.widgets import TabbedContent
+
+        from c1k_tui.screens.lesson_pane import LessonPane
+
+        try:
+            pane = ms.query_one("#lesson-pane", LessonPane)
+        except NoMatches:
+            return
+        before = pane.status
+        pane.show(st)
+        news = st.hint and (before is None or before.hint != st.hint) or (st.complete and not (
+            before is not None and before.complete))
+        if news:
+            ms.query_one("#tabs", TabbedContent).active = "tab-lesson"
 
     def answer_lesson(self, command: str) -> None:
         """`answer N` (or the words of an option): the learner answers the lesson's question."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from c1k_tui.cli.main import app as cli
@@ -44,7 +45,7 @@ def test_lesson_in_the_app_with_full_control(db: CardDB) -> None:
 
     async def body(pilot: Any) -> None:
         screen = app.match_screen
-        assert screen is not None and les.goal[:20] in str(app.screen.query_one("#rules").render())
+        assert screen is not None and les.goal[:20] in app.screen.query_one("#lesson-pane").text.plain
         await pilot.press("1", "enter", "enter")   # select the Acolyte, play it, into slot 1
         await pilot.pause()
         assert app.game.current_player() == 1   # no hand-off in a lesson, nothing sent for p2
@@ -59,7 +60,7 @@ def test_lesson_in_the_app_with_full_control(db: CardDB) -> None:
     run_app(app, body)
 
 
-def _app_on(db: CardDB, tmp_path: Path, prefix: str, size: tuple[int, int] = (120, 40)) -> C1KApp:
+def _app_on(db: CardDB, tmp_path: Path, prefix: str, size: tuple[int, int] = (120, 40)) -> C1KApp:  # noqa: ARG001
     info = next(x for x in find_lessons() if x.path.name.startswith(prefix))
     return C1KApp(db=db, session=lesson_session(db, info, tmp_path / "l.json"), lessons=find_lessons())
 
@@ -185,3 +186,47 @@ def test_windows_where_nothing_happened_fold_into_one_line() -> None:
     lines = learning_text(visits, compact=True).plain.splitlines()
     assert "draw.post (C1K 1.3), influence.start (C1K 2.1): nothing happened" in lines
     assert lines.count("draw.start (C1K 1.1): nothing happened") == 2     # a new turn starts a new line
+
+
+def _pane_rows(app: C1KApp) -> list[str]:
+    """The lesson pane's rows as drawn on screen (what the learner reads), if its tab is the active one."""
+    from textual.widgets import TabbedContent
+
+    from c1k_tui.screens.lesson_pane import LessonPane
+
+    ms = app.match_screen
+    assert ms is not None and ms.query_one("#tabs", TabbedContent).active == "tab-lesson"
+    pane = ms.query_one("#lesson-pane", LessonPane)
+    assert pane.size.height >= 4, pane.size
+    return pane.render().plain.splitlines()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_the_lesson_pane_shows_goal_step_hint_and_debrief(db: CardDB, tmp_path: Path, size: tuple[int, int]) -> None:
+    """Issue #19 item 4: at both sizes the learner reads the step, the hint and (scrolled into view) the
+    debrief in the lesson's own tab."""
+    app = _app_on(db, tmp_path, "07-", size)
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        text = " ".join(_pane_rows(app))
+        assert text.startswith("NOW  next: try the Acolyte in") and "GOAL" in text, text
+        await pilot.press("r")                         # another tab, then a refusal brings the pane back
+        await pilot.pause()
+        app.send('p1: play "Lantern Acolyte"')
+        await pilot.pause()
+        rows = _pane_rows(app)
+        text = " ".join(rows)
+        assert text.startswith("NOW  next: influence.gain"), rows
+        assert "HINT why not?" in text and rows.index(next(r for r in rows if r.startswith("HINT"))) <= 2, rows
+        for cmd in ("p1: pass", "p2: pass", "p1: pass", "p2: pass", 'p1: play "Lantern Acolyte" slot 1',
+                    "p2: pass"):
+            app.send(cmd)
+        await pilot.pause()
+        assert app.lesson_complete
+        rows = _pane_rows(app)
+        done = [i for i, r in enumerate(rows) if r.startswith("✓ LESSON COMPLETE")]
+        assert done, rows                                              # the debrief scrolled into view
+        assert "draw.post allows only Fast cards" in " ".join(rows[done[0]:]), rows
+
+    run_app(app, body, size)
