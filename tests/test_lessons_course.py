@@ -249,3 +249,19 @@ def test_the_debrief_lists_only_what_the_learners_own_line_exercised(db: CardDB)
     assert exercised(done.game, done.since, les)[-3:] == ["C1K 3.1", "C1K 6", "AS Unit play"]
     idle = play(load_lesson(lessons_dir() / "01-priority-and-the-stack.scenario.toml", db), ["p1: pass", "p2: pass"])
     assert exercised(idle.game, idle.since) == []
+
+
+def test_a_lesson_plays_in_the_text_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db: CardDB) -> None:
+    """`c1k learn N` with piped input: the lesson's steps, hints, coaching and debrief as text."""
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    les = load_lesson(lessons_dir() / "15-final-window.scenario.toml", db)
+    runner = CliRunner()
+    res = runner.invoke(cli, ["learn", "15-final"], input="\n".join(les.solution) + "\n")
+    assert res.exit_code == 0, res.output
+    assert "NOW: next: Mira passes in her end.final" in res.output and "✓ LESSON COMPLETE" in res.output
+    assert "Rules your line exercised:" in res.output and course_ui.completed() == {"15-final-window"}
+    lost = runner.invoke(cli, ["learn", "15-final", "--text"], input="p1: pass\np2: pass\nundo\nquit\n")
+    assert lost.exit_code == 1 and "can't be completed now" in lost.output and "undone" in lost.output
+    assert "Traceback" not in lost.output
+    bad = runner.invoke(cli, ["learn", "99-nothing", "--text"], input="")
+    assert bad.exit_code != 0 and "no lesson '99-nothing'" in bad.output
