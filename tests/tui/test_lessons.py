@@ -45,7 +45,9 @@ def test_lesson_in_the_app_with_full_control(db: CardDB) -> None:
 
     async def body(pilot: Any) -> None:
         screen = app.match_screen
-        assert screen is not None and les.goal[:20] in app.screen.query_one("#lesson-pane").text.plain
+        from c1k_tui.screens.lesson_pane import LessonPane
+
+        assert screen is not None and les.goal[:20] in app.screen.query_one("#lesson-pane", LessonPane).text.plain
         await pilot.press("1", "enter", "enter")   # select the Acolyte, play it, into slot 1
         await pilot.pause()
         assert app.game.current_player() == 1   # no hand-off in a lesson, nothing sent for p2
