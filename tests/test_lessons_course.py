@@ -265,3 +265,21 @@ def test_a_lesson_plays_in_the_text_loop(tmp_path: Path, monkeypatch: pytest.Mon
     assert "Traceback" not in lost.output
     bad = runner.invoke(cli, ["learn", "99-nothing", "--text"], input="")
     assert bad.exit_code != 0 and "no lesson '99-nothing'" in bad.output
+
+
+def test_a_lesson_counts_for_a_coverage_row_only_if_its_goal_requires_the_rows_event(db: CardDB) -> None:
+    """Tagging a rule (`lesson.rules`) is not enough: the event of one of its goal steps must be the row's."""
+    import tomllib
+
+    from engine.lessons import lesson_from_scenario, required_rows
+    from engine.scenario import load_scenario
+
+    path = lessons_dir() / "36-genesis-rooted-leaves-combat.scenario.toml"
+    rooted = "Genesis: Rooted after its declaration, an attacker leaves combat"
+    les = load_lesson(path, db)
+    assert "KW Rooted" in les.rules and required_rows(les)[rooted] == 4 and required_rows(les)["KW Rooted"] == 4
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["lesson"]["check"] = data["lesson"]["check"][:3]          # the leaving-combat step dropped
+    tagged = lesson_from_scenario(load_scenario(path, db), data)
+    assert "KW Rooted" in tagged.rules
+    assert rooted not in required_rows(tagged) and "KW Rooted" not in required_rows(tagged)

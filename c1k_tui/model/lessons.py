@@ -227,10 +227,10 @@ def print_coverage(console: Console, lessons: list[Lesson] | None = None) -> boo
     groups = list(dict.fromkeys(r.group for r in rows))
     for title in groups:
         t = Table(title=title, title_justify="left", header_style="bold")
-        t.add_column("rule")
-        t.add_column("text (docs/rules.md)", justify="center")
-        t.add_column("lesson (its goal requires it)")
-        t.add_column("shown live", justify="center")
+        t.add_column("rule", ratio=3)
+        t.add_column("text", justify="center")
+        t.add_column("lessons whose goal requires it", ratio=2)
+        t.add_column("live", justify="center")
         for r in rows:
             if r.group != title:
                 continue
@@ -238,6 +238,8 @@ def print_coverage(console: Console, lessons: list[Lesson] | None = None) -> boo
                       "✓" if r.live else "✗ never")
             ok = ok and r.ok
         console.print(t)
+    console.print("text: its section in docs/rules.md · live: its rule id shown in the learning flow while "
+                  "such a lesson's solution plays", style="dim")
     console.print("every row has text, a lesson whose goal requires it, and a live explanation" if ok else
                   "✗ some rows lack text, a lesson that requires them, or a live explanation",
                   style="bold" if ok else "bold red")
