@@ -175,6 +175,10 @@ class Answer:
     window: int
     text: str
 
+    def row(self) -> tuple[int, int, int, str]:
+        """As saved with a lesson's session (JSON): (events at the time, turn, window index, answer)."""
+        return (self.at, self.turn, self.window, self.text)
+
 
 @dataclass(frozen=True, eq=False)
 class Lesson:
@@ -504,6 +508,11 @@ class Played:
     answers: list[Answer] = field(default_factory=list)
 
 
+def answer_now(g: Game, text: str) -> Answer:
+    """An answer given now: at the match's current event count, turn and window."""
+    return Answer(len(events_of(g)), g.turn, g.win, text)
+
+
 def answer_of(command: str) -> str | None:
     """The answer an `answer ...` command gives (None for any other command)."""
     head, _, rest = command.strip().partition(" ")
@@ -521,7 +530,7 @@ def play(lesson: Lesson, commands: Iterable[str], strict: bool = True) -> Played
             break
         said = answer_of(cmd)
         if said is not None:
-            answers.append(Answer(len(events_of(g)), g.turn, g.win, said))
+            answers.append(answer_now(g, said))
             continue
         try:
             g.apply_command(cmd)

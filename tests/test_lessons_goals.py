@@ -16,6 +16,7 @@ from engine.lessons import (
     Answer,
     EventLike,
     Lesson,
+    answer_now,
     answer_of,
     coaching,
     deadlines,
@@ -91,7 +92,7 @@ def _random_line(les: Lesson, rng: random.Random) -> tuple[Game, int, list[Answe
             break
         roll = rng.random()
         if roll < 0.1 and options:
-            answers.append(Answer(len(g.events), g.turn, g.win, rng.choice(options)))
+            answers.append(answer_now(g, rng.choice(options)))
             continue
         if roll < 0.2:
             p = rng.randrange(2)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from c1k_tui.model import lessons as course
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine import Game
     from engine.lessons import Lesson
 
 HELP = ("commands: the match's (pass · play \"Card\" slot 1 · attack #5 · p2: pass …) · answer N · undo · goal · "
@@ -23,8 +23,8 @@ HELP = ("commands: the match's (pass · play \"Card\" slot 1 · attack #5 · p2:
 
 def lesson_loop(lesson: Lesson, read: Callable[[str], str], write: Callable[[str], None]) -> bool:
     """Play one lesson at a text terminal. True when it was completed (and marked so in C1K_HOME)."""
-    from engine.actions import IllegalAction, MalformedCommand
-    from engine.lessons import answer_of, start, windows_entered
+    from engine import IllegalAction, MalformedCommand
+    from engine.lessons import answer_now, answer_of, start, windows_entered
 
     g, since = start(lesson)
     answers: list[tuple[int, int, int, str]] = []
@@ -73,7 +73,7 @@ def lesson_loop(lesson: Lesson, read: Callable[[str], str], write: Callable[[str
         said = answer_of(cmd)
         if said is not None:
             asked = bool(st.current.startswith("?"))
-            answers.append((len(g.events), g.turn, g.win, said))
+            answers.append(answer_now(g, said).row())
             before = len(st.steps) - sum(1 for s in st.steps if s.startswith("·"))
             st = course.status(lesson, g, since, None, answers)
             met = len(st.steps) - sum(1 for s in st.steps if s.startswith("·"))

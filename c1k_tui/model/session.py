@@ -274,12 +274,12 @@ class MatchSession:
         g = self.game
         before = len(g.record)
         if self.lesson is not None and isinstance(command, str):
-            from engine.lessons import answer_of
+            from engine.lessons import answer_now, answer_of
 
             said = answer_of(command)
             if said is not None:         # a lesson's question answered: not a command to the engine
                 answers = self.lesson.setdefault("answers", [])
-                answers.append([len(g.events), g.turn, g.win, said])
+                answers.append(list(answer_now(g, said).row()))
                 self.save()
                 return Outcome(True)
             self.lesson_history.append(g.clone())
