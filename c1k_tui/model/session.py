@@ -290,20 +290,24 @@ class MatchSession:
                 g.apply(command, player)
             out = Outcome(True, changed=True)
         except MalformedCommand as err:
+            if self.lesson is not None and isinstance(command, str) and self.lesson_history:
+                self.lesson_history.pop()
             return Outcome(False, str(err), malformed=True)
         except IllegalAction as err:
             out = Outcome(False, f"{err.reason} ({err.rule})", err.rule, err.reason,
                           changed=len(g.record) > before)
-        except RulesLoopError as err:      # the cards cause each other without end: a message, not a crash
-            self.save()
-            return Outcome(False, f"the match can't go on: {err}", "RULES", str(err), changed=True)
+        except RulesLoopError as err:      # the cards cause each other without end: nothing changed
+            if self.lesson is not None and isinstance(command, str) and self.lesson_history:
+                self.lesson_history.pop()
+            return Outcome(False, f"{err} — nothing changed; a player may concede", "RULES 1", str(err))
         if not out.changed and self.lesson is not None and isinstance(command, str) and self.lesson_history:
             self.lesson_history.pop()       # nothing to undo: the command changed nothing
         if out.changed:
             try:
                 self.run_autos()
             except RulesLoopError as err:
-                out = Outcome(False, f"the match can't go on: {err}", "RULES", str(err), changed=True)
+                out = Outcome(False, f"{err} — nothing more was sent; a player may concede", "RULES 1", str(err),
+                              changed=True)
             self.save()
         return out
 
