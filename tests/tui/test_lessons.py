@@ -164,7 +164,11 @@ def test_the_lessons_screen_offers_the_learning_flow_against_the_ai(db: CardDB, 
         await pilot.pause()
         assert isinstance(app.screen, LessonsScreen)
         app.screen.dismiss(VS_AI)
-        await pilot.pause()
+        for _ in range(100):                       # the match screen mounted (slow machines take a while)
+            await pilot.pause(0.05)
+            ms = app.match_screen
+            if ms is not None and ms.is_current and ms.query("#recap"):
+                break
         s = app.session
         assert isinstance(s, VersusSession) and s.flow.mode == "learning" and s.game.options.practice
         for _ in range(6):                         # pass through windows: the AI answers, windows are listed
