@@ -342,11 +342,26 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
 @app.command()
 def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or file (default: the list)")] = None,
           list_only: Annotated[bool, typer.Option("--list", help="Print the lessons and exit")] = False,
+          text: Annotated[bool, typer.Option("--text", help="Play the lesson in the text loop (also with piped "
+                                             "input)")] = False,
+          vs_ai: Annotated[bool, typer.Option("--vs-ai", help="A practice match against the AI in the learning "
+                                                "flow: every window shown as it is entered, with its rule")] = False,
           coverage: Annotated[bool, typer.Option("--coverage", help="Print which rules have text, a lesson and "
                                                                     "a live explanation")] = False) -> None:
     """Lessons: one timing window or rule each, played in the app with full control and open hands."""
     from c1k_tui.screens.app import C1KApp, find_lessons, lesson_session
 
+    if vs_ai and not (coverage or list_only):
+        if not _interactive():
+            raise _fail("--vs-ai plays in the app: it needs an interactive terminal")
+        from c1k_tui.screens.app import learning_vs_ai_session, new_seed
+
+        db = _db()
+        C1KApp(db=db, session=learning_vs_ai_session(db, new_seed()), lessons=find_lessons()).run()
+        return
+    if lesson is not None and not (coverage or list_only) and (text or not _interactive()):
+        _learn_text(lesson)
+        return
     if coverage or list_only or not _interactive():
         from rich.console import Console
 
@@ -376,6 +391,35 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
             raise _fail(f"no lesson '{lesson}'; `c1k learn --list` lists them")
         chosen = LessonInfo(p, p.stem, "", "")
     C1KApp(db=db, session=lesson_session(db, chosen), lessons=lessons).run()
+
+
+def _learn_text(which: str) -> None:
+    """`c1k learn N --text` (or piped input): the lesson in the text loop; exit 1 if it is not completed."""
+    from c1k_tui.cli.learn_text import lesson_loop
+    from c1k_tui.model.lessons import course
+    from engine.lessons import LessonError, load_lesson
+
+    db = _db()
+    lessons = course(db)
+    chosen = None
+    if which.isdigit() and 1 <= int(which) <= len(lessons):
+        chosen = lessons[int(which) - 1]
+    else:
+        chosen = next((x for x in lessons if x.key.startswith(which) or x.path == which), None)
+    if chosen is None:
+        p = Path(which)
+        if not p.exists():
+            raise _fail(f"no lesson '{which}'; `c1k learn --list` lists them")
+        try:
+            chosen = load_lesson(p, db)
+        except LessonError as err:
+            raise _fail("\n".join(err.problems)) from err
+
+    def read(prompt: str) -> str:
+        return input(prompt)
+
+    if not lesson_loop(chosen, read, typer.echo):
+        raise typer.Exit(1)
 
 
 @scenario_app.command("check")

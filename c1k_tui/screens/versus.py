@@ -515,7 +515,7 @@ def screen_for(session: MatchSession, extra: str) -> MatchScreen:
     """The match screen: with pause/step/pace keys when two agents play."""
     if isinstance(session, VersusSession) and session.agents and not session.humans:
         return WatchScreen(extra)
-    return MatchScreen(extra)
+    return MatchScreen(extra, lesson=session.lesson is not None)
 
 
 # -------------------------------------------------------------------- without a terminal
