@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
+from c1k_tui.cardset import CARDS_HELP
 from c1k_tui.simulate import simulate as _simulate
 
 # The engine is imported inside the commands: importing it takes ≈0.3 s (pydantic), and the Textual app
@@ -31,13 +32,24 @@ def _fail(msg: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _db() -> CardDB:
-    from engine import CardFileError, load_card_db
+def _db(decks: tuple[str | None, ...] = ()) -> CardDB:
+    """The bundled cards, this run's own cards (--cards) and the card files the decks name."""
+    from c1k_tui.cardset import card_db
+    from engine import CardFileError
 
     try:
-        return load_card_db()
+        return card_db(decks)
     except CardFileError as err:
         raise _fail(str(err)) from err
+
+
+CardsOpt = Annotated[list[Path] | None, typer.Option("--cards", help=CARDS_HELP)]
+
+
+def _use_cards(cards: list[Path] | None) -> None:
+    from c1k_tui import cardset
+
+    cardset.use(cards)
 
 
 def _decks(db: CardDB, a: str | None, b: str | None, playtest: bool = False) -> list[Deck]:
@@ -124,6 +136,7 @@ def play(
         help="App: when you are asked — stops (default), learning (as stops, and every window is shown as it "
              "is entered, with its rule id and what happened in it), auto (open hands), full "
              "(every decision); overrides --auto-pass/--stops/--full-control")] = None,
+    cards: CardsOpt = None,
 ) -> None:
     """Play a match at this terminal, two players taking turns (hot-seat).
 
@@ -131,6 +144,9 @@ def play(
     plain prompt loop."""
     if seed is not None and not 0 <= seed < 2**64:
         raise _fail(f"--seed {seed}: a seed is a whole number from 0 to 2^64 - 1")
+    _use_cards(cards)
+    if cards:
+        _db((deck_a, deck_b))        # own cards that don't load: a message now, not on the splash screen
     if vs.strip().lower() != "human" or ai_vs_ai:      # c1k_tui/versus.py
         from c1k_tui.versus import play as play_vs
 
@@ -148,7 +164,7 @@ def play(
         from engine import Game, MatchOptions
         from engine.record import Recorder, Start
 
-        db = _db()
+        db = _db((deck_a, deck_b))
         if scenario is not None:
             from engine.scenario import ScenarioError, load_scenario
             from engine.scenario import build as build_position
@@ -187,10 +203,11 @@ def play(
     def build() -> MatchSession:
         """Runs in the app's worker thread after its first frame: engine, cards, decks, the match."""
         from c1k_tui.app import scenario_session, with_saved_stops
+        from c1k_tui.cardset import card_db
         from c1k_tui.session import Flow, MatchSession
-        from engine import MatchOptions, find_deck, load_card_db, load_deck
+        from engine import MatchOptions, find_deck, load_deck
 
-        db = load_card_db()
+        db = card_db((deck_a or "ironbound", deck_b or "emberfall"))
         if scenario is not None:
             return scenario_session(db, scenario, Flow(mode), open_hands, target)
         decks = []
@@ -298,8 +315,10 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
 def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or file (default: the list)")] = None,
           list_only: Annotated[bool, typer.Option("--list", help="Print the lessons and exit")] = False,
           coverage: Annotated[bool, typer.Option("--coverage", help="Print which rules have text, a lesson and "
-                                                                    "a live explanation")] = False) -> None:
+                                                                    "a live explanation")] = False,
+          cards: CardsOpt = None) -> None:
     """Lessons: one timing window or rule each, played in the app with full control and open hands."""
+    _use_cards(cards)
     from c1k_tui.app import C1KApp, find_lessons, lesson_session
 
     if coverage or list_only or not _interactive():
@@ -335,13 +354,15 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
 
 @scenario_app.command("check")
 def scenario_check(files: Annotated[list[Path], typer.Argument(help="*.scenario.toml files or folders")],
-                   verbose: Annotated[bool, typer.Option("-v", help="Print every scenario")] = False) -> None:
+                   verbose: Annotated[bool, typer.Option("-v", help="Print every scenario")] = False,
+                   cards: CardsOpt = None) -> None:
     """Run every scenario file and folder given; report each failure (step, expected, actual) and a tally.
     Exit 1 if any failed."""
     from engine.scenario import check_files, scenario_paths, tally
 
     if not scenario_paths(files):
         raise _fail("no scenario files given (expected *.scenario.toml files or folders holding them)")
+    _use_cards(cards)
     results = check_files(files, _db())
     for res in results:
         if not res.ok:
@@ -394,11 +415,12 @@ def bench(
 
 
 @app.command()
-def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or scenario files, or folders of them")]) -> None:
+def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or scenario files, or folders of them")],
+             cards: CardsOpt = None) -> None:
     """Validate card, deck and scenario files (and folders): every problem at once, with file and line. Exit 1 if any."""
     from engine.validation import validate_paths
 
-    n, problems = validate_paths(paths)
+    n, problems = validate_paths(paths, cards)
     for line in problems:
         typer.echo(line)
     typer.echo(f"{n} file(s), {len(problems)} problem(s)")

@@ -154,6 +154,13 @@ class AgentSeat(_Strict):
         return v
 
 
+class CardsEntry(_Strict):
+    """The cards the match used (engine/cardset.py): each one's digest, and the definitions of own cards."""
+
+    digests: dict[Annotated[StrictStr, Field(max_length=60)], Annotated[StrictStr, Field(max_length=64)]]
+    defs: Annotated[list[dict[StrictStr, Any]], Field(max_length=2000)] = Field(default_factory=list)
+
+
 class RecordFile(_Strict):
     format: Literal["c1k-match-record"]
     version: Literal[2]
@@ -165,6 +172,8 @@ class RecordFile(_Strict):
     app: dict[StrictStr, Any] = Field(default_factory=dict)
     # optional (version 2 records without it are both-human matches): the seats an agent plays
     agents: dict[Literal["p1", "p2"], AgentSeat] = Field(default_factory=dict)
+    # optional (records without it replay with today's cards, unchecked): the cards it was played with
+    cards: CardsEntry | None = None
     start: CommandStart
     commands: list[CommandEntry]
 
@@ -250,6 +259,8 @@ class MatchRecord:
     app: dict[str, Any] = field(default_factory=dict)   # the app's own settings (flow, open hands, lesson)
     #: seat ("p1"/"p2") -> (agent spec, agent seed) for the seats an agent plays; empty: two humans
     agents: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: engine/cardset.py manifest: {"digests": {id: digest}, "defs": [own cards' tables]}; empty: unchecked
+    cards: dict[str, Any] = field(default_factory=dict)
 
     @property
     def commands(self) -> list[str]:
@@ -272,6 +283,8 @@ class MatchRecord:
         d["app"] = self.app
         if self.agents:      # written only when a seat is an agent: other records stay as they were
             d["agents"] = {seat: {"agent": spec, "seed": str(seed)} for seat, (spec, seed) in sorted(self.agents.items())}
+        if self.cards:
+            d["cards"] = self.cards
         d["start"] = {"hash": self.start_hash, "parts": self.start_parts}
         d["commands"] = [e.to_dict() for e in self.entries]
         return d
@@ -412,8 +425,11 @@ class Recorder:
     def __init__(self, start: Start, game: Game) -> None:
         if game.record:
             raise ValueError("a Recorder starts from a match that has taken no command")
+        from engine.cardset import manifest
+
         self.start = start
         self._first = game.clone()
+        self.cards = manifest(game.db, {d.id for d in game.defs if d is not None})
         self._reset()
 
     def _reset(self) -> None:
@@ -452,7 +468,8 @@ class Recorder:
                app: dict[str, Any] | None = None) -> MatchRecord:
         self.sync(game)
         entries = [Entry(e.do, e.hash, e.refused, i in auto, e.changed) for i, e in enumerate(self.entries)]
-        return MatchRecord(self.start, self.start_hash, dict(self.start_parts), entries, dict(app or {}))
+        return MatchRecord(self.start, self.start_hash, dict(self.start_parts), entries, dict(app or {}),
+                           cards=self.cards)
 
 
 def record_of(game: Game, start: Start, first: Game, auto: set[int] | frozenset[int] = frozenset(),
@@ -485,7 +502,15 @@ def _where(i: int, n: int, line: str) -> str:
 
 
 def begin(record: MatchRecord, db: CardDB) -> tuple[Game, list[Deck]]:
-    """The record's starting position, checked against its starting hash."""
+    """The record's starting position, checked against its starting hash. A record that carries its cards
+    plays with them (its own cards join `db`); a card it used that differs today is refused, by name."""
+    if record.cards:
+        from engine.cardset import with_manifest
+
+        try:
+            db = with_manifest(db, record.cards, "this record")
+        except CardFileError as err:
+            raise RecordError("the match was played with other cards:\n" + "\n".join(err.problems), 0) from err
     game, decks = begin_game(record.start, db)
     if game.state_hash() != record.start_hash:
         what = _differs(record.start_parts, {**start_parts(record.start), **state_parts(game)})
@@ -548,7 +573,7 @@ def resume(record: MatchRecord, db: CardDB, upto: int | None = None) -> tuple[Ga
     for i in range(n):
         parts = step(game, record, i, parts)
     trimmed = MatchRecord(record.start, record.start_hash, record.start_parts, record.entries[:n], record.app,
-                          dict(record.agents))
+                          dict(record.agents), dict(record.cards))
     return game, decks, Recorder.at(trimmed, game, first)
 
 
@@ -634,7 +659,8 @@ def from_data(data: object, path: str = "<record>") -> MatchRecord:
                       (m.players.get("p1", "p1"), m.players.get("p2", "p2")), dict(m.options))
     entries = [Entry(c.do, c.hash, c.refused, c.auto, dict(c.changed)) for c in m.commands]
     agents: dict[str, tuple[str, int]] = {str(seat): (a.agent, int(a.seed)) for seat, a in m.agents.items()}
-    return MatchRecord(start, m.start.hash, dict(m.start.parts), entries, dict(m.app), agents)
+    cards = m.cards.model_dump() if m.cards is not None else {}
+    return MatchRecord(start, m.start.hash, dict(m.start.parts), entries, dict(m.app), agents, cards)
 
 
 def load(path: Path) -> MatchRecord:
