@@ -32,11 +32,13 @@ def _fail(msg: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _db(decks: tuple[str | None, ...] = ()) -> CardDB:
-    """The bundled cards, this run's own cards (--cards) and the card files the decks name."""
+def _db(decks: tuple[str | None, ...] = (), cards: list[Path] | None = None) -> CardDB:
+    """The bundled cards, own cards (--cards: from here on, the app's card set too) and the card files the
+    decks name."""
     from c1k_tui.cardset import card_db
     from engine import CardFileError
 
+    _use_cards(cards)
     try:
         return card_db(decks)
     except CardFileError as err:
@@ -145,8 +147,8 @@ def play(
     if seed is not None and not 0 <= seed < 2**64:
         raise _fail(f"--seed {seed}: a seed is a whole number from 0 to 2^64 - 1")
     _use_cards(cards)
-    if cards:
-        _db((deck_a, deck_b))        # own cards that don't load: a message now, not on the splash screen
+    if cards:                        # own cards that don't load: a message now, not on the splash screen
+        _db((deck_a, deck_b), cards)
     if vs.strip().lower() != "human" or ai_vs_ai:      # c1k_tui/versus.py
         from c1k_tui.versus import play as play_vs
 
@@ -164,7 +166,7 @@ def play(
         from engine import Game, MatchOptions
         from engine.record import Recorder, Start
 
-        db = _db((deck_a, deck_b))
+        db = _db((deck_a, deck_b), cards)
         if scenario is not None:
             from engine.scenario import ScenarioError, load_scenario
             from engine.scenario import build as build_position
@@ -277,7 +279,13 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
 
 
 @app.command()
-def replay(record: Annotated[Path, typer.Argument(help="A match record to step through")]) -> None:
+def replay(record: Annotated[Path, typer.Argument(help="A match record to step through, or a simulation "
+                                                       "report (`c1k simulate --json`) with --match")],
+           match: Annotated[int | None, typer.Option("--match", help="Match N of a simulation report (its "
+                                                                     "'match' field): played again from its "
+                                                                     "seed, decks and agents")] = None,
+           save: Annotated[Path | None, typer.Option(help="With --match: also save that match's record here "
+                                                          "(a new file)")] = None) -> None:
     """Step forward and back through a match record in the app (both hands shown).
 
     Every command's state hash is checked first: a record that was changed is refused, naming the first
@@ -285,10 +293,27 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
     from engine import record as rec
 
     db = _db()
-    try:
-        r = rec.load(record)
-    except (OSError, ValueError) as err:  # RecordError is a ValueError
-        raise _fail(f"can't replay {record}:\n{err}") from err
+    if match is not None:
+        from c1k_tui.simulate import SimulateError, load_report, replay_match
+
+        if save is not None and save.exists():
+            raise _fail(f"--save {save}: the file exists; name a new file")
+        try:
+            r = replay_match(load_report(record), match, str(record))
+        except SimulateError as err:
+            raise _fail(f"can't replay match {match} of {record}:\n{err}") from err
+        if save is not None:
+            try:
+                rec.save(r, save)
+            except OSError as err:
+                raise _fail(f"can't save {save}: {err}") from err
+    else:
+        if save is not None:
+            raise _fail("--save goes with --match (a record file is already saved)")
+        try:
+            r = rec.load(record)
+        except (OSError, ValueError) as err:  # RecordError is a ValueError
+            raise _fail(f"can't replay {record}:\n{err}") from err
     states = rec.replay_iter(r, db)
     shown = 0
     try:
@@ -318,7 +343,7 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
                                                                     "a live explanation")] = False,
           cards: CardsOpt = None) -> None:
     """Lessons: one timing window or rule each, played in the app with full control and open hands."""
-    _use_cards(cards)
+    _use_cards(cards)            # (the lesson list and the app load the card set later)
     from c1k_tui.app import C1KApp, find_lessons, lesson_session
 
     if coverage or list_only or not _interactive():
@@ -336,7 +361,7 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
     if lesson is None:
         C1KApp(mode="learn", lessons=lessons).run()
         return
-    db = _db()
+    db = _db(cards=cards)
     chosen = None
     if lesson.isdigit() and 1 <= int(lesson) <= len(lessons):
         chosen = lessons[int(lesson) - 1]
@@ -362,8 +387,7 @@ def scenario_check(files: Annotated[list[Path], typer.Argument(help="*.scenario.
 
     if not scenario_paths(files):
         raise _fail("no scenario files given (expected *.scenario.toml files or folders holding them)")
-    _use_cards(cards)
-    results = check_files(files, _db())
+    results = check_files(files, _db(cards=cards))
     for res in results:
         if not res.ok:
             typer.echo(f"FAIL {res.path} — {res.title}\n  {res.message}")

@@ -547,7 +547,7 @@ def summarize(pairs: Sequence[tuple[Entry, Entry]], jobs: Sequence[Job],
         first, second = (ea, eb) if r.a_first else (eb, ea)
         winner = {"a": ea.deck, "b": eb.deck}.get(r.winner, "")
         seat = "" if r.winner == "draw" else ("p1" if (r.winner == "a") == r.a_first else "p2")
-        match_rows.append({"match": j.index, "pair": j.pair, "k": j.k, "seed": str(j.seed),
+        match_rows.append({"match": j.index, "pair": j.pair, "k": j.k, "seed": str(j.seed), "a_first": r.a_first,
                            "deck_a": ea.deck, "deck_b": eb.deck, "agent_a": ea.agent, "agent_b": eb.agent,
                            "p1": first.deck, "p2": second.deck, "agent_p1": first.agent, "agent_p2": second.agent,
                            "winner": r.winner, "winner_deck": winner, "winner_seat": seat,
@@ -1127,6 +1127,74 @@ def simulate(
         raise typer.Exit(2) from err
     if report["errors"]:
         raise typer.Exit(1)
+
+
+def load_report(path: Path) -> dict[str, Any]:
+    """A `c1k simulate --json` report (bounded read); SimulateError names the file and what is wrong."""
+    try:
+        if path.stat().st_size > 200_000_000:
+            raise SimulateError(f"{path}: larger than 200 MB: not a simulation report")
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
+        raise SimulateError(f"{path}: can't be read as a simulation report: {err}") from err
+    if not isinstance(data, dict) or not isinstance(data.get("games"), list) or not isinstance(data.get("decks"), dict):
+        raise SimulateError(f"{path}: not a simulation report with its matches (written by `c1k simulate --json` "
+                            "of this version: it lists 'games' and 'decks')")
+    return data
+
+
+def replay_match(report: dict[str, Any], index: int, where: str = "the report") -> Any:
+    """Play match `index` of a simulation report again, from its seed, decks, cards and agents, and return
+    its match record (engine/record.py). SimulateError if the report lacks it, or if the match now ends
+    otherwise than the report says (the engine, the agents or the cards changed)."""
+    from engine import CardFileError, Game, MatchOptions, derive_seed, load_card_db
+    from engine.ai import make_agent, play_match
+    from engine.cardset import with_manifest
+    from engine.decks import deck_from_data
+    from engine.record import Recorder, Start
+
+    rows = {g.get("match"): g for g in report["games"] if isinstance(g, dict)}
+    row = rows.get(index)
+    if row is None:
+        raise SimulateError(f"{where} has no match {index}; its matches are numbered 0 to {len(rows) - 1}")
+    try:
+        db = with_manifest(load_card_db(), report.get("card_set") or {}, where)
+    except CardFileError as err:
+        raise SimulateError("the report's matches were played with other cards:\n" + "\n".join(err.problems)) from err
+    try:
+        decks = {}
+        for side in ("a", "b"):
+            label = row[f"deck_{side}"]
+            d = report["decks"][label]
+            data: dict[str, object] = {"deck": {"name": d.get("name") or label, "champion": d["champion"], "seat": d["seat"]},
+                    "cards": {str(cid): int(n) for cid, n in d["cards"]}}
+            decks[side] = deck_from_data(data, db, f"deck '{label}' of {where}", playtest=True)
+        seed = int(row["seed"])
+        a_first = bool(row["a_first"])
+        max_turns = int((report.get("run") or {}).get("max_turns", DEFAULT_MAX_TURNS))
+        agent_a, agent_b = make_agent(row["agent_a"], derive_seed(seed, 1)), make_agent(row["agent_b"],
+                                                                                         derive_seed(seed, 2))
+    except CardFileError as err:
+        raise SimulateError("\n".join(err.problems)) from err
+    except (KeyError, TypeError, ValueError) as err:
+        raise SimulateError(f"{where}: match {index} can't be set up: {type(err).__name__}: {err}") from err
+    first, second = (decks["a"], decks["b"]) if a_first else (decks["b"], decks["a"])
+    options = MatchOptions(max_turns=max_turns)
+    game = Game.new(db, first, second, seed, options)
+    recorder = Recorder(Start.of_decks([first, second], seed, options), game)
+    result = play_match(game, (agent_a, agent_b) if a_first else (agent_b, agent_a))
+    seat_a = 0 if a_first else 1
+    winner = "draw" if result.winner is None else ("a" if result.winner == seat_a else "b")
+    now = (winner, result.turns, result.termination)
+    then = (row.get("winner"), row.get("turns"), row.get("termination"))
+    if now != then:
+        raise SimulateError(f"match {index} plays differently now: {where} says {then[0]} won after {then[1]} turns "
+                            f"({then[2]}); it now ends {now[0]} after {now[1]} turns ({now[2]}) — the engine or "
+                            "the agents changed since the report was written")
+    record = recorder.record(game)
+    record.agents = {"p1": (row["agent_p1"], derive_seed(seed, 1 if a_first else 2)),
+                     "p2": (row["agent_p2"], derive_seed(seed, 2 if a_first else 1))}
+    return record
 
 
 def resolve_compare(old: str, new: str, field_names: Sequence[str] | None,

@@ -33,13 +33,13 @@ MAX_CARD_FILES = 500
 
 
 def expand_card_paths(paths: Iterable[Path]) -> list[Path]:
-    """Card files as given; folders become every `*.toml` file under them (sorted). A path that doesn't exist,
-    or a folder with no `.toml` file, is a CardFileError."""
+    """Card files as given; folders become every `*.toml` card file under them (sorted; decks and scenarios
+    beside them are left out). A path that doesn't exist, or a folder with no card file, is a CardFileError."""
     out: list[Path] = []
     problems: list[str] = []
     for p in paths:
         if p.is_dir():
-            found = sorted(f for f in p.rglob("*.toml") if not f.name.endswith(".scenario.toml"))
+            found = sorted(f for f in p.rglob("*.toml") if not f.name.endswith(".scenario.toml") and _cards_file(f))
             if not found:
                 problems.append(f"{p}: no .toml card files in this folder")
             out += found
@@ -52,6 +52,16 @@ def expand_card_paths(paths: Iterable[Path]) -> list[Path]:
     if problems:
         raise CardFileError("--cards", problems)
     return out
+
+
+def _cards_file(path: Path) -> bool:
+    """A file of a folder given as cards holds cards — or can't be read (then its loader says why); decks and
+    other files beside them are left out."""
+    try:
+        data, _ = read_toml(path)
+    except CardFileError:
+        return True
+    return "card" in data or not ({"deck", "scenario", "lesson"} & set(data))
 
 
 def deck_card_files(deck_path: Path) -> list[Path]:
