@@ -452,13 +452,49 @@ def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or sce
         raise typer.Exit(1)
 
 
-@app.command()
-def decks() -> None:
-    """List the bundled decks."""
+decks_app = typer.Typer(help="Decks: the bundled list, and one deck's summary (`c1k decks show NAME|FILE`).",
+                        invoke_without_command=True)
+app.add_typer(decks_app, name="decks")
+
+
+@decks_app.callback()
+def decks(ctx: typer.Context) -> None:
+    """List the bundled decks (names for `c1k play` and `c1k simulate`)."""
+    if ctx.invoked_subcommand is not None:
+        return
     from engine import bundled_deck_paths
 
     for p in bundled_deck_paths():
         typer.echo(p.stem)
+
+
+@decks_app.command("show")
+def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name or a deck file")],
+               cards: CardsOpt = None,
+               json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON")] = False) -> None:
+    """One deck: curve, Realms, types, keywords, the list by cost, and every construction problem. Exit 1 if
+    it breaks the construction rules."""
+    from rich.console import Console
+
+    from c1k_tui.decks_cmd import deck_summary, load_for_summary, print_summary
+    from engine import CardFileError, find_deck
+
+    try:
+        path = find_deck(deck)
+    except FileNotFoundError as err:
+        raise _fail(str(err)) from err
+    db = _db((deck,), cards)
+    try:
+        d, problems = load_for_summary(path, db)
+    except CardFileError as err:
+        raise _fail("\n".join(err.problems) or str(err)) from err
+    summary = deck_summary(d, db, problems)
+    if json_out:
+        typer.echo(json.dumps(summary, indent=1, ensure_ascii=False))
+    else:
+        print_summary(summary, Console(highlight=False))
+    if problems:
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -469,8 +505,11 @@ def cards(
     search: Annotated[str | None, typer.Option(help="Only cards whose name, id or text contains this")] = None,
     card_type: Annotated[str | None, typer.Option("--type", help="Only this type (unit, relic, action, "
                                                                  "champion, seat)")] = None,
+    cost: Annotated[str | None, typer.Option(help="Only this cost: N, a range N-M, or N+ (e.g. 2, 2-4, 5+)")] = None,
+    cards: CardsOpt = None,
 ) -> None:
-    """The card set as a table, filtered by Realm, keyword, type or text."""
+    """The card set (your own cards too, with --cards) as a table, filtered by Realm, keyword, type, cost or
+    text."""
     from c1k_tui.cards_cmd import print_cards
     from engine import KEYWORDS, suggest
 
@@ -479,7 +518,13 @@ def cards(
         raise _fail(f"unknown Realm '{realm}'{suggest(realm.lower(), realms)}; expected one of {', '.join(realms)}")
     if keyword and keyword.lower().split()[0] not in KEYWORDS:
         raise _fail(f"unknown keyword '{keyword}'{suggest(keyword.lower(), KEYWORDS)}")
-    shown = print_cards(_db(), realm, keyword, search, card_type)
+    from c1k_tui.cards_cmd import parse_cost
+
+    try:
+        costs = parse_cost(cost)
+    except ValueError as err:
+        raise _fail(str(err)) from err
+    shown = print_cards(_db(cards=cards), realm, keyword, search, card_type, costs=costs)
     if not shown:
         raise typer.Exit(1)
 
