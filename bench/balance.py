@@ -48,7 +48,10 @@ def _digest(path: str) -> str:
 
 
 def _key(job: Job, seed: int) -> str:
-    return f"{_digest(job.deck_a)}:{_digest(job.deck_b)}:{job.agent_a}:{job.agent_b}:{seed}:{job.pair}:{job.k}"
+    # the job's own seed and seats are in the key: since the seeds of a pair come from its two lists (issue
+    # #20), a cache written with the older, position-derived seeds is never read as these jobs' results
+    return (f"{_digest(job.deck_a)}:{_digest(job.deck_b)}:{job.agent_a}:{job.agent_b}:{seed}:{job.pair}:{job.k}:"
+            f"{job.seed}:{int(job.a_first)}")
 
 
 def _read_cache(*paths: Path) -> dict[str, dict[str, Any]]:
