@@ -161,10 +161,12 @@ def cards_used(db: CardDB, ids: Iterable[str]) -> list[str]:
 
 
 def manifest(db: CardDB, ids: Iterable[str]) -> dict[str, Any]:
-    """What a record or report carries: the digest of every card used, the definition of each own card."""
-    used = cards_used(db, ids)
+    """What a record or report carries: the digest of every card used that was read from a card file, and the
+    definition of each own (not bundled) one. Cards made otherwise — a scenario's own `[[card]]` tables, cards
+    built in code — are left out: what made them (the scenario in the record) makes them again."""
+    used = [cid for cid in cards_used(db, ids) if cid in db.raw]
     return {"digests": {cid: card_digest(db, cid) for cid in used},
-            "defs": [db.raw[cid] for cid in used if not is_bundled(db, cid) and cid in db.raw]}
+            "defs": [db.raw[cid] for cid in used if not is_bundled(db, cid)]}
 
 
 def manifest_digest(man: dict[str, Any]) -> str:
