@@ -718,36 +718,38 @@ def _signed(d: float | None, ci: Sequence[float] | None = None) -> str:
 def card_table(report: dict[str, Any], top: int | None = None, sort: str = "iwd", width: int = 120) -> Any:
     """The card statistics as a table: every card (or the first `top` by `sort`), each rate in % with its n
     and its Wilson 95% interval; IWD = win rate when drawn − when not drawn (points, Newcombe 95% interval).
-    Narrower than 110 columns: without the win rates in the opening hand, when not drawn and when played
-    (they are in the JSON and CSV)."""
+    Narrower than 124 columns: without the win rates in the opening hand and when played; narrower than 96,
+    without the win rate when not drawn either (they are all in the JSON and CSV)."""
     from rich import box
     from rich.table import Table
 
     rows = sorted_cards(report["cards"], sort)
     agents = {c["agent"] for c in rows}
     decks = {c["deck"] for c in rows}
-    wide = width >= 110
+    wide = width >= 124             # every column
+    medium = width >= 96            # and the win rate when not drawn
     shown = rows if top is None else rows[:top]
     what = "every card" if top is None or top >= len(rows) else f"the first {top} of {len(rows)}"
     t = Table(title=f"Cards ({what}, by {sort}) — win rates in % with 95% intervals, draws ½; n = matches; "
                     "hand₀ = in the opening hand; drawn includes it; IWD = win drawn − win not drawn",
               title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, collapse_padding=True)
     heads = ["deck"] if len(decks) > 1 or len(agents) > 1 else []
-    heads += ["card", "n", "hand₀"] + (["win hand₀"] if wide else []) + ["drawn", "win drawn"]
-    heads += (["win not drawn"] if wide else []) + ["IWD", "played"]
+    narrow = width < 76             # a small panel: without the opening hand's count too
+    heads += ["card", "n"] + ([] if narrow else ["hand₀"]) + (["win hand₀"] if wide else []) + ["drawn", "win drawn"]
+    heads += (["win not drawn"] if medium else []) + ["IWD", "played"]
     heads += ["win played"] if wide else []
     for head in heads:
         t.add_column(head, justify="left" if head in ("deck", "card") else "right", no_wrap=True,
-                     overflow="ellipsis", max_width={"deck": 18 if wide else 12, "card": 22 if wide else 16}.get(head),
+                     overflow="ellipsis", max_width={"deck": 18 if wide else 12 - 2 * narrow, "card": 22 if wide else 16 - 2 * narrow}.get(head),
                      min_width=6 if head in ("deck", "card") else (12 if head == "IWD" else
                                                                   10 if head.startswith("win") else len(head)))
     for c in shown:
         cells = [c["deck"] if len(agents) == 1 else f"{c['deck']} ({c['agent']})"] if heads[0] == "deck" else []
-        cells += [c["name"], str(c["matches"]), str(c["opening"])]
+        cells += [c["name"], str(c["matches"])] + ([] if narrow else [str(c["opening"])])
         if wide:
             cells.append(_pct(c["win_rate_opening"], c["ci95_opening"] if c["opening"] else None))
         cells += [str(c["drawn"]), _pct(c["win_rate_drawn"], c["ci95_drawn"] if c["drawn"] else None)]
-        if wide:
+        if medium:
             cells.append(_pct(c["win_rate_not_drawn"], c["ci95_not_drawn"] if c["not_drawn"] else None))
         cells += [_signed(c["iwd"], c["ci95_iwd"] if c["iwd"] is not None else None), str(c["played"])]
         if wide:
