@@ -709,10 +709,14 @@ def _pct(rate: float | None, ci: Sequence[float] | None = None) -> str:
     return f"{100 * rate:.0f}" + (f" {100 * ci[0]:.0f}–{100 * ci[1]:.0f}" if ci is not None else "")
 
 
+def _points(x: float) -> str:
+    return f"{round(100 * x) + 0:+d}"        # (+ 0: never "-0")
+
+
 def _signed(d: float | None, ci: Sequence[float] | None = None) -> str:
     if d is None:
         return "–"
-    return f"{100 * d:+.0f}" + (f" {100 * ci[0]:+.0f}…{100 * ci[1]:+.0f}" if ci is not None else "")
+    return _points(d) + (f" {_points(ci[0])}…{_points(ci[1])}" if ci is not None else "")
 
 
 def card_table(report: dict[str, Any], top: int | None = None, sort: str = "iwd", width: int = 120) -> Any:
@@ -758,6 +762,10 @@ def card_table(report: dict[str, Any], top: int | None = None, sort: str = "iwd"
     return t
 
 
+def _pct_text(rate: float | None, ci: Sequence[float]) -> str:
+    return "–" if rate is None else f"{100 * rate:.1f}% [{100 * ci[0]:.1f}–{100 * ci[1]:.1f}]"
+
+
 def compare_renderables(cmp: dict[str, Any]) -> list[Any]:
     """The A/B answer: both lists' win rates against the same field, the difference and the cards that moved."""
     from rich.table import Table
@@ -773,8 +781,8 @@ def compare_renderables(cmp: dict[str, Any]) -> list[Any]:
     out: list[Any] = [
         f"[bold]A/B[/bold] against the same {len(cmp['field'])} decks, same seeds and seats "
         f"({cmp['paired_matches']} matches each, agent {cmp['agent']}):",
-        f"  old  {cmp['old']:<28} {_pct(old['win_rate'], old['ci95'])}  (n {old['n']})",
-        f"  new  {cmp['new']:<28} {_pct(new['win_rate'], new['ci95'])}  (n {new['n']})",
+        f"  old  {cmp['old']:<28} {_pct_text(old['win_rate'], old['ci95'])}  (n {old['n']})",
+        f"  new  {cmp['new']:<28} {_pct_text(new['win_rate'], new['ci95'])}  (n {new['n']})",
         f"  new − old: {100 * cmp['diff']:+.1f} points, 95% interval [{100 * lo:+.1f}, {100 * hi:+.1f}] "
         f"(paired; unpaired [{100 * cmp['ci95_unpaired'][0]:+.1f}, {100 * cmp['ci95_unpaired'][1]:+.1f}])",
         "  " + verdict,
@@ -784,8 +792,10 @@ def compare_renderables(cmp: dict[str, Any]) -> list[Any]:
     for head in ("field deck", "n", "old", "new", "new − old"):
         t.add_column(head, justify="left" if head == "field deck" else "right")
     for f in cmp["per_field"]:
+        same = f["ci95"][0] == f["ci95"][1] == f["diff"]
         t.add_row(f["deck"], str(f["matches"]), _pct(f["old"]["win_rate"], f["old"]["ci95"]),
-                  _pct(f["new"]["win_rate"], f["new"]["ci95"]), _signed(f["diff"], f["ci95"]))
+                  _pct(f["new"]["win_rate"], f["new"]["ci95"]),
+                  "+0 (every match alike)" if same else _signed(f["diff"], f["ci95"]))
     out.append(t)
     ct = Table(title="Cards that moved most (changed copies first, then |Δ win rate when drawn|)",
                title_justify="left")
@@ -817,6 +827,11 @@ def report_renderables(report: dict[str, Any], top_cards: int | None = 10, sort:
     from rich.table import Table
 
     out: list[Any] = []
+    if report.get("compare"):
+        out += compare_renderables(report["compare"])
+        if report["cards"] and top_cards not in (0, None):
+            out.append(card_table(report, top_cards, sort, width))
+        return out
 
     pairs = report["pairs"]
     rows = sorted({(p["deck_a"], p["agent_a"]) for p in pairs})
@@ -851,8 +866,6 @@ def report_renderables(report: dict[str, Any], top_cards: int | None = 10, sort:
     out.append(rt)
     if report["cards"] and top_cards != 0:
         out.append(card_table(report, top_cards, sort, width))
-    if report.get("compare"):
-        out += compare_renderables(report["compare"])
     for e in report["errors"][:10]:
         out.append(f"[red]error[/red] {e}")
     return out
