@@ -36,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from c1k_tui.simulate import Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
+from c1k_tui.simulate import DeckRef, Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
 
 
 def _digest(path: str) -> str:
@@ -65,7 +65,7 @@ def _read_cache(*paths: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _decks(decks_dir: Path | None) -> list[tuple[str, str]]:
+def _decks(decks_dir: Path | None) -> list[DeckRef]:
     if decks_dir is None:
         return resolve_decks([], True)
     return resolve_decks([str(p) for p in sorted(decks_dir.glob("*.toml"))], False)
