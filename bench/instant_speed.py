@@ -32,8 +32,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from c1k_tui.paths import DEFAULT_STOPS  # noqa: E402
-from c1k_tui.versus import AI_STOPS  # noqa: E402
+from c1k_tui.model.paths import DEFAULT_STOPS  # noqa: E402
+from c1k_tui.screens.versus import AI_STOPS  # noqa: E402
 
 MODES = ("free", "app", "ai-stops")
 
@@ -50,8 +50,8 @@ class Outcome:
 
 def play_one(args: tuple[str, str, str, int, bool, str, int, int]) -> Outcome:
     deck_a_path, deck_b_path, agent, seed, a_first, mode, pair, k = args
-    from c1k_tui.session import Flow
-    from c1k_tui.versus import fair_action
+    from c1k_tui.model.session import Flow
+    from c1k_tui.screens.versus import fair_action
     from engine import Game, MatchOptions, derive_seed, load_card_db, load_deck
     from engine.actions import Activate, Interrupt, Play
     from engine.ai import make_agent

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cards_cmd import parse_cost
-from c1k_tui.cli import app
+from c1k_tui.cli.cards_cmd import parse_cost
+from c1k_tui.cli.main import app
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
+from c1k_tui.cli.main import app
 from engine import record as rec
 from engine.cards import bundled_cards_dir
 from engine.cardset import load_cards, manifest, with_manifest

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
-from c1k_tui.simulate import (
+from c1k_tui.cli.main import app
+from c1k_tui.sim.simulate import (
     Entry,
     InlineBackend,
     Job,
@@ -148,7 +148,7 @@ def test_ray_backend_without_ray_is_a_message(monkeypatch: pytest.MonkeyPatch) -
 def test_ray_backend_gives_the_local_results() -> None:
     """Runs only where the optional extra is installed (pip install -e '.[cluster]'): a local Ray."""
     ray = pytest.importorskip("ray")
-    from c1k_tui.simulate import RayBackend
+    from c1k_tui.sim.simulate import RayBackend
 
     pairs, jobs = _small_plan(matches=1)
     try:

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from c1k_tui.cardset import CARDS_HELP
-from c1k_tui.simulate import simulate as _simulate
+from c1k_tui.model.cardset import CARDS_HELP
+from c1k_tui.sim.simulate import simulate as _simulate
 
 # The engine is imported inside the commands: importing it takes ≈0.3 s (pydantic), and the Textual app
 # shows its first frame before it is needed.
 if TYPE_CHECKING:
-    from c1k_tui.session import MatchSession
+    from c1k_tui.model.session import MatchSession
     from engine import CardDB, Deck
 
 app = typer.Typer(help="Council of 1000: a hot-seat trading-card game and its timing-rules engine.",
@@ -35,7 +35,7 @@ def _fail(msg: str, code: int = 2) -> typer.Exit:
 def _db(decks: tuple[str | None, ...] = (), cards: list[Path] | None = None) -> CardDB:
     """The bundled cards, own cards (--cards: from here on, the app's card set too) and the card files the
     decks name."""
-    from c1k_tui.cardset import card_db
+    from c1k_tui.model.cardset import card_db
     from engine import CardFileError
 
     _use_cards(cards)
@@ -49,7 +49,7 @@ CardsOpt = Annotated[list[Path] | None, typer.Option("--cards", help=CARDS_HELP)
 
 
 def _use_cards(cards: list[Path] | None) -> None:
-    from c1k_tui import cardset
+    from c1k_tui.model import cardset
 
     cardset.use(cards)
 
@@ -149,8 +149,8 @@ def play(
     _use_cards(cards)
     if cards:                        # own cards that don't load: a message now, not on the splash screen
         _db((deck_a, deck_b), cards)
-    if vs.strip().lower() != "human" or ai_vs_ai:      # c1k_tui/versus.py
-        from c1k_tui.versus import play as play_vs
+    if vs.strip().lower() != "human" or ai_vs_ai:      # c1k_tui/screens/versus.py
+        from c1k_tui.screens.versus import play as play_vs
 
         code = play_vs(deck_a, deck_b, seed if seed is not None else new_seed(), seed is not None, vs,
                        agents if ai_vs_ai else None, pace,
@@ -162,7 +162,7 @@ def play(
     if text or not _interactive():
         if flow is not None:                 # the text loop asks at every decision, or passes what is forced
             auto_pass = flow != "full"
-        from c1k_tui.textplay import HELP, loop
+        from c1k_tui.cli.textplay import HELP, loop
         from engine import Game, MatchOptions
         from engine.record import Recorder, Start
 
@@ -190,9 +190,9 @@ def play(
         _run_text(loop, game, decks, save, open_hands, auto_pass, Recorder(Start.of_decks(decks, s, options), game),
                   flow == "learning")
         return
-    from c1k_tui.app import C1KApp
-    from c1k_tui.paths import default_autosave
-    from c1k_tui.screens import StartChoice
+    from c1k_tui.model.paths import default_autosave
+    from c1k_tui.screens.app import C1KApp
+    from c1k_tui.screens.menus import StartChoice
 
     mode: str = flow or _flow(full_control, auto_pass, stops)
     target = save or default_autosave()
@@ -204,9 +204,9 @@ def play(
 
     def build() -> MatchSession:
         """Runs in the app's worker thread after its first frame: engine, cards, decks, the match."""
-        from c1k_tui.app import scenario_session, with_saved_stops
-        from c1k_tui.cardset import card_db
-        from c1k_tui.session import Flow, MatchSession
+        from c1k_tui.model.cardset import card_db
+        from c1k_tui.model.session import Flow, MatchSession
+        from c1k_tui.screens.app import scenario_session, with_saved_stops
         from engine import MatchOptions, find_deck, load_deck
 
         db = card_db((deck_a or "ironbound", deck_b or "emberfall"))
@@ -243,31 +243,31 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
            text: Annotated[bool, typer.Option("--text", help="The plain prompt loop")] = False) -> None:
     """Resume a saved match from its record (it replays to the same state hash)."""
     if record is None:
-        from c1k_tui.paths import default_autosave
+        from c1k_tui.model.paths import default_autosave
 
         record = default_autosave()
         if not record.exists():
             raise _fail(f"no autosaved match at {record}; start one with `c1k play`")
     if text or not _interactive():
-        from c1k_tui.textplay import loop
+        from c1k_tui.cli.textplay import loop
         from engine import record as rec
 
         db = _db()
         try:
             r = rec.load(record)
-            if r.agents:          # c1k_tui/versus.py: the AI seats play in the app only
+            if r.agents:          # c1k_tui/screens/versus.py: the AI seats play in the app only
                 raise _fail(f"{record} is a match against an AI: resume it in the app (c1k resume in a terminal)")
             game, decks, recorder = rec.resume(r, db)
         except (OSError, ValueError) as err:  # RecordError is a ValueError
             raise _fail(f"can't resume {record}:\n{err}") from err
         _run_text(loop, game, decks, record, open_hands or r.app.get("open_hands") is True, True, recorder)
         return
-    from c1k_tui.app import C1KApp
+    from c1k_tui.screens.app import C1KApp
 
     path = record
 
     def build() -> MatchSession:
-        from c1k_tui.app import resume_session
+        from c1k_tui.screens.app import resume_session
         from engine import load_card_db
 
         session = resume_session(load_card_db(), path)
@@ -294,7 +294,7 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
 
     db = _db()
     if match is not None:
-        from c1k_tui.simulate import SimulateError, load_report, replay_match
+        from c1k_tui.sim.simulate import SimulateError, load_report, replay_match
 
         if save is not None and save.exists():
             raise _fail(f"--save {save}: the file exists; name a new file")
@@ -331,7 +331,7 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
     if not _interactive():
         typer.echo(f"{len(r.commands)} commands, every state hash checked; final state hash {game.state_hash()}")
         return
-    from c1k_tui.app import C1KApp
+    from c1k_tui.screens.app import C1KApp
 
     C1KApp(db=db, mode="replay", replay=r).run()
 
@@ -344,12 +344,12 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
           cards: CardsOpt = None) -> None:
     """Lessons: one timing window or rule each, played in the app with full control and open hands."""
     _use_cards(cards)            # (the lesson list and the app load the card set later)
-    from c1k_tui.app import C1KApp, find_lessons, lesson_session
+    from c1k_tui.screens.app import C1KApp, find_lessons, lesson_session
 
     if coverage or list_only or not _interactive():
         from rich.console import Console
 
-        from c1k_tui import lessons as course
+        from c1k_tui.model import lessons as course
 
         if coverage:
             if not course.print_coverage(Console(highlight=False)):
@@ -368,7 +368,7 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
     else:
         chosen = next((x for x in lessons if x.path.name.startswith(lesson) or str(x.path) == lesson), None)
     if chosen is None:
-        from c1k_tui.screens import LessonInfo
+        from c1k_tui.screens.menus import LessonInfo
 
         p = Path(lesson)
         if not p.exists():
@@ -421,7 +421,7 @@ def bench(
     seed: Annotated[int, typer.Option(help="Base seed (0 to 2^64 - 1)", min=0, max=2**64 - 1)] = 1,
 ) -> None:
     """Benchmark: random self-play of the starter decks (matches/s, actions/s, medians in µs)."""
-    from c1k_tui.bench import run_bench
+    from c1k_tui.cli.bench import run_bench
 
     db = _db()
     decks = _decks(db, None, None)
@@ -476,7 +476,7 @@ def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name o
     it breaks the construction rules."""
     from rich.console import Console
 
-    from c1k_tui.decks_cmd import deck_summary, load_for_summary, print_summary
+    from c1k_tui.cli.decks_cmd import deck_summary, load_for_summary, print_summary
     from engine import CardFileError, find_deck
 
     try:
@@ -510,7 +510,7 @@ def cards(
 ) -> None:
     """The card set (your own cards too, with --cards) as a table, filtered by Realm, keyword, type, cost or
     text."""
-    from c1k_tui.cards_cmd import print_cards
+    from c1k_tui.cli.cards_cmd import print_cards
     from engine import KEYWORDS, suggest
 
     realms = ("dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral")
@@ -518,7 +518,7 @@ def cards(
         raise _fail(f"unknown Realm '{realm}'{suggest(realm.lower(), realms)}; expected one of {', '.join(realms)}")
     if keyword and keyword.lower().split()[0] not in KEYWORDS:
         raise _fail(f"unknown keyword '{keyword}'{suggest(keyword.lower(), KEYWORDS)}")
-    from c1k_tui.cards_cmd import parse_cost
+    from c1k_tui.cli.cards_cmd import parse_cost
 
     try:
         costs = parse_cost(cost)
@@ -529,8 +529,8 @@ def cards(
         raise typer.Exit(1)
 
 
-app.command("rules")(__import__("c1k_tui.rules_cmd", fromlist=["rules"]).rules)   # c1k rules [ID or words]
-app.command("vectors")(__import__("c1k_tui.vectors", fromlist=["command"]).command)  # docs/determinism.md
+app.command("rules")(__import__("c1k_tui.cli.rules_cmd", fromlist=["rules"]).rules)   # c1k rules [ID or words]
+app.command("vectors")(__import__("c1k_tui.cli.vectors", fromlist=["command"]).command)  # docs/determinism.md
 
 
 if __name__ == "__main__":
