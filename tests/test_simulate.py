@@ -213,6 +213,13 @@ def test_every_match_is_a_row_and_replays_from_it(tmp_path: Path) -> None:
     assert r.seed == int(g["seed"]) and r.agents["p1"][0] == g["agent_p1"]
     res = RUNNER.invoke(app, ["replay", str(tmp_path / "r.json"), "--match", "7"])
     assert res.exit_code == 2 and "no match 7; its matches are numbered 0 to 1" in res.output
+    # a report whose cards differ from today's is refused, naming the card
+    changed = json.loads(json.dumps(rep))
+    card = sorted(changed["card_set"]["digests"])[0]
+    changed["card_set"]["digests"][card] = "0" * 16
+    (tmp_path / "cards.json").write_text(json.dumps(changed))
+    res = RUNNER.invoke(app, ["replay", str(tmp_path / "cards.json"), "--match", "1"])
+    assert res.exit_code == 2 and f"card '{card}'" in res.output and "differs" in res.output
     # a report whose row no longer matches what the match does is refused, with what differs
     rep["games"][1]["turns"] += 1
     (tmp_path / "bad.json").write_text(json.dumps(rep))
