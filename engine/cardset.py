@@ -25,6 +25,7 @@ from engine.cards import (
     parse_cards_located,
     read_toml,
 )
+from engine.decks import LIBRARY_SIZE, MAX_COPIES, MAX_REALMS
 
 #: the key of `[deck]` that names card files
 DECK_CARD_FILES = "card_files"
@@ -202,5 +203,5 @@ def with_manifest(db: CardDB, man: dict[str, Any], what: str = "the record") -> 
     return out
 
 
-__all__ = ["DECK_CARD_FILES", "card_digest", "card_files_for", "cards_used", "deck_card_files", "expand_card_paths",
+__all__ = ["DECK_CARD_FILES", "LIBRARY_SIZE", "MAX_COPIES", "MAX_REALMS", "bundled_cards_dir", "read_toml", "card_digest", "card_files_for", "cards_used", "deck_card_files", "expand_card_paths",
            "is_bundled", "load_cards", "manifest", "manifest_digest", "with_manifest"]

@@ -10,9 +10,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from engine import CardDB, CardFileError, Deck
-from engine.cards import read_toml
-from engine.decks import LIBRARY_SIZE, MAX_COPIES, MAX_REALMS, deck_from_data
+from engine import CardDB, CardFileError, Deck, deck_from_data
+from engine.cardset import LIBRARY_SIZE, MAX_COPIES, MAX_REALMS, read_toml
 
 #: the curve's last column holds this cost and more
 CURVE_TOP = 7

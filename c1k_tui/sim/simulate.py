@@ -121,7 +121,10 @@ def run_job(job: Job) -> JobResult:
 
     game, agents = start_job(job)
     seat_a = 0 if job.a_first else 1
-    opening = [sorted(game.card(c).id for c in game.players[p].hand) for p in (0, 1)]
+    from engine import observe
+
+    db = _card_db(job.cards)          # the opening hands, as each player sees their own (the public face)
+    opening = [sorted(db.lookup(h.name).id for h in observe(game, p).hand) for p in (0, 1)]
     try:
         r = play_match(game, agents)
     except Exception as err:  # a rules error in one match is reported, not a crash of the whole run
@@ -989,8 +992,7 @@ def resolve_decks(names: Iterable[str], all_decks: bool, cards: Sequence[Path] =
 
 def own_card_files(cards: Sequence[Path], decks: Sequence[DeckRef]) -> tuple[str, ...]:
     """The run's own card files (absolute): `--cards` and those the decks name — what every worker loads."""
-    from engine.cards import bundled_cards_dir
-    from engine.cardset import card_files_for
+    from engine.cardset import bundled_cards_dir, card_files_for
 
     bundled = bundled_cards_dir().resolve()
     files = card_files_for(cards, [Path(d.path) for d in decks])
@@ -1162,10 +1164,9 @@ def replay_match(report: dict[str, Any], index: int, where: str = "the report") 
     """Play match `index` of a simulation report again, from its seed, decks, cards and agents, and return
     its match record (engine/record.py). SimulateError if the report lacks it, or if the match now ends
     otherwise than the report says (the engine, the agents or the cards changed)."""
-    from engine import CardFileError, Game, MatchOptions, derive_seed, load_card_db
+    from engine import CardFileError, Game, MatchOptions, deck_from_data, derive_seed, load_card_db
     from engine.ai import make_agent, play_match
     from engine.cardset import with_manifest
-    from engine.decks import deck_from_data
     from engine.record import Recorder, Start
 
     rows = {g.get("match"): g for g in report["games"] if isinstance(g, dict)}
