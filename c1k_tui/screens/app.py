@@ -221,9 +221,9 @@ class C1KApp(App[None]):
 
     def _db(self) -> CardDB:
         if self.db is None:
-            from engine import load_card_db
+            from c1k_tui.model.cardset import card_db
 
-            self.db = load_card_db()
+            self.db = card_db()           # the bundled set and this run's own cards (--cards)
         return self.db
 
     def show_start(self, error: str = "") -> None:
