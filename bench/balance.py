@@ -36,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from c1k_tui.sim.simulate import Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
+from c1k_tui.sim.simulate import DeckRef, Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
 
 
 def _digest(path: str) -> str:
@@ -48,7 +48,10 @@ def _digest(path: str) -> str:
 
 
 def _key(job: Job, seed: int) -> str:
-    return f"{_digest(job.deck_a)}:{_digest(job.deck_b)}:{job.agent_a}:{job.agent_b}:{seed}:{job.pair}:{job.k}"
+    # the job's own seed and seats are in the key: since the seeds of a pair come from its two lists (issue
+    # #20), a cache written with the older, position-derived seeds is never read as these jobs' results
+    return (f"{_digest(job.deck_a)}:{_digest(job.deck_b)}:{job.agent_a}:{job.agent_b}:{seed}:{job.pair}:{job.k}:"
+            f"{job.seed}:{int(job.a_first)}")
 
 
 def _read_cache(*paths: Path) -> dict[str, dict[str, Any]]:
@@ -62,7 +65,7 @@ def _read_cache(*paths: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _decks(decks_dir: Path | None) -> list[tuple[str, str]]:
+def _decks(decks_dir: Path | None) -> list[DeckRef]:
     if decks_dir is None:
         return resolve_decks([], True)
     return resolve_decks([str(p) for p in sorted(decks_dir.glob("*.toml"))], False)

@@ -87,10 +87,11 @@ def play(deck_a: str | None, deck_b: str | None, seed: int, seed_given: bool, vs
 
 def _new(deck_a: str | None, deck_b: str | None, seed: int, specs: dict[int, str], names: list[str],
          practice: bool, first: str, playtest: bool, flow: str, save: Path | None, watch: bool) -> VersusSession:
+    from c1k_tui.model.cardset import card_db
     from c1k_tui.model.session import Flow
-    from engine import MatchOptions, find_deck, load_card_db, load_deck
+    from engine import MatchOptions, find_deck, load_deck
 
-    db = load_card_db()
+    db = card_db((deck_a or "ironbound", deck_b or "emberfall"))   # with --cards and the decks' own card files
     decks = []
     for name, player in ((deck_a or "ironbound", names[0]), (deck_b or "emberfall", names[1])):
         deck = load_deck(find_deck(name), db, playtest)
