@@ -4,6 +4,7 @@ the curve, construction problems worded as `c1k validate` words them (all at onc
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -141,7 +142,7 @@ def test_a_failed_write_leaves_the_old_file(cards: CardDB, tmp_path: Path, monke
     def boom(src: str, dst: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(m.os, "replace", boom)
+    monkeypatch.setattr(os, "replace", boom)
     with pytest.raises(OSError):
         m.save(emberfall(cards), target, cards, overwrite=True)
     assert target.read_text(encoding="utf-8") == "mine\n"

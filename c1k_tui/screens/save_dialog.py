@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -49,7 +50,7 @@ class AskPathModal(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-def ask_save_path(screen: Screen[object], title: str, default: str, then: Callable[[Path], None],
+def ask_save_path(screen: Screen[Any], title: str, default: str, then: Callable[[Path], None],
                   hint: str = "") -> None:
     """Ask for a path (prefilled with `default`); if a file is there, ask before overwriting it; then call
     `then(path)`. Esc at either question saves nothing."""
