@@ -172,3 +172,13 @@ def test_suggested_path_is_the_opened_file_or_the_name(cards: CardDB) -> None:
     assert m.suggest_path(emberfall(cards)).endswith("emberfall.toml")
     assert m.suggest_path(m.DeckDraft(name="Fire & Ice")) == "fire---ice.toml"
     assert m.suggest_path(m.DeckDraft()) == "my-deck.toml"
+
+
+def test_deck_size_an_empty_cards_table_is_not_a_legal_deck(cards: CardDB, tmp_path: Path) -> None:
+    """formats.md §3: a deck has exactly 40 cards — an empty [cards] table too (validate said 0 problems)."""
+    d = emberfall(cards)
+    d.counts.clear()
+    assert any("the library has 0 cards; a deck has exactly 40" in p for p in m.problems(d, cards))
+    path = m.save(d, tmp_path / "empty.toml", cards)
+    out = CliRunner().invoke(cli, ["validate", str(path)])
+    assert out.exit_code == 1 and "the library has 0 cards" in out.output

@@ -166,7 +166,7 @@ class DeckBuilderScreen(Screen[Path | None]):
             table.move_cursor(row=min(max(row, 0), len(entries) - 1))
         s = m.summary(d, db)
         self.query_one("#db-deck-title", Static).update(Text(f"Deck {s.size}/{m.LIBRARY_SIZE} · {s.distinct} "
-                                                             f"kinds · avg cost {s.average_cost}", style="bold"))
+                                                             f"kinds · avg {s.average_cost}", style="bold"))
         peak = max((n for _, n in s.curve), default=0) or 1
         costs = "".join(f"{k:>3}" for k, _ in s.curve)
         bars = "".join(f"{SPARK[round(8 * n / peak)] if n else '·':>3}" for _, n in s.curve)
