@@ -182,3 +182,15 @@ def test_deck_size_an_empty_cards_table_is_not_a_legal_deck(cards: CardDB, tmp_p
     path = m.save(d, tmp_path / "empty.toml", cards)
     out = CliRunner().invoke(cli, ["validate", str(path)])
     assert out.exit_code == 1 and "the library has 0 cards" in out.output
+
+
+def test_a_new_deck_file_is_made_as_any_new_file(cards: CardDB, tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        path = m.save(emberfall(cards), tmp_path / "new.toml", cards)
+    finally:
+        os.umask(old)
+    assert path.stat().st_mode & 0o777 == 0o644            # not 0600, as a bare temporary file would be
+    path.chmod(0o640)
+    m.save(emberfall(cards), path, cards, overwrite=True)
+    assert path.stat().st_mode & 0o777 == 0o640            # a replaced file keeps its mode

@@ -8,7 +8,6 @@ The screen (c1k_tui/screens/deck_builder.py) only shows these and passes keys to
 from __future__ import annotations
 
 import os
-import tempfile
 import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
@@ -274,8 +273,15 @@ def save(draft: DeckDraft, path: Path, db: CardDB, overwrite: bool = False) -> P
     if path.is_dir():
         raise IsADirectoryError(f"{path} is a folder: name a .toml file")
     folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    # the temporary file is made as any new file (the umask decides its mode; mkstemp's would be 0600), or with
+    # the mode of the file it replaces
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o666
+    tmp = str(folder / f".{path.name}.{os.getpid()}.tmp")
+    Path(tmp).unlink(missing_ok=True)          # left by a save of this process id that was killed
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
+        if path.exists():
+            os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(tmp, path)
