@@ -194,3 +194,21 @@ def test_a_new_deck_file_is_made_as_any_new_file(cards: CardDB, tmp_path: Path) 
     path.chmod(0o640)
     m.save(emberfall(cards), path, cards, overwrite=True)
     assert path.stat().st_mode & 0o777 == 0o640            # a replaced file keeps its mode
+
+
+def test_a_deck_using_own_cards_names_their_file_so_it_plays_without_cards_flag(tmp_path: Path) -> None:
+    own = tmp_path / "cards" / "mine.toml"
+    own.parent.mkdir()
+    own.write_text('[[card]]\nid = "test-forge-imp"\nname = "Forge Imp"\ntype = "unit"\nrealm = "neutral"\n'
+                   'cost = 1\nspeed = "slow"\npower = 2\nhealth = 1\n', encoding="utf-8")
+    db = load_cards([own])
+    d = m.open_deck(DECKS / "emberfall.toml", db)
+    d.remove("emberlash")
+    d.add("test-forge-imp")
+    (tmp_path / "decks").mkdir()
+    path = m.save(d, tmp_path / "decks" / "imp.toml", db)
+    assert d.card_files == ["../cards/mine.toml"]
+    assert load_deck(path, load_cards([], [path])).counts["test-forge-imp"] == 1     # no --cards needed
+    moved = m.save(d, tmp_path / "imp2.toml", db)                                    # re-rooted when it moves
+    assert d.card_files == ["cards/mine.toml"]
+    assert load_deck(moved, load_cards([], [moved])).counts["test-forge-imp"] == 1

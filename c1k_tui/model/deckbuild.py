@@ -260,11 +260,41 @@ def status_line(draft: DeckDraft, db: CardDB) -> str:
 # ------------------------------------------------------------------------------------------ saving
 
 
+def card_files_for(draft: DeckDraft, db: CardDB, path: Path) -> list[str]:
+    """The card files a deck saved at `path` names: those it named (re-rooted at the new folder when it moves),
+    then the file of each own (not bundled) card it uses that isn't among them — so `c1k play DECK` finds its
+    cards without --cards. Relative to the deck's folder, in / form."""
+    from engine.cardset import is_bundled
+
+    new_dir = (path.parent if str(path.parent) else Path(".")).resolve()
+    old_dir = (draft.path.parent if draft.path is not None else Path(".")).resolve()
+    out: list[str] = []
+    have: set[Path] = set()
+
+    def keep(file: Path) -> None:
+        if file not in have:
+            have.add(file)
+            out.append(Path(os.path.relpath(file, new_dir)).as_posix())
+
+    for f in draft.card_files:
+        keep((old_dir / f).resolve())
+    for cid in [*draft.counts, draft.champion, draft.seat]:
+        where = db.origin.get(cid, "") if cid in db.by_id else ""
+        if where and not is_bundled(db, cid):
+            file = Path(where.rsplit(":", 1)[0])
+            if file.is_file():
+                keep(file.resolve())
+    return out
+
+
 def save(draft: DeckDraft, path: Path, db: CardDB, overwrite: bool = False) -> Path:
     """Write the deck's TOML to `path` atomically (a temporary file beside it, then a rename), after checking
     the text reads back as the same deck. FileExistsError when the file exists and `overwrite` is False
-    (the screen asks first); OSError when it can't be written."""
-    text = toml_text(draft, db)
+    (the screen asks first); OSError when it can't be written. The deck names the card files of the own
+    cards it uses (card_files_for)."""
+    files = card_files_for(draft, db, path)
+    text = toml_text(DeckDraft(draft.name, draft.champion, draft.seat, draft.counts, files, draft.comment,
+                               draft.path), db)
     back: dict[str, Any] = tomllib.loads(text)
     if back["cards"] != dict(draft.counts) or back["deck"].get("champion", "") != draft.champion:
         raise ValueError("the deck's TOML doesn't read back as the deck (a bug): not saved")
@@ -288,7 +318,7 @@ def save(draft: DeckDraft, path: Path, db: CardDB, overwrite: bool = False) -> P
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    draft.path = path
+    draft.path, draft.card_files = path, files
     return path
 
 
