@@ -147,8 +147,9 @@ class LabScreen(Screen[None]):
     LabScreen #lab-decks { height: 7; width: 1fr; }
     LabScreen Checkbox { border: none; padding: 0 1; }
     LabScreen .lab-row { height: 3; }
-    LabScreen .lab-label { width: 10; padding-top: 1; }
+    LabScreen .lab-label { width: 11; padding-top: 1; }
     LabScreen .lab-row Input { width: 14; }
+    LabScreen .lab-row #lab-files, LabScreen .lab-row #lab-cards { width: 1fr; }
     LabScreen .lab-row Select { width: 44; }
     LabScreen #lab-results { height: auto; }
     LabScreen #lab-status { height: auto; margin: 1 0 0 0; }
@@ -331,10 +332,12 @@ class LabScreen(Screen[None]):
         if self.report is None:
             self.query_one("#lab-results", Static).update("")
             return
-        # tables and plots fit the panel (its width once laid out; before that, the screen's less the padding
-        # and the scroll bar)
+        # tables and plots fit the panel: the screen less the box's padding and the scroll bar the results
+        # bring (the panel's width now may be from before they were shown, without the scroll bar)
+        box = self.query_one("#lab-box", VerticalScroll)
+        room = self.size.width - box.styles.padding.width - box.styles.scrollbar_size_vertical
         panel = self.query_one("#lab-results", Static).size.width
-        width = max(40, (panel if panel > 40 else self.size.width - 6) - 1)
+        width = max(40, min(room, panel if panel > 40 else room) - 1)
         parts: list[Any] = sim.report_renderables(self.report, top_cards=8, width=width)
         try:
             parts += [Text.from_ansi(chart, no_wrap=True, overflow="crop")
@@ -343,6 +346,10 @@ class LabScreen(Screen[None]):
             parts.append(Text("(no plots: plotext is not installed — pip install -e . installs it)"))
         self.shown = parts
         self.query_one("#lab-results", Static).update(Group(*parts))
+
+    def on_resize(self) -> None:
+        if self.report is not None:
+            self.call_after_refresh(self.show_results)
 
     def _status(self, msg: str | Text) -> None:
         self.query_one("#lab-status", Static).update(msg)
@@ -394,6 +401,7 @@ class LabScreen(Screen[None]):
             return
         self.save_path = str(path)
         self._status(Text("✓ saved " + ", ".join(str(p) for p in written), style="bold"))
+        self.query_one("#lab-status", Static).scroll_visible(animate=False)
 
     def action_builder(self) -> None:
         from c1k_tui.screens.deck_builder import open_builder
