@@ -338,3 +338,34 @@ def test_save_asks_before_replacing_and_no_keeps_the_files(tmp_path: Path, monke
     assert (tmp_path / "lab-results.cards.csv").read_text(encoding="utf-8") != "mine\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lab-results.cards.csv", "lab-results.csv",
                                                           "lab-results.json", "lab-results.matches.csv"]
+
+
+def test_f5_builds_a_deck_and_the_saved_file_joins_the_list_marked(tmp_path: Path) -> None:
+    from c1k_tui.screens.deck_builder import DeckBuilderScreen
+    from c1k_tui.screens.save_dialog import AskPathModal
+
+    root = Path(__file__).resolve().parents[2]
+    app = LabApp()
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        lab = app.screen
+        await pilot.press("f5")
+        await pilot.pause()
+        b = app.screen
+        assert isinstance(b, DeckBuilderScreen)
+        assert b.load(root / "decks" / "emberfall.toml")
+        b.refresh_deck()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, AskPathModal)
+        app.screen.query_one(Input).value = str(tmp_path / "copy.toml")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is lab
+        out["selected"] = list(lab.query_one("#lab-decks", SelectionList).selected)
+
+    run_app(app, body, (80, 24))
+    assert str(tmp_path / "copy.toml") in out["selected"]
