@@ -442,12 +442,12 @@ def bench(
 def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or scenario files, or folders of them")],
              cards: CardsOpt = None) -> None:
     """Validate card, deck and scenario files (and folders): every problem at once, with file and line. Exit 1 if any."""
-    from engine.validation import validate_paths
+    from engine.validation import validate_report
 
-    n, problems = validate_paths(paths, cards)
-    for line in problems:
+    n, problems, warnings = validate_report(paths, cards)
+    for line in problems + warnings:
         typer.echo(line)
-    typer.echo(f"{n} file(s), {len(problems)} problem(s)")
+    typer.echo(f"{n} file(s), {len(problems)} problem(s)" + (f", {len(warnings)} warning(s)" if warnings else ""))
     if problems:
         raise typer.Exit(1)
 
