@@ -4,6 +4,7 @@ the cards it was played with — a replay plays with them, and refuses a card th
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -154,3 +155,24 @@ def test_manifest_round_trip_names_missing_and_changed_cards(tmp_path: Path) -> 
         assert "card 'no-such' is used by the record but is in no card file loaded now" in str(err)
     else:
         raise AssertionError("a missing card was accepted")
+
+
+def test_an_own_card_changed_inside_the_record_is_refused_by_the_start_hash(tmp_path: Path) -> None:
+    """#23 item 1 with #20 item 1: the `cards` a record carries are part of what it says, so the start hash
+    covers them. Before this, an own card's definition edited inside the record replayed with the edit."""
+    deck, cards = _deck(tmp_path), _cards(tmp_path)
+    save = tmp_path / "r.json"
+    res = runner.invoke(app, ["play", str(deck), "ironbound", "--text", "--seed", "3", "--cards", str(cards),
+                              "--save", str(save)], input="pass\npass\npass\n")
+    assert res.exit_code == 0, res.output
+    data = json.loads(save.read_text(encoding="utf-8"))
+    table = data["cards"]["defs"][0]
+    table["power"] = 5          # and its digest recomputed, so the manifest alone would accept it
+    data["cards"]["digests"]["cinder-whelp"] = hashlib.sha256(
+        json.dumps(table, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()[:16]
+    save.write_text(json.dumps(data), encoding="utf-8")
+    before = save.read_bytes()
+    res = runner.invoke(app, ["replay", str(save)])
+    assert res.exit_code == 1, res.output
+    assert "record.cards" in res.output and "Traceback" not in res.output
+    assert save.read_bytes() == before
