@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import CardDB, CardDef, CardFileError, deck_from_data
-from engine.cards import read_toml
-from engine.decks import LIBRARY_SIZE as LIBRARY_SIZE
-from engine.decks import MAX_COPIES, MAX_REALMS
+from engine.cardset import LIBRARY_SIZE as LIBRARY_SIZE
+from engine.cardset import MAX_COPIES, MAX_REALMS, read_toml
 
 #: the kinds of card that go in a deck's library
 LIBRARY_TYPES = ("unit", "relic", "action")
