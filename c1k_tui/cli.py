@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(help="Council of 1000: a hot-seat trading-card game and its timing-rules engine.",
                   no_args_is_help=True, add_completion=False)
-scenario_app = typer.Typer(help="Scenario files (formats.md §4): set up a position, play commands, check.")
+scenario_app = typer.Typer(help="Scenario files (docs/formats.md §4): set up a position, play commands, check.")
 app.add_typer(scenario_app, name="scenario")
 app.command("simulate")(_simulate)
 
@@ -110,7 +110,7 @@ def play(
                                              "nothing of the opponent's is on the stack")] = True,
     full_control: Annotated[bool, typer.Option("--full-control", help="App: ask at every decision")] = False,
     scenario: Annotated[Path | None, typer.Option(help="Start from a scenario's set-up position "
-                                                       "(formats.md §4)")] = None,
+                                                       "(docs/formats.md §4)")] = None,
     vs: Annotated[str, typer.Option("--vs", help="Who plays p2: human, or an AI — ai (search, level 2), "
                                                  "ai:1 … ai:4, ai:greedy, ai:random")] = "human",
     ai_vs_ai: Annotated[bool, typer.Option("--ai-vs-ai", help="Watch two agents play (teaching): both hands "

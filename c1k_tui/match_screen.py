@@ -3,7 +3,7 @@ the rules panel and the log — and the keyboard/mouse grammar that turns picks 
 
 The screen never talks to the engine. It renders the `MatchView` the app gives it, keeps the state of a
 pick in progress (a card and its targets, toggled attackers, blocker pairs), and posts `Send(text)` with
-a formats.md §1 command — the same text the log shows — for the app to send.
+a docs/formats.md §1 command — the same text the log shows — for the app to send.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def _targets(a: Action) -> tuple[int, ...]:
 class LegalSuggester(Suggester):
     """Completes the command line from the deciding player's legal commands (and the command verbs)."""
 
-    #: every verb of formats.md §1, from the engine's own list (a verb with arguments ends in a space)
+    #: every verb of docs/formats.md §1, from the engine's own list (a verb with arguments ends in a space)
     VERBS = tuple(v if COMMAND_USAGE[v] == v else v + " " for v in COMMAND_VERBS) + ("attack none", "block none")
 
     def __init__(self) -> None:
@@ -148,7 +148,7 @@ class MatchScreen(Screen[None]):
     goal: var[str] = var("")
 
     class Send(Message):
-        """A formats.md §1 command for the app to send to the engine."""
+        """A docs/formats.md §1 command for the app to send to the engine."""
 
         def __init__(self, command: str) -> None:
             self.command = command

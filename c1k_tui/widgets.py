@@ -475,7 +475,7 @@ class RulesPanel(Widget):
 
 
 class CommandLine(Input):
-    """formats.md §1 commands, with completion from the legal commands (→ or Tab accepts)."""
+    """docs/formats.md §1 commands, with completion from the legal commands (→ or Tab accepts)."""
 
     BINDINGS = [("tab", "accept_suggestion", "complete")]
 

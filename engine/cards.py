@@ -1,4 +1,4 @@
-"""Card definitions: the TOML schema of formats.md §2, validated with pydantic v2.
+"""Card definitions: the TOML schema of docs/formats.md §2, validated with pydantic v2.
 
 pydantic gives us, for free, every error of a file at once with its location (card index and key), type
 coercion that refuses nonsense, and `extra="forbid"` for unknown keys; we add the file name, the card's
@@ -244,7 +244,7 @@ class CardModel(_Model):
                 raise ValueError(f"keyword '{kw}' and an ability with when = \"{trig}\" go together")
         if ("evolve" in names) != (self.evolve is not None):
             raise ValueError("keyword 'evolve' and an 'evolve = { into = ..., growth/power = ... }' table go together")
-        # formats.md §2: the 'voidcast' cost alone makes a Voidcast card; the keyword is optional
+        # docs/formats.md §2: the 'voidcast' cost alone makes a Voidcast card; the keyword is optional
         if "voidcast" in names and self.voidcast is None:
             raise ValueError("keyword 'voidcast' needs a Voidcast cost: add 'voidcast = N'")
         if self.voidcast is not None and self.type != "action":
@@ -357,7 +357,7 @@ class CardDef:
     def from_model(m: CardModel) -> CardDef:
         kws = dict(check_keyword(k) for k in m.keywords)
         if m.voidcast is not None:
-            kws.setdefault("voidcast", 0)   # the cost alone makes it a Voidcast card (formats.md §2)
+            kws.setdefault("voidcast", 0)   # the cost alone makes it a Voidcast card (docs/formats.md §2)
         speed = m.speed or "slow"
         return CardDef(
             id=m.id, name=m.name, type=m.type, realm=m.realm, cost=m.cost, speed=speed,

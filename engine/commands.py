@@ -167,7 +167,7 @@ def log_command(g: MatchState, line: str, action: Action, actor: int) -> None:
 
 
 def execute(g: MatchState, action: Action, p: int) -> None:
-    """Carry out a legal action: its command's function in EXECUTE (formats.md §1: one per command)."""
+    """Carry out a legal action: its command's function in EXECUTE (docs/formats.md §1: one per command)."""
     EXECUTE[type(action)](g, action, p)
 
 
@@ -342,7 +342,7 @@ def do_choose(g: MatchState, a: Choose) -> None:
     resume(g, ch.resume)
 
 
-#: each command's function (formats.md §1), by the type of its action
+#: each command's function (docs/formats.md §1), by the type of its action
 EXECUTE: dict[type, Callable[[MatchState, Any, int], None]] = {
     Concede: do_concede,
     Pass: lambda g, a, p: do_pass(g, p),
