@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
+from c1k_tui import completion
+from c1k_tui.jsonout import HELP as JSON_HELP
+from c1k_tui.jsonout import write_json
 from c1k_tui.simulate import simulate as _simulate
 
 # The engine is imported inside the commands: importing it takes ≈0.3 s (pydantic), and the Textual app
@@ -18,12 +20,36 @@ if TYPE_CHECKING:
     from engine import CardDB, Deck
 
 app = typer.Typer(help="Council of 1000: a hot-seat trading-card game and its timing-rules engine.",
-                  no_args_is_help=True, add_completion=False)
+                  no_args_is_help=True, add_completion=True)
 scenario_app = typer.Typer(help="Scenario files (docs/formats.md §4): set up a position, play commands, check.")
 app.add_typer(scenario_app, name="scenario")
 app.command("simulate")(_simulate)
 
 DEFAULT_DECKS = ("ironbound", "emberfall")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"c1k {version('c1k')}")
+        except PackageNotFoundError:       # run from a checkout that was never installed
+            typer.echo("c1k (not installed: run from a checkout)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", help="Print the version and exit",
+                                                callback=_version, is_eager=True)] = False) -> None:
+    """Council of 1000: a hot-seat trading-card game and its timing-rules engine."""
+
+
+def _emit_json(data: Any, target: Path) -> None:
+    try:
+        write_json(data, target)
+    except OSError as err:
+        raise _fail(f"can't write {target}: {err.strerror or err}") from err
 
 
 def _fail(msg: str, code: int = 2) -> typer.Exit:
@@ -91,8 +117,9 @@ def _flow(full_control: bool, auto_pass: bool, stops: bool) -> str:
 
 @app.command()
 def play(
-    deck_a: Annotated[str | None, typer.Argument(help="Deck of p1 (a file, or a bundled deck name)")] = None,
-    deck_b: Annotated[str | None, typer.Argument(help="Deck of p2")] = None,
+    deck_a: Annotated[str | None, typer.Argument(help="Deck of p1 (a file, or a bundled deck name)",
+                                                 autocompletion=completion.decks)] = None,
+    deck_b: Annotated[str | None, typer.Argument(help="Deck of p2", autocompletion=completion.decks)] = None,
     seed: Annotated[int | None, typer.Option(help="StateSeed: same seed + same commands = same match "
                                                   "(default: a random one)")] = None,
     text: Annotated[bool, typer.Option("--text", help="The plain prompt loop instead of the Textual app")] = False,
@@ -112,10 +139,12 @@ def play(
     scenario: Annotated[Path | None, typer.Option(help="Start from a scenario's set-up position "
                                                        "(docs/formats.md §4)")] = None,
     vs: Annotated[str, typer.Option("--vs", help="Who plays p2: human, or an AI — ai (search, level 2), "
-                                                 "ai:1 … ai:4, ai:greedy, ai:random")] = "human",
+                                                 "ai:1 … ai:4, ai:greedy, ai:random",
+                                    autocompletion=completion.opponents)] = "human",
     ai_vs_ai: Annotated[bool, typer.Option("--ai-vs-ai", help="Watch two agents play (teaching): both hands "
                                                               "shown; p pause, . step, +/- pace")] = False,
-    agents: Annotated[str, typer.Option(help="With --ai-vs-ai: p1's and p2's agents, A,B (e.g. greedy,ai:3)")]
+    agents: Annotated[str, typer.Option(help="With --ai-vs-ai: p1's and p2's agents, A,B (e.g. greedy,ai:3)",
+                                        autocompletion=completion.agent_pairs)]
     = "ai,ai",
     pace: Annotated[int | None, typer.Option(help="ms: no AI answer shows sooner after it is asked (default "
                                                   "700); watching: between visible moves (default 900)")]
@@ -295,7 +324,8 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
 
 
 @app.command()
-def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or file (default: the list)")] = None,
+def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or file (default: the list)",
+                                                      autocompletion=completion.lessons)] = None,
           list_only: Annotated[bool, typer.Option("--list", help="Print the lessons and exit")] = False,
           coverage: Annotated[bool, typer.Option("--coverage", help="Print which rules have text, a lesson and "
                                                                     "a live explanation")] = False) -> None:
@@ -355,8 +385,8 @@ def scenario_check(files: Annotated[list[Path], typer.Argument(help="*.scenario.
 
 @app.command()
 def selfplay(
-    deck_a: Annotated[str | None, typer.Argument(help="Deck of p1")] = None,
-    deck_b: Annotated[str | None, typer.Argument(help="Deck of p2")] = None,
+    deck_a: Annotated[str | None, typer.Argument(help="Deck of p1", autocompletion=completion.decks)] = None,
+    deck_b: Annotated[str | None, typer.Argument(help="Deck of p2", autocompletion=completion.decks)] = None,
     seed: Annotated[int, typer.Option(help="Base seed; match i is seeded from it and i")] = 1,
     matches: Annotated[int, typer.Option(help="How many matches")] = 10,
 ) -> None:
@@ -371,7 +401,7 @@ def selfplay(
 
 @app.command()
 def bench(
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
+    json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
     matches: Annotated[int, typer.Option(help="Matches to play (1 to 100,000)", min=1, max=100_000)] = 200,
     seed: Annotated[int, typer.Option(help="Base seed (0 to 2^64 - 1)", min=0, max=2**64 - 1)] = 1,
 ) -> None:
@@ -386,9 +416,10 @@ def bench(
         res = run_bench(db, decks[0], decks[1], matches, seed)
     except RulesLoopError as err:
         raise _fail(f"a benchmark match can't go on: {err}", 1) from err
-    if json_out:
-        typer.echo(json.dumps(res, indent=1))
-        return
+    if json_out is not None:
+        _emit_json(res, json_out)
+        if str(json_out) == "-":
+            return
     for k, v in res.items():
         typer.echo(f"{k:>18}: {v}")
 
@@ -407,11 +438,28 @@ def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or sce
 
 
 @app.command()
-def decks() -> None:
-    """List the bundled decks."""
+def decks(json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None) -> None:
+    """List the bundled decks, one name a line (the name `c1k play` and `c1k simulate` take)."""
     from engine import bundled_deck_paths
 
-    for p in bundled_deck_paths():
+    paths = bundled_deck_paths()
+    if json_out is not None:
+        from engine import load_deck
+
+        db = _db()
+        rows: list[dict[str, object]] = []
+        for p in paths:
+            try:
+                d = load_deck(p, db)
+            except Exception as err:  # CardFileError: a broken bundled deck is listed, not a crash
+                rows.append({"name": p.stem, "error": str(err)})
+                continue
+            rows.append({"name": p.stem, "title": d.name, "champion": d.champion.id, "seat": d.seat.id,
+                         "realms": sorted({c.realm for c in d.library} - {"neutral"}), "cards": d.counts})
+        _emit_json(rows, json_out)
+        if str(json_out) == "-":
+            return
+    for p in paths:
         typer.echo(p.stem)
 
 
@@ -423,8 +471,11 @@ def cards(
     search: Annotated[str | None, typer.Option(help="Only cards whose name, id or text contains this")] = None,
     card_type: Annotated[str | None, typer.Option("--type", help="Only this type (unit, relic, action, "
                                                                  "champion, seat)")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
 ) -> None:
-    """The card set as a table, filtered by Realm, keyword, type or text."""
+    """The card set as a table, filtered by Realm, keyword, type or text.
+
+    Piped (stdout not a terminal): one card a line, tab-separated, never wrapped — `c1k cards | grep …`."""
     from c1k_tui.cards_cmd import print_cards
     from engine import KEYWORDS, suggest
 
@@ -433,9 +484,31 @@ def cards(
         raise _fail(f"unknown Realm '{realm}'{suggest(realm.lower(), realms)}; expected one of {', '.join(realms)}")
     if keyword and keyword.lower().split()[0] not in KEYWORDS:
         raise _fail(f"unknown keyword '{keyword}'{suggest(keyword.lower(), KEYWORDS)}")
-    shown = print_cards(_db(), realm, keyword, search, card_type)
+    if json_out is not None:
+        from c1k_tui.cards_cmd import card_rows
+
+        rows = card_rows(_db(), realm, keyword, search, card_type)
+        _emit_json(rows, json_out)
+        if str(json_out) == "-":
+            if not rows:
+                raise typer.Exit(1)
+            return
+    shown = print_cards(_db(), realm, keyword, search, card_type, plain=not sys.stdout.isatty())
     if not shown:
         raise typer.Exit(1)
+
+
+@app.command()
+def schema(kind: Annotated[str, typer.Argument(help="cards, deck, scenario or record",
+                                               autocompletion=completion.kinds)]) -> None:
+    """Print the JSON Schema of a file kind (schemas/*.json; docs/formats.md §8 says how an editor uses it)."""
+    from engine.schemas import KINDS, schema_text
+
+    if kind not in KINDS:
+        from engine import suggest
+
+        raise _fail(f"unknown kind '{kind}'{suggest(kind, KINDS)}; expected one of {', '.join(KINDS)}")
+    typer.echo(schema_text(kind), nl=False)
 
 
 app.command("rules")(__import__("c1k_tui.rules_cmd", fromlist=["rules"]).rules)   # c1k rules [ID or words]

@@ -12,7 +12,6 @@ Fisher information; every pair of entries gets one virtual draw so that a perfec
 from __future__ import annotations
 
 import csv
-import json
 import math
 import os
 import time
@@ -28,6 +27,19 @@ Z95 = 1.959963984540054
 
 
 # ---------------------------------------------------------------- jobs
+
+
+def _complete_decks(incomplete: str) -> list[str]:
+    from c1k_tui.completion import decks
+
+    return decks(incomplete)
+
+
+def _complete_agents(incomplete: str) -> list[str]:
+    from c1k_tui.completion import agents
+
+    return agents(incomplete)
+
 
 
 @dataclass(frozen=True)
@@ -597,10 +609,13 @@ def make_backend(backend: str, workers: int, address: str | None) -> Backend:
 
 
 def simulate(
-    decks: Annotated[list[str] | None, typer.Argument(help="Decks (files or bundled names)")] = None,
+    decks: Annotated[list[str] | None, typer.Argument(help="Decks (files or bundled names)",
+                                                      autocompletion=_complete_decks)] = None,
     all_decks: Annotated[bool, typer.Option("--all", help="Every bundled deck")] = False,
-    agent: Annotated[str, typer.Option(help="Agent of deck A: random, greedy, search[:LEVEL]")] = "greedy",
-    opponent: Annotated[str | None, typer.Option(help="Agent of deck B (default: the same as --agent)")] = None,
+    agent: Annotated[str, typer.Option(help="Agent of deck A: random, greedy, search[:LEVEL]",
+                                       autocompletion=_complete_agents)] = "greedy",
+    opponent: Annotated[str | None, typer.Option(help="Agent of deck B (default: the same as --agent)",
+                                                 autocompletion=_complete_agents)] = None,
     matches: Annotated[int, typer.Option(help="Matches per pair (seats alternate)")] = 20,
     workers: Annotated[int, typer.Option(help="Worker processes (default: all cores)")] = 0,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
@@ -608,8 +623,10 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Base seed: same seed, same results")] = 1,
     max_turns: Annotated[int, typer.Option(help="A match still running after this many turns is a draw")]
     = DEFAULT_MAX_TURNS,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Write the full report as JSON")] = None,
-    csv_out: Annotated[Path | None, typer.Option("--csv", help="Write pairs (and FILE.cards.csv) as CSV")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help="Write the full report as JSON "
+                                                  "to FILE (- for stdout, instead of the tables)")] = None,
+    csv_out: Annotated[Path | None, typer.Option("--csv", help="Write the pairs to FILE and the cards to "
+                                                 "<stem>.cards.csv beside it")] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar or tables")] = False,
     plots: Annotated[bool, typer.Option(help="Terminal plots: win rate against the field and ratings, with "
                                              "their 95% intervals")] = True,
@@ -625,9 +642,17 @@ def simulate(
         TimeRemainingColumn,
     )
 
+    from c1k_tui.jsonout import to_stdout, write_json
     from engine.ai import make_agent
 
     console = Console(stderr=False)
+    # the progress bar goes to stderr: `simulate > report.txt` keeps the report alone, and a terminal
+    # on stderr still shows the bar while stdout is redirected
+    progress_console = Console(stderr=True)
+    if to_stdout(json_out):
+        quiet_tables = True
+    else:
+        quiet_tables = quiet
     try:
         for a in (agent, opponent or agent):
             try:
@@ -648,7 +673,8 @@ def simulate(
             report = run(pairs, jobs, be)
         else:
             with Progress(TextColumn("[bold]simulate[/bold]"), BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), console=console) as prog:
+                          TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                          console=progress_console) as prog:
                 task = prog.add_task("matches", total=len(jobs))
                 report = run(pairs, jobs, be, lambda r: prog.advance(task))
         elapsed = time.perf_counter() - t0
@@ -658,7 +684,7 @@ def simulate(
     report["run"] = {"seed": seed, "agent": agent, "opponent": opponent or agent, "matches_per_pair": matches,
                      "backend": be.name, "workers": getattr(be, "workers", None), "seconds": round(elapsed, 2),
                      "max_turns": max_turns}
-    if not quiet:
+    if not quiet_tables:
         print_report(report, console)
         if plots:
             from rich.text import Text
@@ -674,7 +700,7 @@ def simulate(
                       f"{getattr(be, 'workers', '-')} workers)")
     try:
         if json_out:
-            json_out.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
+            write_json(report, json_out)
         if csv_out:
             write_csv(report, csv_out)
     except OSError as err:
