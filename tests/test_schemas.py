@@ -104,7 +104,7 @@ def test_a_misspelt_key_fails_each_schema() -> None:
 
 def _examples() -> dict[str, list[str]]:
     """The TOML examples of docs/formats.md, by the schema their `#:schema` line names."""
-    doc = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs/formats.md").read_text(encoding="utf-8")
     out: dict[str, list[str]] = {}
     for block in re.findall(r"```toml\n(.*?)```", doc, flags=re.S):
         m = re.match(r"#:schema \S*/schemas/(\w+)\.schema\.json\n", block)
@@ -124,9 +124,9 @@ def test_the_formats_examples_name_schemas_that_exist_and_validate() -> None:
 
 def test_the_formats_examples_load() -> None:
     ex = _examples()
-    cards, problems = parse_cards(tomllib.loads(ex["cards"][0])["card"], "formats.md")
+    cards, problems = parse_cards(tomllib.loads(ex["cards"][0])["card"], "docs/formats.md")
     assert not problems and [c.id for c in cards] == ["ash-warden", "cinder-bolt"]
-    deck = deck_from_data(tomllib.loads(ex["deck"][0]), load_card_db(), "formats.md", playtest=True)
+    deck = deck_from_data(tomllib.loads(ex["deck"][0]), load_card_db(), "docs/formats.md", playtest=True)
     assert deck.name == "Emberfall" and len(deck.library) == 5
-    result = run(scenario_from_data(tomllib.loads(ex["scenario"][0]), "formats.md"))
+    result = run(scenario_from_data(tomllib.loads(ex["scenario"][0]), "docs/formats.md"))
     assert result.ok, result.message
