@@ -29,7 +29,6 @@ import hashlib
 import json
 import sys
 import time
-import tomllib
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -39,12 +38,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from c1k_tui.simulate import Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
 
 
-def _digest(path: str) -> str:
-    """The deck's list (its [deck] table and card counts, in file order: the library is built in that order
-    before the shuffle, so moving a line deals other hands), not its bytes: comments don't re-play a pair."""
-    data = tomllib.loads(Path(path).read_text())
-    canon = json.dumps({"deck": data["deck"], "cards": list(data["cards"].items())}, sort_keys=True)
-    return hashlib.sha256(canon.encode()).hexdigest()[:16]
+def _digest(contents: str) -> str:
+    """The deck's list as a job carries it (`c1k_tui.simulate.deck_contents`: champion, seat and card counts
+    in file order — the library is built in that order before the shuffle, so moving a line deals other
+    hands), not the file's bytes: comments don't re-play a pair."""
+    return hashlib.sha256(contents.encode()).hexdigest()[:16]
 
 
 def _key(job: Job, seed: int) -> str:

@@ -12,6 +12,8 @@ Fisher information; every pair of entries gets one virtual draw so that a perfec
 from __future__ import annotations
 
 import csv
+import dataclasses
+import json
 import math
 import os
 import time
@@ -47,13 +49,14 @@ class Job:
     index: int           # position in the whole run
     pair: int
     k: int               # match number within the pair
-    deck_a: str          # deck file paths
+    deck_a: str          # the decks' contents (JSON of name, champion, seat, cards), never a path
     deck_b: str
     agent_a: str
     agent_b: str
     seed: int
     a_first: bool        # deck A sits in p1 (seats alternate within a pair)
     max_turns: int
+    cards: str = ""      # the card set's fingerprint (`card_set`): a worker with another set rebuilds it
 
 
 @dataclass
@@ -74,24 +77,67 @@ class JobResult:
 _CACHE: dict[str, Any] = {}
 
 
-def _load(path: str) -> Any:
-    from engine import load_card_db, load_deck
+def card_set() -> tuple[str, dict[str, str]]:
+    """(fingerprint, {file name: text}) of the card set this process plays with (the bundled files)."""
+    import hashlib
 
-    if "db" not in _CACHE:
-        _CACHE["db"] = load_card_db()
-    key = "deck:" + path
+    from engine.cards import bundled_cards_dir
+
+    files = {p.name: p.read_text(encoding="utf-8") for p in sorted(bundled_cards_dir().glob("*.toml"))}
+    digest = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    return digest, files
+
+
+def _db(key: str = "", files: dict[str, str] | None = None) -> Any:
+    """The card set: this installation's, or the one whose contents came with the jobs (a cluster node may
+    have another version of the files, or none)."""
+    from engine import load_card_db
+
+    if "db" not in _CACHE or (files is not None and _CACHE.get("db_key") != key):
+        if files is None:
+            db = load_card_db()
+        else:
+            import tempfile
+
+            with tempfile.TemporaryDirectory(prefix="c1k-cards-") as d:
+                for name, text in files.items():
+                    (Path(d) / Path(name).name).write_text(text, encoding="utf-8")
+                db = load_card_db([Path(d)])
+        _CACHE.clear()
+        _CACHE["db"], _CACHE["db_key"] = db, key
+    return _CACHE["db"]
+
+
+def deck_contents(path: str) -> str:
+    """A deck file as the jobs carry it: its contents (name, champion, seat, cards) as canonical JSON."""
+    from engine import load_deck
+
+    deck = load_deck(Path(path), _db(), playtest=True)
+    return json.dumps(deck.to_dict())          # (in file order: the library's order feeds the shuffle)
+
+
+def _load(contents: str) -> Any:
+    """A job's deck (its contents, `deck_contents`) against the card set in use (this installation's unless
+    a job brought another)."""
+    from engine.decks import deck_from_data
+
+    _db()
+    key = "deck:" + contents
     if key not in _CACHE:
-        _CACHE[key] = load_deck(Path(path), _CACHE["db"], playtest=True)
+        d = json.loads(contents)
+        _CACHE[key] = deck_from_data({"deck": {"name": d["name"], "champion": d["champion"], "seat": d["seat"]},
+                                      "cards": d["cards"]}, _CACHE["db"], d["name"], playtest=True)
     return _CACHE[key]
 
 
-def run_job(job: Job) -> JobResult:
-    """Play one match (in a worker). Pure: the result depends only on the job."""
+def run_job(job: Job, cards: dict[str, str] | None = None) -> JobResult:
+    """Play one match (in a worker). Pure: the result depends only on the job (and the card set it names,
+    whose files come along as `cards` where the worker may not have them)."""
     from engine import Game, MatchOptions, derive_seed
     from engine.ai import make_agent, play_match
 
+    db = _db(job.cards, cards)
     deck_a, deck_b = _load(job.deck_a), _load(job.deck_b)
-    db = _CACHE["db"]
     first, second = (deck_a, deck_b) if job.a_first else (deck_b, deck_a)
     game = Game.new(db, first, second, job.seed, MatchOptions(max_turns=job.max_turns))
     ag_a = make_agent(job.agent_a, derive_seed(job.seed, 1))
@@ -152,9 +198,99 @@ class LocalBackend:
                 done(f.result())
 
 
+#: seconds to reach a Ray cluster before giving up with a message (docs/cluster.md); a port that refuses
+#: or doesn't route fails at once (a 10 s probe); $C1K_RAY_CONNECT_TIMEOUT sets another bound
+RAY_CONNECT_TIMEOUT = 30.0
+
+
+def _connect_timeout() -> float:
+    try:
+        return max(1.0, float(os.environ.get("C1K_RAY_CONNECT_TIMEOUT", RAY_CONNECT_TIMEOUT)))
+    except ValueError:
+        return RAY_CONNECT_TIMEOUT
+
+
+def ray_endpoint(address: str) -> tuple[str, int] | None:
+    """(host, port) to try before connecting: `ray://HOST[:10001]` (Ray Client) or `HOST[:6379]` (a node
+    of the cluster); None for `auto` / `local`."""
+    if address in ("auto", "local"):
+        return None
+    client = address.startswith("ray://")
+    rest = address.removeprefix("ray://").rstrip("/")
+    if rest.startswith("["):                       # [IPv6]:port
+        host, _, tail = rest[1:].partition("]")
+        port = tail.removeprefix(":")
+    elif rest.count(":") == 1:
+        host, _, port = rest.partition(":")
+    else:
+        host, port = rest, ""
+    host = host or "127.0.0.1"
+    if port and not port.isdigit():
+        raise SimulateError(f"--address {address}: the port must be a number (e.g. ray://HOST:10001)")
+    return host, int(port) if port else (10001 if client else 6379)
+
+
+def ray_connect(ray: Any, address: str | None, timeout: float | None = None) -> None:
+    """ray.init, bounded: an address that doesn't answer is a message within `timeout` seconds, not a hang."""
+    import socket
+    import threading
+
+    if ray.is_initialized():
+        return
+    timeout = timeout if timeout is not None else _connect_timeout()
+    if address:
+        end = ray_endpoint(address)
+        if end is not None:
+            try:
+                socket.create_connection(end, timeout=min(10.0, timeout)).close()
+            except OSError as err:
+                raise SimulateError(
+                    f"can't reach Ray at {address} ({err.strerror or err}): is the head running, and is "
+                    f"port {end[1]} open to this machine? From outside the cluster use ray://HEAD:10001 "
+                    f"(Ray Client; see docs/cluster.md)") from err
+    failure: list[BaseException] = []
+
+    deadline = time.monotonic() + timeout
+
+    def init() -> None:
+        while True:
+            try:
+                ray.init(address=address, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+                return
+            except ConnectionError as err:   # Ray Client gave up its own attempts: again, while time is left
+                if not (address or "").startswith("ray://") or time.monotonic() + 1 >= deadline:
+                    failure.append(err)
+                    return
+                time.sleep(1)
+            except Exception as err:  # shown as a message below
+                failure.append(err)
+                return
+
+    if not (address or "").startswith("ray://"):
+        # a local Ray, or a node of the cluster: ray.init must run in the main thread (it installs signal
+        # handlers); the probe above already failed fast on an address that doesn't answer
+        init()
+    else:
+        t = threading.Thread(target=init, name="ray-connect", daemon=True)
+        t.start()
+        t.join(timeout)
+        if t.is_alive():
+            raise SimulateError(f"Ray at {address} did not answer within {timeout:.0f} s "
+                                f"(a busy cluster may need more: C1K_RAY_CONNECT_TIMEOUT=SECONDS)")
+    if failure:
+        problem = failure[0]
+        said = str(problem).splitlines()[0] if str(problem) else ""
+        hint = " (Ray Client needs pip install 'c1k[cluster]')" if "client" in said.lower() else ""
+        raise SimulateError(f"can't connect to Ray at {address or 'a new local cluster'}: "
+                            f"{type(problem).__name__}: {said}{hint}") from problem
+
+
 @dataclass
 class RayBackend:
-    """The same jobs as Ray tasks (`pip install -e '.[cluster]'`); `address` None starts a local Ray."""
+    """The same jobs as Ray tasks (`pip install 'c1k[cluster]'`); `address` None starts a local Ray,
+    `ray://HOST:10001` connects through Ray Client from outside the cluster. The card files go to the
+    cluster once (an object), the decks' contents in every job: the nodes need c1k installed, not the
+    driver's files."""
 
     address: str | None = None
     name: str = "ray"
@@ -163,11 +299,12 @@ class RayBackend:
         try:
             import ray
         except ImportError as err:
-            raise SimulateError("the ray backend needs Ray: pip install -e '.[cluster]'") from err
-        if not ray.is_initialized():
-            ray.init(address=self.address, include_dashboard=False, log_to_driver=False)
-        remote = ray.remote(run_job)
-        pending = [remote.remote(j) for j in jobs]
+            raise SimulateError("the ray backend needs Ray: pip install 'c1k[cluster]'") from err
+        ray_connect(ray, self.address)
+        key, files = card_set()
+        cards = ray.put(files)
+        remote: Any = ray.remote(run_job)
+        pending = [remote.remote(dataclasses.replace(j, cards=key), cards) for j in jobs]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             for r in ready:
@@ -299,8 +436,9 @@ def plan(decks: Sequence[tuple[str, str]], agent: str, opponent: str, matches: i
     jobs: list[Job] = []
     for pi, (ea, eb) in enumerate(pairs):
         ps = derive_seed(seed, pi)
+        deck_a, deck_b = deck_contents(ea.path), deck_contents(eb.path)
         for k in range(matches):
-            jobs.append(Job(len(jobs), pi, k, ea.path, eb.path, ea.agent, eb.agent, derive_seed(ps, k),
+            jobs.append(Job(len(jobs), pi, k, deck_a, deck_b, ea.agent, eb.agent, derive_seed(ps, k),
                             k % 2 == 0, max_turns))
     return pairs, jobs
 
