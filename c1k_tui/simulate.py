@@ -81,9 +81,9 @@ def card_set() -> tuple[str, dict[str, str]]:
     """(fingerprint, {file name: text}) of the card set this process plays with (the bundled files)."""
     import hashlib
 
-    from engine.cards import bundled_cards_dir
+    from c1k_tui.paths import decks_dir
 
-    files = {p.name: p.read_text(encoding="utf-8") for p in sorted(bundled_cards_dir().glob("*.toml"))}
+    files = {p.name: p.read_text(encoding="utf-8") for p in sorted((decks_dir() / "cards").glob("*.toml"))}
     digest = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     return digest, files
 
@@ -119,7 +119,7 @@ def deck_contents(path: str) -> str:
 def _load(contents: str) -> Any:
     """A job's deck (its contents, `deck_contents`) against the card set in use (this installation's unless
     a job brought another)."""
-    from engine.decks import deck_from_data
+    from engine import deck_from_data
 
     _db()
     key = "deck:" + contents

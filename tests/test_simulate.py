@@ -138,10 +138,13 @@ def test_ray_backend_without_ray_is_a_message(monkeypatch: pytest.MonkeyPatch) -
 
 
 @pytest.mark.slow
-def test_ray_backend_gives_the_local_results() -> None:
+def test_ray_backend_gives_the_local_results(monkeypatch: pytest.MonkeyPatch) -> None:
     """A local Ray started in this process (the cluster extra: CI installs it; tests/test_ray_cluster.py
-    connects through Ray Client)."""
+    connects through Ray Client). (RAY_AUTH_MODE: a new local Ray would otherwise write a token to
+    ~/.ray, which turns authentication on for every Ray head started later on the machine.)"""
     import ray
+
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
 
     from c1k_tui.simulate import RayBackend
 
