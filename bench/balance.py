@@ -35,11 +35,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from c1k_tui.simulate import Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
+from c1k_tui.sim.simulate import Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
 
 
 def _digest(contents: str) -> str:
-    """The deck's list as a job carries it (`c1k_tui.simulate.deck_contents`: champion, seat and card counts
+    """The deck's list as a job carries it (`c1k_tui.sim.simulate.deck_contents`: champion, seat and card counts
     in file order — the library is built in that order before the shuffle, so moving a line deals other
     hands), not the file's bytes: comments don't re-play a pair."""
     return hashlib.sha256(contents.encode()).hexdigest()[:16]

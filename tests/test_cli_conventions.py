@@ -14,7 +14,7 @@ from typing import Any
 import typer
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
+from c1k_tui.cli.main import app
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -58,8 +58,8 @@ def test_completion_is_on_and_offers_public_names() -> None:
 
 
 def test_every_offered_agent_is_one_the_commands_take() -> None:
-    from c1k_tui import completion
-    from c1k_tui.versus import agent_spec
+    from c1k_tui.cli import completion
+    from c1k_tui.screens.versus import agent_spec
     from engine.ai import make_agent
 
     for spec in completion.AGENTS:

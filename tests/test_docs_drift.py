@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 
-from c1k_tui.cli import app
+from c1k_tui.cli.main import app
 from engine import load_card_db
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from c1k_tui.simulate import SimulateError, plan, ray_connect, ray_endpoint, resolve_decks
+from c1k_tui.sim.simulate import SimulateError, plan, ray_connect, ray_endpoint, resolve_decks
 
 ROOT = Path(__file__).resolve().parent.parent
 RAY = Path(sys.executable).parent / "ray"

@@ -15,7 +15,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
+from c1k_tui.cli.main import app
 from engine import load_card_db
 from engine.cards import parse_cards
 from engine.decks import deck_from_data

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
-from c1k_tui.simulate import (
+from c1k_tui.cli.main import app
+from c1k_tui.sim.simulate import (
     InlineBackend,
     Job,
     JobResult,
@@ -146,7 +146,7 @@ def test_ray_backend_gives_the_local_results(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
 
-    from c1k_tui.simulate import RayBackend
+    from c1k_tui.sim.simulate import RayBackend
 
     pairs, jobs = _small_plan(matches=1)
     try:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from c1k_tui import lessons, paths
+from c1k_tui.model import lessons, paths
 
 
 @pytest.fixture

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from c1k_tui import completion, rulesdoc
-from c1k_tui.jsonout import HELP as JSON_HELP
+from c1k_tui.cli import completion
+from c1k_tui.model import rulesdoc
+from c1k_tui.model.jsonout import HELP as JSON_HELP
 
 # rich's Markdown (markdown-it, pygments) costs ≈0.15 s to import: only `c1k rules` itself needs it, and
 # every `c1k` command imports this module to register it (the app's first frame must not wait for it)
@@ -75,7 +76,7 @@ def _show(console: Console, rid: str, plain: bool) -> None:
 
 
 def _json(text: str, target: Path) -> None:
-    from c1k_tui.jsonout import write_json
+    from c1k_tui.model.jsonout import write_json
 
     if not text:
         ids = rulesdoc.all_ids()

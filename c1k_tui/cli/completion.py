@@ -4,7 +4,7 @@ match. Light imports only: a completion runs the whole CLI for one word and must
 
 from __future__ import annotations
 
-from c1k_tui.paths import bundled_deck_names, lessons_dir
+from c1k_tui.model.paths import bundled_deck_names, lessons_dir
 
 #: `--vs` (c1k_tui/versus.py `agent_spec`)
 OPPONENTS = ("human", "ai", "ai:1", "ai:2", "ai:3", "ai:4", "ai:greedy", "ai:random")
@@ -52,7 +52,7 @@ def lessons(incomplete: str) -> list[tuple[str, str]]:
 
 def rule_ids(incomplete: str) -> list[str]:
     """Rule ids of docs/rules.md (`C1K 4.3`, `KW guard`), matched without regard to case."""
-    from c1k_tui import rulesdoc
+    from c1k_tui.model import rulesdoc
 
     return _starting(rulesdoc.all_ids(), incomplete)
 

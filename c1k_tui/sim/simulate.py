@@ -32,13 +32,13 @@ Z95 = 1.959963984540054
 
 
 def _complete_decks(incomplete: str) -> list[str]:
-    from c1k_tui.completion import decks
+    from c1k_tui.cli.completion import decks
 
     return decks(incomplete)
 
 
 def _complete_agents(incomplete: str) -> list[str]:
-    from c1k_tui.completion import agents
+    from c1k_tui.cli.completion import agents
 
     return agents(incomplete)
 
@@ -81,7 +81,7 @@ def card_set() -> tuple[str, dict[str, str]]:
     """(fingerprint, {file name: text}) of the card set this process plays with (the bundled files)."""
     import hashlib
 
-    from c1k_tui.paths import decks_dir
+    from c1k_tui.model.paths import decks_dir
 
     files = {p.name: p.read_text(encoding="utf-8") for p in sorted((decks_dir() / "cards").glob("*.toml"))}
     digest = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
@@ -780,7 +780,7 @@ def simulate(
         TimeRemainingColumn,
     )
 
-    from c1k_tui.jsonout import to_stdout, write_json
+    from c1k_tui.model.jsonout import to_stdout, write_json
     from engine.ai import make_agent
 
     console = Console(stderr=False)
