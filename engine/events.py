@@ -37,7 +37,7 @@ Kinds (`Event.kind`):
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, NamedTuple, overload
+from typing import TYPE_CHECKING, Literal, NamedTuple, overload
 
 from engine.chunked import ChunkedList
 
@@ -45,10 +45,18 @@ if TYPE_CHECKING:
     from engine.cards import Effect
     from engine.core import MatchState
 
+#: what an event is: a window entered, priority given, a command (or a refused one), or something the
+#: rules did (a draw, damage, a trigger going on the stack, a state-based action, the end …); "note" is
+#: anything else worth a line in the log
+EventKind = Literal[
+    "window", "priority", "pass", "play", "set", "activate", "attack", "block", "interrupt", "choice",
+    "concede", "refusal", "note", "draw", "discard", "influence", "stack", "trigger", "resolve", "counter",
+    "damage", "heal", "destroy", "move", "sba", "flux", "thread", "game_over",
+]
 #: kinds a text log leaves out (they would repeat on every pass)
-QUIET_KINDS = frozenset({"priority"})
+QUIET_KINDS: frozenset[EventKind] = frozenset({"priority"})
 #: kinds that are a player's typed command (their `command` field is the index in the match record)
-COMMAND_KINDS = frozenset({"pass", "play", "set", "activate", "attack", "block", "interrupt", "choice",
+COMMAND_KINDS: frozenset[EventKind] = frozenset({"pass", "play", "set", "activate", "attack", "block", "interrupt", "choice",
                            "concede", "refusal"})
 
 
@@ -64,7 +72,7 @@ class Event(NamedTuple):
     action, and a NamedTuple is built ~6× faster)."""
 
     n: int               # index in the match's event list (game.events)
-    kind: str
+    kind: EventKind
     turn: int
     window: str          # window id where it happened ("combat.damage")
     rule: str            # rule id ("C1K 4.3")
@@ -107,7 +115,7 @@ class EventLog(ChunkedList[Event]):
         out: list[Event] = []
         add = out.append
         make = Event._make
-        for i, t in enumerate(items, self._done):
+        for i, t in enumerate(items, self.done):
             tag = t[0]
             if tag == RAW_WINDOW:     # (tag, turn, window, rule, active player)
                 add(make((i, "window", t[1], t[2], t[3], t[4], -1, f"T{t[1]} {t[2]}", "", (), 0, "", -1)))
@@ -121,7 +129,7 @@ class EventLog(ChunkedList[Event]):
 
     def append(self, item: Event) -> None:
         """Add an event made elsewhere (its `n` becomes its place here)."""
-        self._tail.append(item[1:])  # type: ignore[arg-type]   # (the raw form: every field but n)
+        self.tail.append(item[1:])  # type: ignore[arg-type]   # (the raw form: every field but n)
 
     def __iter__(self) -> Iterator[Event]:
         self._freeze()

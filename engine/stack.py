@@ -7,20 +7,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.cards import effect_slots
 from engine.continuations import Continuation
 from engine.core import STACK_CAP, MatchState, RulesLoopError
+from engine.decisions import ask
 from engine.effects import run_effects
 from engine.keywords import START_TRIGGERS_ALL
 from engine.paradox import ask_flux_order, ask_thread_branch
 from engine.state import (
     STACK,
     Choice,
-    Decision,
     StackItem,
     Trigger,
     player_name,
 )
-from engine.targets import effect_slots, target_candidates
+from engine.targets import target_candidates
 from engine.triggers import fire, trigger_order, trigger_rule
 from engine.voidcast import leave_void, to_void
 from engine.zones import enter_play
@@ -61,12 +62,11 @@ def place_triggers(g: MatchState, resume: Continuation) -> bool:
                     push(g, t)
                     continue
                 if len(cands) > 1:
-                    g.choice = Choice("trigger_target", t.controller, tuple(cands), 1, resume, t)
-                    g.priority = -1
-                    g.pending = Decision(
-                        "choice", t.controller, g.window, "C1K 6",
+                    ask(g, "choice", t.controller, "C1K 6",
                         f"{g.players[t.controller].name}: choose a target for {t.name}",
-                        tuple(g.label(c) for c in cands), 1, 1, eligible=tuple(cands))
+                        options=tuple(g.label(c) for c in cands), min_choices=1, max_choices=1,
+                        eligible=tuple(cands),
+                        choice=Choice("trigger_target", t.controller, tuple(cands), 1, resume, t))
                     return False
                 g.trigger_queue.insert(0, replace(t, targets=t.targets + (cands[0],)))
                 continue

@@ -18,7 +18,7 @@ A view holds frozen values only. What it never holds:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine import legality
 from engine.actions import Action
@@ -159,6 +159,9 @@ class PendingView:
     #: blockers: the (blocker, attacker) pairs that are each legal on their own
     block_ok: tuple[tuple[int, int], ...] = ()
     explain: tuple[Explain, ...] = ()
+    #: blockers: the other (blocker, attacker) pairs of eligible blockers and attackers, each with the
+    #: rule and reason it is refused (C1K 4.2, KW Veiled)
+    block_no: tuple[tuple[int, int, str, str], ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,11 +323,20 @@ def _pending(g: Game, viewer: int) -> tuple[PendingView, dict[int, Explain]]:
     block_ok: tuple[tuple[int, int], ...] = ()
     if d.kind in ("priority", "interrupt", "choice"):
         legal = tuple(g.legal_actions())
+    block_no: list[tuple[int, int, str, str]] = []
     if d.kind == "blockers":
-        block_ok = tuple((b, a) for b in d.eligible for a in g.attackers if legality.can_block(g, b, a) is None)
+        ok: list[tuple[int, int]] = []
+        for b in d.eligible:
+            for a in g.attackers:
+                r = legality.can_block(g, b, a)
+                if r is None:
+                    ok.append((b, a))
+                else:
+                    block_no.append((b, a, r.rule, r.reason))
+        block_ok = tuple(ok)
     by_card = {e.subject: e for e in exp if e.what.startswith("play ")}
     return PendingView(d.kind, d.rule, d.prompt, allowed_now(g), d.options, d.eligible, d.min_choices,
-                       d.max_choices, d.can_decline, legal, block_ok, exp), by_card
+                       d.max_choices, d.can_decline, legal, block_ok, exp, tuple(block_no)), by_card
 
 
 def observe(game: Game, player: int) -> PlayerView:

@@ -115,11 +115,11 @@ def test_an_endless_rules_loop_is_a_message_in_text_mode_and_in_the_app_session(
 
     monkeypatch.setattr(Game, "apply", looping)
     out = "\n".join(_play(_game(), ["concede", "pass"], auto_pass=True))
-    assert "!! the match can't go on: the stack passed 1000 items" in out
+    assert "!! the stack passed 1000 items: the cards trigger each other forever — nothing changed" in out
     decks = [load_deck(find_deck("ironbound"), DB), load_deck(find_deck("emberfall"), DB)]
     s = MatchSession.new(DB, decks, 4, save_path=tmp_path / "m.json")
     res = s.send("concede")
-    assert not res.ok and "the match can't go on" in res.message
+    assert not res.ok and "nothing changed; a player may concede" in res.message and not res.changed
 
 
 def test_learning_flow_lists_every_window_entered_with_its_rule_and_hides_the_other_hand() -> None:

@@ -427,12 +427,12 @@ def bench(
 @app.command()
 def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or scenario files, or folders of them")]) -> None:
     """Validate card, deck and scenario files (and folders): every problem at once, with file and line. Exit 1 if any."""
-    from engine.validation import validate_paths
+    from engine.validation import validate_report
 
-    n, problems = validate_paths(paths)
-    for line in problems:
+    n, problems, warnings = validate_report(paths)
+    for line in problems + warnings:
         typer.echo(line)
-    typer.echo(f"{n} file(s), {len(problems)} problem(s)")
+    typer.echo(f"{n} file(s), {len(problems)} problem(s)" + (f", {len(warnings)} warning(s)" if warnings else ""))
     if problems:
         raise typer.Exit(1)
 

@@ -285,10 +285,9 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
             continue
         except IllegalAction as err:
             write(f"!! refused: {err.reason} ({err.rule})")
-        except RulesLoopError as err:
-            write(f"!! the match can't go on: {err}")
-            autosave()
-            break
+        except RulesLoopError as err:     # nothing changed (the engine undoes it): say so, go on
+            write(f"!! {err} — nothing changed; a player may concede")
+            continue
         autosave()
         if g.is_terminal():
             break

@@ -83,6 +83,8 @@ class MatchView:
     block_ok: tuple[tuple[int, int], ...] = ()
     stack_hint: str = ""
     commands: int = 0               # length of the match record
+    #: blockers decision: the other pairs, each with the rule and reason it is refused
+    block_no: tuple[tuple[int, int, str, str], ...] = ()
 
 
 def _window(v: PlayerView, stops: tuple[int, ...]) -> WindowView:
@@ -127,7 +129,8 @@ def match_view(g: Game, viewer: int, open_hands: bool = False, log_lines: int = 
         viewer, _window(v, stops), v.side(bottom), v.side(1 - bottom), v.hand, top_hand, v.stack,
         log_for(g, viewer, open_hands, log_lines, auto),
         tuple((e.subject, e.what, e.legal, e.rule, e.reason) for e in d.explain) if d is not None else (),
-        d.legal if d is not None else (), d.block_ok if d is not None else (), v.stack_hint, v.commands)
+        d.legal if d is not None else (), d.block_ok if d is not None else (), v.stack_hint, v.commands,
+        block_no=d.block_no if d is not None else ())
 
 
 def phase_groups(structure: tuple[str, ...] = WINDOWS) -> list[tuple[str, list[tuple[int, str, int]]]]:

@@ -112,6 +112,7 @@ class C1KApp(App[None]):
         self.seen_upto = [0, 0]        # per player: log length when they last had the table
         self.versus: Versus | None = None      # the AI seats of a match against an agent (c1k_tui/screens/versus.py)
         self.versus_pace: int | None = None    # ms between an AI's visible moves (None: versus.py's default)
+        self.versus_paused = False             # watching two AIs: start paused (versus.py)
 
     # ---------------------------------------------------------------- each player's options
 

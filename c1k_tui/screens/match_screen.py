@@ -804,10 +804,23 @@ class MatchScreen(Screen[None]):
             self.block_pairs[self.block_pick] = cid
             self.block_pick = None
         else:
-            self._say(f"#{self.block_pick} can't block #{cid} — pick one of the ◎ attackers")
+            reason, rule = self._block_why(self.block_pick, cid)
+            self._say(f"[b]✗ #{self.block_pick}[/b] can't block #{cid}: {reason} ([b]{rule}[/b]) — pick one of "
+                      "the ◎ attackers", rule)
             return
         self.status = self._block_status()
         self._apply_marks()
+
+    def _block_why(self, b: int, a: int) -> tuple[str, str]:
+        """Why blocker `b` can't be paired with `a` now: the engine's own rule and reason (C1K 4.2)."""
+        assert self.view is not None
+        other = next((x for x, y in self.block_pairs.items() if y == a), None)
+        if other is not None:
+            return f"each attacker can be blocked by at most one unit, and #{other} already blocks it", "C1K 4.2"
+        for x, y, rule, reason in self.view.block_no:
+            if (x, y) == (b, a):
+                return reason, rule
+        return f"#{a} is not attacking", "C1K 4.2"
 
     def _block_status(self) -> str:
         if not self.block_pairs:

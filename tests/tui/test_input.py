@@ -167,7 +167,11 @@ def test_pacing_steps_the_phase_bar_through_passed_windows(db: CardDB) -> None:
     async def body(pilot: Any) -> None:
         bar = app.screen.query_one("#phases", PhaseBar)
         real = bar.step_to
-        bar.step_to = lambda t, i: (steps.append((t, i)), real(t, i))  # type: ignore[method-assign]
+        def step_to(turn: int, index: int) -> None:
+            steps.append((turn, index))
+            real(turn, index)
+
+        bar.step_to = step_to  # type: ignore[method-assign]
         g = app.game
         for _ in range(8):                 # Mira passes; the flow options pass through to Tomas's turn
             kind = g.decision.kind
