@@ -1,6 +1,6 @@
 """The docs say what the code does (issue #21 item 9: the README said 242 cards and ten Seats for 250 and
 11, a fast tier of 918 tests for 1,090, and options that had changed). The numbers the docs state about
-the card set are derived from the code here; every `c1k COMMAND --option` the docs name exists; a count
+the card set, the starter decks and the lessons are derived from the code here; every `c1k COMMAND --option` the docs name exists; a count
 of tests, which goes stale with every commit, is not written in the docs at all."""
 
 from __future__ import annotations
@@ -33,7 +33,9 @@ def card_set_claims(text: str) -> list[tuple[str, int]]:
     num = r"(\d[\d,]*|" + "|".join(WORDS) + r")"
     for m in re.finditer(r"bundled (?:card )?set[^.]{0,80}?\b" + num + r" cards", text, flags=re.I):
         out.append(("cards", _number(m.group(1))))
-    for m in re.finditer(r"\b" + num + r" (Seats|Champions)\b", text):
+    for m in re.finditer(r"\b" + num + r" (Seats|Champions|lessons)\b", text):
+        out.append((m.group(2).lower(), _number(m.group(1))))
+    for m in re.finditer(r"\b[Tt]he " + num + r" (starter decks)\b", text):   # ("rebalance eight starter decks": a part)
         out.append((m.group(2).lower(), _number(m.group(1))))
     return out
 
@@ -41,15 +43,18 @@ def card_set_claims(text: str) -> list[tuple[str, int]]:
 def test_the_card_set_numbers_in_the_docs_are_the_code_s() -> None:
     db = load_card_db()
     truth = {"cards": len(db.by_id), "seats": sum(c.type == "seat" for c in db.by_id.values()),
-             "champions": sum(c.type == "champion" for c in db.by_id.values())}
+             "champions": sum(c.type == "champion" for c in db.by_id.values()),
+             "lessons": len(list((ROOT / "decks" / "lessons").glob("*.scenario.toml"))),
+             "starter decks": len(list((ROOT / "decks").glob("*.toml")))}
     wrong = [f"{f.relative_to(ROOT)}: {n} {kind} (the set has {truth[kind]})"
              for f in _docs() for kind, n in card_set_claims(f.read_text(encoding="utf-8")) if truth[kind] != n]
     assert not wrong
 
 
 def test_the_claims_guard_reads_a_wrong_number() -> None:
-    claims = card_set_claims("The bundled set (`decks/cards/`) has 242 cards, with ten Seats and 9 Champions.")
-    assert claims == [("cards", 242), ("seats", 10), ("champions", 9)]
+    claims = card_set_claims("The bundled set (`decks/cards/`) has 242 cards, with ten Seats and 9 Champions; "
+                             "a course of 12 lessons; the eleven starter decks.")
+    assert claims == [("cards", 242), ("seats", 10), ("champions", 9), ("lessons", 12), ("starter decks", 11)]
 
 
 def test_no_doc_states_a_count_of_tests() -> None:
@@ -116,3 +121,25 @@ def test_the_options_guard_sees_a_renamed_option() -> None:
         "c1k lern: no such command"]
     assert named_options("`c1k scenario check --verbose`", commands) == [
         "c1k scenario check --verbose: no such option"]
+
+
+# ------------------------------------------------------------------ the formats name every key the loaders read
+
+def test_formats_md_names_every_key_the_loaders_read() -> None:
+    """docs/formats.md is the contract: a key a loader accepts but the page doesn't name is a drift (a new
+    match option, expect key or lesson key must be written down where users look)."""
+    from dataclasses import fields
+
+    from engine import lessons, scenario
+    from engine.record import RecordFile
+    from engine.state import MatchOptions
+
+    doc = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    prose = re.sub(r"```.*?```", "", doc, flags=re.S)
+    code = _code(doc) + re.findall(r"`([^`]+)`", prose)       # (inline spans may wrap a line)
+    named = {w for span in code for w in re.findall(r"[a-z_0-9]+", span)}
+    keys = (scenario.SCENARIO_KEYS | scenario.PLAYER_KEYS | scenario.BOARD_KEYS | scenario.STEP_KEYS
+            | scenario.UNIT_EXPECT | scenario.PLAYER_EXPECT | scenario.TOP_EXPECT | lessons.LESSON_KEYS
+            | lessons.CHECK_KEYS | lessons.HINT_KEYS | {f.name for f in fields(MatchOptions)}
+            | set(RecordFile.model_fields))
+    assert not sorted(keys - named), "docs/formats.md doesn't name these keys"
