@@ -97,3 +97,10 @@ def test_the_wheel_ships_the_formats_and_the_rules_the_app_points_to() -> None:
         assert shipped.resolve() == (ROOT / "docs" / name).resolve()
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert re.search(r'c1k_tui = \[[^\]]*"formats\.md"', pyproject)
+
+
+def test_the_readme_links_to_every_doc() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    linked = {m.group(1) for m in MD_LINK.finditer(readme)}
+    missing = [f"docs/{p.name}" for p in sorted((ROOT / "docs").glob("*.md")) if f"docs/{p.name}" not in linked]
+    assert not missing, f"the README doesn't link to {missing}"

@@ -444,14 +444,14 @@ def decks(json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE"
 
     paths = bundled_deck_paths()
     if json_out is not None:
-        from engine import load_deck
+        from engine import CardFileError, load_deck
 
         db = _db()
         rows: list[dict[str, object]] = []
         for p in paths:
             try:
                 d = load_deck(p, db)
-            except Exception as err:  # CardFileError: a broken bundled deck is listed, not a crash
+            except CardFileError as err:  # a broken bundled deck is listed with its problems, not a crash
                 rows.append({"name": p.stem, "error": str(err)})
                 continue
             rows.append({"name": p.stem, "title": d.name, "champion": d.champion.id, "seat": d.seat.id,
