@@ -134,7 +134,7 @@ def test_formats_md_names_every_key_the_loaders_read() -> None:
     from engine.record import RecordFile
     from engine.state import MatchOptions
 
-    doc = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs/formats.md").read_text(encoding="utf-8")
     prose = re.sub(r"```.*?```", "", doc, flags=re.S)
     code = _code(doc) + re.findall(r"`([^`]+)`", prose)       # (inline spans may wrap a line)
     named = {w for span in code for w in re.findall(r"[a-z_0-9]+", span)}
@@ -143,3 +143,19 @@ def test_formats_md_names_every_key_the_loaders_read() -> None:
             | lessons.CHECK_KEYS | lessons.HINT_KEYS | {f.name for f in fields(MatchOptions)}
             | set(RecordFile.model_fields))
     assert not sorted(keys - named), "docs/formats.md doesn't name these keys"
+
+
+def test_ci_runs_the_readme_s_test_command() -> None:
+    """The README's second command installs and runs the tests; `.ci/run` installs the same extras and runs
+    the same pytest command (so what a newcomer runs is what CI checks)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Two commands", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```sh\n(.*?)\n```", section, flags=re.S)
+    assert len(blocks) == 2, "the README's 'Two commands' has two command blocks"
+    install = re.search(r"pip install -e '(\.\[[a-z,]+\])'", blocks[1])
+    test = re.search(r"(python -m pytest[^&\n]*)$", blocks[1])
+    assert install and test
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert f"pip install --quiet -e '{install.group(1)}'" in ci
+    assert f".venv/bin/{test.group(1).strip()}\n" in ci
+    assert "c1k play" in blocks[0]
