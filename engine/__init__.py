@@ -37,7 +37,16 @@ from engine.actions import USAGE as COMMAND_USAGE
 from engine.ai import Agent, make_agent, play_match
 from engine.cards import KEYWORDS, CardDB, CardDef, CardFileError, load_card_db, suggest
 from engine.decks import Deck, bundled_deck_paths, deck_from_data, find_deck, load_deck
-from engine.events import COMMAND_KINDS, QUIET_KINDS, Event, describe_effects, events_for, log_lines_for
+from engine.events import (
+    COMMAND_KINDS,
+    QUIET_KINDS,
+    Event,
+    describe_effects,
+    events_for,
+    log_lines_for,
+    mode_words,
+    voidcast_words,
+)
 from engine.face import GameFace
 from engine.game import Game, RulesLoopError
 from engine.rng import SplitMix64, derive_seed
@@ -64,6 +73,8 @@ from engine.view import (
     StackEntry,
     UnitView,
     allowed_now,
+    helps_targets,
+    mode_label,
     observe,
     public_windows,
 )
@@ -79,6 +90,8 @@ __all__ = [
     "Interrupt", "MalformedCommand", "MatchOptions", "Outcome", "Pass", "PendingView", "Play", "PlayerView",
     "RulesLoopError", "SetCard", "SideView", "SplitMix64", "StackEntry", "Termination", "UnitView",
     "allowed_now", "bundled_deck_paths", "deck_from_data", "derive_seed", "describe_effects", "events_for",
-    "find_deck", "forecast", "load_card_db", "load_deck", "log_lines_for", "make_agent", "observe",
+    "find_deck", "forecast", "helps_targets", "load_card_db", "load_deck", "log_lines_for", "make_agent",
+    "mode_label", "mode_words", "observe",
     "parse_action", "play_match", "player_name", "public_windows", "random_action", "selfplay", "suggest",
+    "voidcast_words",
 ]

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, overload
 from engine.chunked import ChunkedList
 
 if TYPE_CHECKING:
-    from engine.cards import Effect
+    from engine.cards import CardDef, Effect
     from engine.core import MatchState
 
 #: what an event is: a window entered, priority given, a command (or a refused one), or something the
@@ -204,10 +204,14 @@ def describe_effect(e: Effect) -> str:
     if v == "damage":
         return f"deal {e.amount} damage to {who}"
     if v == "heal":
-        return f"heal {e.amount} on {who}"
+        return f"heal {e.amount} to {who}"
     if v in _PLAYER_VERBS:
         verb, tail = _PLAYER_VERBS[v]
-        return f"{_PLAYER[e.player]} {verb}{'s' if e.player != 'you' else ''} {e.amount}{tail}"
+        if v == "draw":
+            tail = " card" if e.amount == 1 else " cards"
+        if e.player == "you":         # the card's own words: "draw 2 cards", "gain 2 Influence"
+            return f"{verb} {e.amount}{tail}"
+        return f"{_PLAYER[e.player]} {verb}s {e.amount}{tail}"
     if v == "buff":
         until = " until end of turn" if (e.until or "permanent") == "end_of_turn" else ""
         return f"{who} gets {e.power:+d}/{e.health:+d}{until}"
@@ -230,5 +234,21 @@ def describe_effects(effects: Iterable[Effect]) -> str:
     return "; ".join(describe_effect(e) for e in effects) or "nothing"
 
 
+def mode_words(d: CardDef, mode: int) -> str:
+    """A chosen Thread mode in words, from the card's definition: "mode 2: draw 2 cards" (rules.md §7a:
+    a choice made on play is public, and shown in words, never as a bare "mode 2")."""
+    for effects in (d.effect, *(ab.effect for ab in d.abilities)):
+        for e in effects:
+            if e.do == "thread" and e.branches and 1 <= mode <= len(e.branches):
+                return f"mode {mode}: {describe_effects(e.branches[mode - 1])}"
+    return f"mode {mode}"
+
+
+def voidcast_words(d: CardDef) -> str:
+    """A Voidcast payment in words (KW Voidcast)."""
+    return (f"Voidcast: paid {d.voidcast} instead of {d.cost}, it goes to the Void and resolves at the start "
+            "of the next End Phase")
+
+
 __all__ = ["COMMAND_KINDS", "Event", "EventLog", "QUIET_KINDS", "describe_effect", "describe_effects",
-           "events_for", "log_lines_for"]
+           "events_for", "log_lines_for", "mode_words", "voidcast_words"]

@@ -36,8 +36,9 @@ def run_threads(g: MatchState, then: Continuation) -> bool:
         g.threads.pop(0)
         e = thread_effect(g, t.source)
         if e is not None and e.branches and 1 <= t.mode <= len(e.branches):
-            g.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves", "thread", t.controller,
-                  (t.source,), t.mode, f"resolves: {e.branch_text(t.mode)}", "KW Thread")
+            what = e.branch_text(t.mode)
+            g.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves — {what}", "thread",
+                  t.controller, (t.source,), t.mode, f"resolves: {what}", "KW Thread")
             if not run_effects(g, e.branches[t.mode - 1], t.controller, t.source, list(t.targets), None,
                                     mode=t.mode, top=True, then=then):
                 return False
@@ -49,6 +50,7 @@ def ask_thread_branch(g: MatchState, t: Trigger, ab: Ability, resume: Continuati
     asked; the trigger waits at the head of the queue)."""
     for e in ab.effect:
         if e.do == "thread":
+            thread = e
             branches = len(e.branches or [])
             break
     else:
@@ -57,7 +59,8 @@ def ask_thread_branch(g: MatchState, t: Trigger, ab: Ability, resume: Continuati
         return False
     g.trigger_queue.insert(0, t)
     ask(g, "choice", t.controller, "KW Thread", f"{g.players[t.controller].name}: choose a branch for {t.name}",
-        options=tuple(f"branch {n}" for n in range(1, branches + 1)), min_choices=1, max_choices=1,
+        options=tuple(f"branch {n}: {thread.branch_text(n)}" for n in range(1, branches + 1)),
+        min_choices=1, max_choices=1,
         choice=Choice("thread", t.controller, tuple(range(1, branches + 1)), 1, resume, t))
     return True
 
@@ -66,7 +69,9 @@ def choose_branch(g: MatchState, ch: Choice, branch: int) -> None:
     """The answer to `ask_thread_branch`: the trigger goes on with its branch."""
     assert ch.trigger is not None
     g.trigger_queue[0] = replace(ch.trigger, mode=branch)
-    g.log(f"  {g.players[ch.player].name} chooses branch {branch} for {ch.trigger.name}", "thread",
+    e = thread_effect(g, ch.trigger.source)
+    what = f": {e.branch_text(branch)}" if e is not None and e.branches and 1 <= branch <= len(e.branches) else ""
+    g.log(f"  {g.players[ch.player].name} chooses branch {branch} for {ch.trigger.name}{what}", "thread",
           ch.player, (ch.trigger.source,), branch, "chosen", "KW Thread")
 
 
@@ -171,7 +176,7 @@ def _thread(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
         del r.chosen[:n]
         g.threads.append(Trigger(r.controller, r.source, -1, g.card(r.source).name, 0, RANK_OTHER,
                                  "thread", "", 0, branch_targets, True, m))
-        g.log(f"  Thread: branch {m} waits for the next moment a player would receive priority",
-              "thread", r.controller, (r.source,), m, f"waits: {e.branch_text(m)}",
-              "KW Thread")
+        what = e.branch_text(m)
+        g.log(f"  Thread: branch {m} ({what}) waits for the next moment a player would receive priority",
+              "thread", r.controller, (r.source,), m, f"waits: {what}", "KW Thread")
 AFTER_USE["thread_resolves"] = cut_thread

@@ -12,6 +12,7 @@ from engine.continuations import Continuation
 from engine.core import STACK_CAP, MatchState, RulesLoopError
 from engine.decisions import ask
 from engine.effects import run_effects
+from engine.events import mode_words, voidcast_words
 from engine.keywords import START_TRIGGERS_ALL
 from engine.paradox import ask_flux_order, ask_thread_branch
 from engine.state import (
@@ -152,6 +153,28 @@ def put_on_stack(g: MatchState, cid: int, p: int, slot: int, targets: tuple[int,
     item = StackItem(g.next_seq(), "card", cid, p, p, g.card(cid).name, -1, targets, mode,
                      "voidcast" if voidcast else "", 1 if targets_later else 0, slot, g.target_seqs(targets))
     g.stack.append(item)
-    g.log(f"  {g.label(cid)} → stack ({_NAMES[p]})", "stack", p, (cid,) + targets, mode,
-          "voidcast" if voidcast else "", "C1K 6")
+    g.log(f"  {g.label(cid)} → stack ({_NAMES[p]}){play_words(g, cid, targets, mode, voidcast)}", "stack", p,
+          (cid,) + targets, mode, "voidcast" if voidcast else "", "C1K 6")
     return item
+
+
+def target_words(g: MatchState, t: int) -> str:
+    """A chosen target as the log names it: a card "Test Wall #15", a Champion "p2's Champion", a stack
+    item "stack item 7" (an Interrupt's or a counter's target)."""
+    if 0 < t < len(g.defs):
+        return f"{_NAMES[g.champion_owner(t)]}'s Champion" if g.is_champion(t) else g.label(t)
+    return f"stack item {t}"
+
+
+def play_words(g: MatchState, cid: int, targets: tuple[int, ...], mode: int, voidcast: bool) -> str:
+    """The choices made as a card is played, in words, for its "→ stack" line: its Thread mode, its
+    targets, a Voidcast payment (rules.md §7a: public as soon as the card is played). "" if none."""
+    if not (mode or targets or voidcast):
+        return ""
+    d = g.card(cid)
+    parts = [mode_words(d, mode)] if mode else []
+    if targets:
+        parts.append("targeting " + ", ".join(target_words(g, t) for t in targets))
+    if voidcast:
+        parts.append(voidcast_words(d))
+    return " — " + "; ".join(parts)
