@@ -27,6 +27,8 @@ from pydantic import (
     model_validator,
 )
 
+from engine.safeio import Kind, ReadRefused, control_refusal, read_bounded
+
 CardType = Literal["unit", "relic", "action", "champion", "seat"]
 Realm = Literal["dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral"]
 Speed = Literal["slow", "fast"]
@@ -244,6 +246,14 @@ class CardModel(_Model):
     token: bool = False
     evolve: EvolveSpec | None = None
 
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        why = name_refusal(value)
+        if why:
+            raise ValueError(why)
+        return value
+
     @field_validator("keywords")
     @classmethod
     def _keywords(cls, value: list[str]) -> list[str]:
@@ -266,6 +276,13 @@ class CardModel(_Model):
     def _check(self) -> CardModel:
         if self.type == "unit" and (self.power is None or self.health is None):
             raise ValueError("a unit needs 'power' and 'health'")
+        for where, text in [("text", self.text)] + [(f"abilities[{i}].text", a.text)
+                                                    for i, a in enumerate(self.abilities)]:
+            why = control_refusal(text.replace("\n", " "), f"'{where}'")
+            if why:
+                raise ValueError(why)
+        if self.type == "unit" and self.health is not None and self.health < 1:
+            raise ValueError(f"a unit's 'health' is at least 1, not {self.health} (it would die as it arrives)")
         if self.type == "action" and self.speed is None:
             raise ValueError("an action must say its 'speed' (slow or fast)")
         if sum(a.interrupt is not None for a in self.abilities) > 1:
@@ -305,6 +322,28 @@ class CardModel(_Model):
         if "ambush" in names and self.realm != "veil":
             raise ValueError("only Veil cards can be Set (ambush)")
         return self
+
+
+#: words a command reads as something else than a card name (formats.md §1)
+RESERVED_NAMES = ("none", "p1", "p2", "->")
+
+
+def name_refusal(name: str) -> str:
+    """Why a card can't have this name ("" if it can): a command must be able to refer to it by name
+    (formats.md §1: quotes keep spaces and commas in a name, but not both kinds of quote; '#12' is an id;
+    'none', 'p1', 'p2' and '->' mean something else) and a terminal must be able to show it."""
+    why = control_refusal(name, "a card name")
+    if why:
+        return why
+    if name != name.strip():
+        return "a card name can't begin or end with a space"
+    if name.startswith("#"):
+        return f"a card name can't begin with '#': '{name}' would be read as a card id"
+    if name.lower() in RESERVED_NAMES:
+        return f"'{name}' can't be a card name: a command reads it as the word '{name.lower()}'"
+    if '"' in name and "'" in name:
+        return "a card name can't hold both kinds of quote: no command could quote it"
+    return ""
 
 
 def _has_verb(effects: Iterable[Effect], verb: str) -> bool:
@@ -636,20 +675,15 @@ def nesting_depth(value: object) -> int:
     return deepest
 
 
-def read_toml(path: Path) -> tuple[dict[str, Any], str]:
+def read_toml(path: Path, kind: Kind = "cards") -> tuple[dict[str, Any], str]:
     """Read and parse a UTF-8 TOML file; every way it can fail is a CardFileError naming the file (and the
-    line where TOML or the decoder says one): missing, a folder, not UTF-8, too large, not TOML, too deep."""
+    line where TOML or the decoder says one): missing, a folder, a FIFO or device, too large (checked
+    before reading: engine/safeio.py), not UTF-8, not TOML, too deep."""
     where = str(path)
     try:
-        raw = path.read_bytes()
-    except IsADirectoryError as err:
-        raise CardFileError(where, [f"{where}: is a folder, not a file"]) from err
-    except FileNotFoundError as err:
-        raise CardFileError(where, [f"{where}: no such file"]) from err
-    except OSError as err:
-        raise CardFileError(where, [f"{where}: can't be read: {err.strerror or err}"]) from err
-    if len(raw) > MAX_FILE_BYTES:
-        raise CardFileError(where, [f"{where}: {len(raw)} bytes; a file may have at most {MAX_FILE_BYTES}"])
+        raw = read_bounded(path, kind)
+    except ReadRefused as err:
+        raise CardFileError(where, [str(err)]) from err
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.cards import CardDB, CardDef, CardFileError, read_toml, suggest
+from engine.safeio import control_refusal
 
 LIBRARY_SIZE = 40
 MAX_COPIES = 3
@@ -57,6 +58,8 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
             bad(k, f"unknown key '{k}' in [deck]{suggest(k, ['name', 'champion', 'seat'])}")
     if "name" in head and (not isinstance(head["name"], str) or len(head["name"]) > 100):
         bad("name", f"[deck] name must be text of at most 100 characters, not {str(head['name'])[:40]!r}")
+    elif "name" in head and control_refusal(str(head["name"]), "a deck name"):
+        bad("name", control_refusal(str(head["name"]), "a deck name"))
     all_names = list(db.by_id) + [c.name for c in db.by_id.values()]
 
     def find(key: str, kind: str) -> CardDef | None:
@@ -122,7 +125,7 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
 
 
 def load_deck(path: Path, db: CardDB, playtest: bool = False) -> Deck:
-    data, text = read_toml(path)
+    data, text = read_toml(path, "decks")
     return deck_from_data(data, db, str(path), text, playtest)
 
 

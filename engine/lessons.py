@@ -31,14 +31,13 @@ was set up, so a lesson can't be completed by what the set-up itself did.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from engine.actions import IllegalAction, MalformedCommand
-from engine.cards import CardDB, suggest
+from engine.cards import CardDB, CardFileError, read_toml, suggest
 from engine.game import Game
 from engine.scenario import Scenario, ScenarioError, build, check_expect, load_scenario
 from engine.state import WINDOW_INDEX, WINDOW_RULE, WINDOWS
@@ -166,9 +165,9 @@ def load_lesson(path: Path, db: CardDB | None = None) -> Lesson:
     """A lesson file: its scenario and its `[lesson]` table, every problem reported with the file."""
     scn = load_scenario(path, db)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as err:   # load_scenario read it already: cannot happen
-        raise LessonError(str(path), [f"{path}: {err}"]) from err
+        data, _ = read_toml(path, "lessons")
+    except CardFileError as err:   # load_scenario read it already: only if it changed since
+        raise LessonError(str(path), err.problems) from err
     return lesson_from_scenario(scn, data)
 
 

@@ -11,6 +11,7 @@ import typer
 from c1k_tui.cli import completion
 from c1k_tui.model.jsonout import HELP as JSON_HELP
 from c1k_tui.model.jsonout import write_json
+from c1k_tui.model.safetext import escape_output
 from c1k_tui.sim.simulate import simulate as _simulate
 
 # The engine is imported inside the commands: importing it takes ≈0.3 s (pydantic), and the Textual app
@@ -53,8 +54,12 @@ def _emit_json(data: Any, target: Path) -> None:
 
 
 def _fail(msg: str, code: int = 2) -> typer.Exit:
-    typer.echo(msg, err=True)
+    typer.echo(escape_output(msg), err=True)      # a name or path in it never reaches the terminal raw
     return typer.Exit(code)
+
+
+def _echo(msg: str) -> None:
+    typer.echo(escape_output(msg))
 
 
 def _db() -> CardDB:
@@ -107,6 +112,17 @@ def _run_text(loop: Any, game: Any, decks: list[Deck], save: Path | None, open_h
         typer.echo("\n(interrupted" + (f" — the match is saved in {save})" if save else ")"))
 
 
+def _check_save(save: Path, force: bool) -> None:
+    """--save FILE: never a folder, device or FIFO; a file that isn't a match record only with --force."""
+    from engine.record import allow_replace, save_refusal
+
+    why = save_refusal(save, force)
+    if why:
+        raise _fail(f"--save {save}: {why.removeprefix(str(save) + ' ')}")
+    if force:
+        allow_replace(save)
+
+
 def _interactive() -> bool:
     """The Textual app needs a terminal; piped input (scripts, tests) gets the text loop."""
     return sys.stdin.isatty() and sys.stdout.isatty()
@@ -123,7 +139,7 @@ def play(
     deck_a: Annotated[str | None, typer.Argument(help="Deck of p1 (a file, or a bundled deck name)",
                                                  autocompletion=completion.decks)] = None,
     deck_b: Annotated[str | None, typer.Argument(help="Deck of p2", autocompletion=completion.decks)] = None,
-    seed: Annotated[int | None, typer.Option(help="StateSeed: same seed + same commands = same match "
+    seed: Annotated[int | None, typer.Option(min=0, max=2**64 - 1, help="StateSeed: same seed + same commands = same match "
                                                   "(default: a random one)")] = None,
     text: Annotated[bool, typer.Option("--text", help="The plain prompt loop instead of the Textual app")] = False,
     practice: Annotated[bool, typer.Option(help="Practice mode: a refused action never moves priority")] = False,
@@ -133,6 +149,8 @@ def play(
     playtest: Annotated[bool, typer.Option(help="Allow decks that break the format rules")] = False,
     save: Annotated[Path | None, typer.Option(help="Autosave the match record here after every command "
                                                    "(app default: the autosave file that `c1k resume` reads)")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Let --save replace a file that isn't a match record")]
+    = False,
     p1: Annotated[str, typer.Option(help="Name of player 1")] = "p1",
     p2: Annotated[str, typer.Option(help="Name of player 2")] = "p2",
     auto_pass: Annotated[bool, typer.Option(help="Send 'pass' for a player whose only legal action is pass")] = True,
@@ -163,6 +181,25 @@ def play(
     plain prompt loop."""
     if seed is not None and not 0 <= seed < 2**64:
         raise _fail(f"--seed {seed}: a seed is a whole number from 0 to 2^64 - 1")
+    for option, given in (("DECK_A", deck_a), ("DECK_B", deck_b)):
+        if given is not None and not given.strip():
+            raise _fail(f"{option}: a deck is a file or a bundled deck name, not empty text (c1k decks lists them)")
+    for option, name in (("--p1", p1), ("--p2", p2)):
+        from engine.safeio import control_refusal
+
+        if not name.strip():
+            raise _fail(f"{option}: a player's name can't be empty")
+        if len(name) > 100:
+            raise _fail(f"{option}: a player's name has at most 100 characters, not {len(name)}")
+        why = control_refusal(name, "a player's name")
+        if why:
+            raise _fail(f"{option} {escape_output(name)!r}: {why}")
+    if text and full_control and flow is not None and flow != "full":
+        raise _fail(f"--full-control and --flow {flow} disagree: give one of them")
+    if full_control:        # the text loop too: asked at every decision, even when pass is all there is
+        auto_pass = False
+    if save is not None:
+        _check_save(save, force)
     if vs.strip().lower() != "human" or ai_vs_ai:      # c1k_tui/screens/versus.py
         from c1k_tui.screens.versus import play as play_vs
 
@@ -198,7 +235,7 @@ def play(
         s = seed if seed is not None else new_seed()
         options = MatchOptions(practice=practice, first=first)
         game = Game.new(db, decks[0], decks[1], s, options)
-        typer.echo(f"Council of 1000 — {decks[0].name} ({p1}) vs {decks[1].name} ({p2})"
+        _echo(f"Council of 1000 — {decks[0].name} ({p1}) vs {decks[1].name} ({p2})"
                    + (f", seed {s}" if seed is not None else " (the seed is shown when the match is over)"))
         typer.echo(HELP)
         _run_text(loop, game, decks, save, open_hands, auto_pass, Recorder(Start.of_decks(decks, s, options), game),
@@ -273,6 +310,11 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
             game, decks, recorder = rec.resume(r, db)
         except (OSError, ValueError) as err:  # RecordError is a ValueError
             raise _fail(f"can't resume {record}:\n{err}") from err
+        from c1k_tui.model.settings import record_app_notice
+
+        note = record_app_notice(r.app, record)
+        if note:
+            typer.echo(escape_output(f"note: {note}"), err=True)
         _run_text(loop, game, decks, record, open_hands or r.app.get("open_hands") is True, True, recorder)
         return
     from c1k_tui.screens.app import C1KApp
@@ -310,8 +352,8 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
         game = next(states)
         if not _interactive():
             start = r.start
-            typer.echo(f"scenario {start.scenario.get('path')}" if start.scenario is not None else
-                       f"{start.names[0]} vs {start.names[1]} · seed {start.seed}")
+            _echo(f"scenario {start.scenario.get('path')}" if start.scenario is not None else
+                  f"{start.names[0]} vs {start.names[1]} · seed {start.seed}")
         for i, _ in enumerate(states, 1):   # (the same Game, moved on by each command)
             if not _interactive():
                 typer.echo(f"{i:>4}  {r.commands[i - 1]}" + ("   (refused)" if r.entries[i - 1].refused else ""))
@@ -352,7 +394,7 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
         return
     db = _db()
     chosen = None
-    if lesson.isdigit() and 1 <= int(lesson) <= len(lessons):
+    if lesson.isascii() and lesson.isdigit() and len(lesson) <= 4 and 1 <= int(lesson) <= len(lessons):
         chosen = lessons[int(lesson) - 1]
     else:
         chosen = next((x for x in lessons if x.path.name.startswith(lesson) or str(x.path) == lesson), None)
@@ -378,9 +420,9 @@ def scenario_check(files: Annotated[list[Path], typer.Argument(help="*.scenario.
     results = check_files(files, _db())
     for res in results:
         if not res.ok:
-            typer.echo(f"FAIL {res.path} — {res.title}\n  {res.message}")
+            _echo(f"FAIL {res.path} — {res.title}\n  {res.message}")
         elif verbose:
-            typer.echo(f"ok   {res.path} — {res.title}")
+            _echo(f"ok   {res.path} — {res.title}")
     typer.echo(tally(results))
     if not all(r.ok for r in results):
         raise typer.Exit(1)
@@ -390,8 +432,9 @@ def scenario_check(files: Annotated[list[Path], typer.Argument(help="*.scenario.
 def selfplay(
     deck_a: Annotated[str | None, typer.Argument(help="Deck of p1", autocompletion=completion.decks)] = None,
     deck_b: Annotated[str | None, typer.Argument(help="Deck of p2", autocompletion=completion.decks)] = None,
-    seed: Annotated[int, typer.Option(help="Base seed; match i is seeded from it and i")] = 1,
-    matches: Annotated[int, typer.Option(help="How many matches")] = 10,
+    seed: Annotated[int, typer.Option(help="Base seed; match i is seeded from it and i (0 to 2^64 - 1)", min=0,
+                                      max=2**64 - 1)] = 1,
+    matches: Annotated[int, typer.Option(help="How many matches (1 to 100,000)", min=1, max=100_000)] = 10,
 ) -> None:
     """Play random-legal-action matches; one line each: seed, winner, actions, final state hash."""
     from engine import selfplay as run
@@ -434,7 +477,7 @@ def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or sce
 
     n, problems, warnings = validate_report(paths)
     for line in problems + warnings:
-        typer.echo(line)
+        _echo(line)
     typer.echo(f"{n} file(s), {len(problems)} problem(s)" + (f", {len(warnings)} warning(s)" if warnings else ""))
     if problems:
         raise typer.Exit(1)
@@ -483,6 +526,9 @@ def cards(
     from engine import KEYWORDS, suggest
 
     realms = ("dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral")
+    for option, given in (("--realm", realm), ("--keyword", keyword), ("--search", search), ("--type", card_type)):
+        if given is not None and not given.strip():
+            raise _fail(f"{option}: expected a word, not empty text (leave the option out to list every card)")
     if realm and realm.lower() not in realms:
         raise _fail(f"unknown Realm '{realm}'{suggest(realm.lower(), realms)}; expected one of {', '.join(realms)}")
     if keyword and keyword.lower().split()[0] not in KEYWORDS:

@@ -34,13 +34,18 @@ def progress_path() -> Path:
 
 
 def completed() -> set[str]:
-    """The keys of the lessons completed (a missing or unreadable file is no progress)."""
-    try:
-        data = json.loads(progress_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return set()
+    """The keys of the lessons completed (a missing or broken file is no progress: `progress_notice`)."""
+    return progress()[0]
+
+
+def progress() -> tuple[set[str], str]:
+    """(the keys of the lessons completed, a notice if lessons.json is broken: it names the file and the
+    key, and it was kept as lessons.json.broken)."""
+    from c1k_tui.model.settings import check_progress, read_settings
+
+    data, err = read_settings(progress_path(), check_progress, "the lessons completed")
     done = data.get("completed", []) if isinstance(data, dict) else []
-    return {str(k) for k in done if isinstance(k, str)}
+    return {str(k) for k in done if isinstance(k, str)}, err
 
 
 def mark_completed(key: str) -> None:
@@ -197,7 +202,11 @@ def _short(key: str) -> str:
 def print_course(console: Console, lessons: list[Lesson] | None = None) -> None:
     """The course with completion marks and the suggested next lesson."""
     lessons = lessons if lessons is not None else course()
-    done = completed()
+    done, note = progress()
+    if note:
+        from rich.text import Text
+
+        console.print(Text(f"note: {note}", style="yellow"))
     part = ""
     for i, les in enumerate(lessons, 1):
         if les.part != part:

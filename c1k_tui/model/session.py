@@ -59,7 +59,9 @@ class Flow:
 
     @staticmethod
     def from_dict(d: dict[str, Any] | None) -> Flow:
-        if not d:
+        from c1k_tui.model.settings import check_flow
+
+        if not d or check_flow(d):            # a wrong shape: the defaults (resume_session says so)
             return Flow()
         mode = str(d.get("mode", "stops"))
         stops = d.get("stops") or {}
@@ -208,6 +210,7 @@ class MatchSession:
         self.auto: list[int] = list(auto or [])   # record indices of the commands the flow options sent
         self.lesson = lesson
         self.save_error = ""
+        self.notice = ""           # shown once when the match starts (e.g. a record's broken app settings)
         if recorder is None:
             if start is None and scenario is not None:
                 start = rec.Start.of_scenario(str(scenario.get("path", "<scenario>")), scenario["data"])

@@ -262,9 +262,12 @@ class C1KApp(App[None]):
     def show_lessons(self) -> None:
         if not self.lessons:
             self.lessons = find_lessons()
-        from c1k_tui.model.lessons import completed
+        from c1k_tui.model.lessons import progress
 
-        self.lessons_done |= {f"{key}.scenario.toml" for key in completed()}
+        done, note = progress()
+        if note:
+            self.notify(note, title="Lessons completed", severity="warning", timeout=12, markup=False)
+        self.lessons_done |= {f"{key}.scenario.toml" for key in done}
         self.push_screen(LessonsScreen(self.lessons, self.lessons_done), self._on_lesson)
         nxt = next((i for i, les in enumerate(self.lessons) if les.path.name not in self.lessons_done), None)
         if nxt is not None:
@@ -294,6 +297,8 @@ class C1KApp(App[None]):
         if session.lesson is not None:
             self.fixed_view = True
         self.save_error_shown = ""
+        if session.notice:
+            self.notice(session.notice, "Record settings")
         self.load_player_prefs()
         session.run_autos()
         session.save()
@@ -952,7 +957,11 @@ def resume_session(db: CardDB, path: Path) -> MatchSession:
     r = rec.load(path)
     from c1k_tui.screens.versus import resume_or_none
 
-    return resume_or_none(db, r, save_path=path) or MatchSession.from_record(r, db, save_path=path)
+    session = resume_or_none(db, r, save_path=path) or MatchSession.from_record(r, db, save_path=path)
+    from c1k_tui.model.settings import record_app_notice
+
+    session.notice = record_app_notice(r.app, path)
+    return session
 
 
 def rematch(s: MatchSession) -> MatchSession:
@@ -976,11 +985,13 @@ def rematch(s: MatchSession) -> MatchSession:
 def find_lessons(folder: Path | None = None) -> list[LessonInfo]:
     import tomllib
 
+    from engine.safeio import read_bounded
+
     out = []
     for p in sorted((folder or lessons_dir()).glob("*.scenario.toml")):
-        try:
-            head = tomllib.loads(p.read_text(encoding="utf-8")).get("scenario", {})
-        except (OSError, ValueError, RecursionError):   # (TOMLDecodeError is a ValueError)
+        try:       # a regular file within the lessons' cap (engine/safeio.py), else skipped
+            head = tomllib.loads(read_bounded(p, "lessons").decode("utf-8")).get("scenario", {})
+        except (OSError, ValueError, RecursionError):   # (TOMLDecodeError, UnicodeDecodeError: ValueErrors)
             continue
         if not isinstance(head, dict):
             continue

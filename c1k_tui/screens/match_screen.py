@@ -39,7 +39,7 @@ from c1k_tui.screens.widgets import (
     TitleBar,
     WindowLine,
 )
-from engine import Action, Activate, Interrupt, Play, SetCard
+from engine import MAX_COMMAND_CHARS, Action, Activate, Interrupt, Play, SetCard
 
 Spot = tuple[Any, ...]
 
@@ -100,6 +100,8 @@ class LegalSuggester(Suggester):
         return completions(value, self.commands, self.names)
 
     async def get_suggestion(self, value: str) -> str | None:
+        if len(value) > MAX_COMMAND_CHARS:      # (a long line costs nothing per key: #23)
+            return None
         for c in self.candidates(value):
             if c.lower().startswith(value.lower()):
                 return value + c[len(value):]
@@ -203,7 +205,7 @@ class MatchScreen(Screen[None]):
         yield LogView(id="logstrip")
         yield Static(id="status")
         yield CommandLine(placeholder="type a command (pass · play #12 target #21 · attack #5 · …) — press : to type",
-                          id="command", suggester=self.suggester)
+                          id="command", suggester=self.suggester, max_length=MAX_COMMAND_CHARS)
         yield Footer()
 
     def on_mount(self) -> None:

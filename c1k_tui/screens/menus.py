@@ -26,6 +26,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from c1k_tui.model.paths import FLOW_SHORT, FLOWS, PACES
+from c1k_tui.model.safetext import escape_text
 from c1k_tui.model.versus_choices import OPPONENTS
 from c1k_tui.screens.controls import Choice, ChoiceList, GlyphCheckbox, GlyphRadio, LogView
 
@@ -528,14 +529,25 @@ class GameOverScreen(Screen[str]):
         self.query_one("#save-path", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        from engine.record import WouldReplace, allow_replace
+
         path = event.value.strip()
         if not path:
             return
+        target = Path(path).expanduser()
+        if getattr(self, "_confirm", None) == target:        # asked: Enter again on the same file replaces it
+            allow_replace(target)
+        self._confirm: Path | None = None
         try:
-            self.app.save_record_as(Path(path).expanduser())  # type: ignore[attr-defined]
-            self.query_one("#save-msg", Static).update(f"saved to {path}")
+            self.app.save_record_as(target)  # type: ignore[attr-defined]
+            self.query_one("#save-msg", Static).update(f"saved to {escape_text(path)}")
+        except WouldReplace:
+            self._confirm = target
+            self.query_one("#save-msg", Static).update(
+                f"{escape_text(path)} exists and is not a match record: Enter again to replace it, or type another file")
+            return
         except OSError as err:
-            self.query_one("#save-msg", Static).update(f"could not save: {err}")
+            self.query_one("#save-msg", Static).update(f"could not save: {escape_text(err.strerror or str(err))}")
             return
         self.query_one("#rematch", Button).focus()
 
@@ -652,8 +664,8 @@ class StartScreen(Screen[StartChoice | str]):
             seed = self.default.seed
         rs = self.query_one("#start-flow", RadioSet)
         flow = FLOWS[rs.pressed_index] if rs.pressed_index >= 0 else "stops"
-        self.dismiss(StartChoice(a, b, seed, self.query_one("#name-a", Input).value.strip() or "p1",
-                                 self.query_one("#name-b", Input).value.strip() or "p2",
+        self.dismiss(StartChoice(a, b, seed, escape_text(self.query_one("#name-a", Input).value.strip()) or "p1",
+                                 escape_text(self.query_one("#name-b", Input).value.strip()) or "p2",
                                  self.query_one("#open-hands", Checkbox).value,
                                  self.query_one("#practice", Checkbox).value, flow,
                                  str(self.query_one("#opponent", Select).value)))

@@ -754,12 +754,16 @@ def simulate(
                                        autocompletion=_complete_agents)] = "greedy",
     opponent: Annotated[str | None, typer.Option(help="Agent of deck B (default: the same as --agent)",
                                                  autocompletion=_complete_agents)] = None,
-    matches: Annotated[int, typer.Option(help="Matches per pair (seats alternate)")] = 20,
-    workers: Annotated[int, typer.Option(help="Worker processes (default: all cores)")] = 0,
+    matches: Annotated[int, typer.Option(help="Matches per pair (seats alternate; 1 to 1,000,000)", min=1,
+                                         max=1_000_000)] = 20,
+    workers: Annotated[int | None, typer.Option(help="Worker processes, 1 to 1,024 (default: all cores)", min=1,
+                                                max=1024)] = None,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address (ray backend)")] = None,
-    seed: Annotated[int, typer.Option(help="Base seed: same seed, same results")] = 1,
-    max_turns: Annotated[int, typer.Option(help="A match still running after this many turns is a draw")]
+    seed: Annotated[int, typer.Option(help="Base seed: same seed, same results (0 to 2^64 - 1)", min=0,
+                                      max=2**64 - 1)] = 1,
+    max_turns: Annotated[int, typer.Option(help="A match still running after this many turns is a draw "
+                                                "(1 to 1,000,000)", min=1, max=1_000_000)]
     = DEFAULT_MAX_TURNS,
     json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help="Write the full report as JSON "
                                                   "to FILE (- for stdout, instead of the tables)")] = None,
