@@ -324,13 +324,13 @@ class CardModel(_Model):
         return self
 
 
-#: words a command reads as something else than a card name (formats.md §1)
+#: words a command reads as something else than a card name (docs/formats.md §1)
 RESERVED_NAMES = ("none", "p1", "p2", "->")
 
 
 def name_refusal(name: str) -> str:
     """Why a card can't have this name ("" if it can): a command must be able to refer to it by name
-    (formats.md §1: quotes keep spaces and commas in a name, but not both kinds of quote; '#12' is an id;
+    (docs/formats.md §1: quotes keep spaces and commas in a name, but not both kinds of quote; '#12' is an id;
     'none', 'p1', 'p2' and '->' mean something else) and a terminal must be able to show it."""
     why = control_refusal(name, "a card name")
     if why:

@@ -163,11 +163,23 @@ def scenario_schema() -> dict[str, Any]:
         "$schema": DRAFT, "title": "Council of 1000 scenario or lesson file (docs/formats.md §4, §5)",
         "description": "A position ([scenario], [p1], [p2], inline [[card]]s), [[step]]s to play and check, and "
                        "for a lesson a [lesson] table (engine/scenario.py, engine/lessons.py).",
-        **_obj({"scenario": head, "card": {"type": "array", "items": {"$ref": "#/$defs/CardModel"}},
+        **_obj({"scenario": head, "card": {"type": "array", "items": {"$ref": "#/$defs/ScenarioCard"}},
                 "p1": player, "p2": player, "step": {"type": "array", "items": step, "maxItems": sc.MAX_STEPS},
                 "lesson": lesson}, {"scenario", "card", "p1", "p2", "step", "lesson"}),
-        "$defs": _card_defs(),
+        "$defs": _scenario_card_defs(),
     }
+
+
+def _scenario_card_defs() -> dict[str, Any]:
+    """A scenario's inline card: a card (§2) that may also say `replaces = true` (it stands in for the bundled
+    card of the same name; engine/scenario.py takes the key off before the card is validated)."""
+    defs = _card_defs()
+    card = json.loads(json.dumps(defs["CardModel"]))
+    card["properties"]["replaces"] = {"type": "boolean", "description": "stands in for the bundled card of "
+                                                                        "the same name"}
+    card["title"] = "ScenarioCard"
+    defs["ScenarioCard"] = card
+    return defs
 
 
 def record_schema() -> dict[str, Any]:

@@ -30,7 +30,7 @@ def _number(word: str) -> int:
 def card_set_claims(text: str) -> list[tuple[str, int]]:
     """What a doc says about the bundled set: (kind, number) for "N cards" and "N Seats/Champions"."""
     out: list[tuple[str, int]] = []
-    num = r"(\d[\d,]*|" + "|".join(WORDS) + r")"
+    num = r"(\d{1,3}(?:,\d{3})+|\d+|" + "|".join(WORDS) + r")"
     for m in re.finditer(r"bundled (?:card )?set[^.]{0,80}?\b" + num + r" cards", text, flags=re.I):
         out.append(("cards", _number(m.group(1))))
     for m in re.finditer(r"\b" + num + r" (Seats|Champions|lessons)\b", text):
