@@ -29,24 +29,29 @@ import hashlib
 import json
 import sys
 import time
+import tomllib
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from c1k_tui.sim.simulate import Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
+from c1k_tui.sim.simulate import DeckRef, Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
 
 
-def _digest(contents: str) -> str:
-    """The deck's list as a job carries it (`c1k_tui.sim.simulate.deck_contents`: champion, seat and card counts
-    in file order — the library is built in that order before the shuffle, so moving a line deals other
-    hands), not the file's bytes: comments don't re-play a pair."""
-    return hashlib.sha256(contents.encode()).hexdigest()[:16]
+def _digest(path: str) -> str:
+    """The deck's list (its [deck] table and card counts, in file order: the library is built in that order
+    before the shuffle, so moving a line deals other hands), not its bytes: comments don't re-play a pair."""
+    data = tomllib.loads(Path(path).read_text())
+    canon = json.dumps({"deck": data["deck"], "cards": list(data["cards"].items())}, sort_keys=True)
+    return hashlib.sha256(canon.encode()).hexdigest()[:16]
 
 
 def _key(job: Job, seed: int) -> str:
-    return f"{_digest(job.deck_a)}:{_digest(job.deck_b)}:{job.agent_a}:{job.agent_b}:{seed}:{job.pair}:{job.k}"
+    # the job's own seed and seats are in the key: since the seeds of a pair come from its two lists (issue
+    # #20), a cache written with the older, position-derived seeds is never read as these jobs' results
+    return (f"{_digest(job.deck_a)}:{_digest(job.deck_b)}:{job.agent_a}:{job.agent_b}:{seed}:{job.pair}:{job.k}:"
+            f"{job.seed}:{int(job.a_first)}")
 
 
 def _read_cache(*paths: Path) -> dict[str, dict[str, Any]]:
@@ -60,7 +65,7 @@ def _read_cache(*paths: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _decks(decks_dir: Path | None) -> list[tuple[str, str]]:
+def _decks(decks_dir: Path | None) -> list[DeckRef]:
     if decks_dir is None:
         return resolve_decks([], True)
     return resolve_decks([str(p) for p in sorted(decks_dir.glob("*.toml"))], False)

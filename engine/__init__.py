@@ -82,7 +82,7 @@ from engine.view import (
 
 #: engine modules with their own public API, which code outside the engine may import by name
 PUBLIC_MODULES = ("engine.record", "engine.scenario", "engine.lessons", "engine.ai", "engine.canonical",
-                  "engine.validation", "engine.sampling", "engine.vectors", "engine.safeio",
+                  "engine.validation", "engine.sampling", "engine.vectors", "engine.safeio", "engine.cardset",
                   "engine.schemas")
 
 __all__ = [

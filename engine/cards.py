@@ -629,8 +629,10 @@ def parse_cards(raw: list[Any], path: str, text: str = "") -> tuple[list[CardDef
     return [c for c, _ in located], problems
 
 
-def parse_cards_located(raw: list[Any], path: str, text: str = "") -> tuple[list[tuple[CardDef, str]], list[str]]:
-    """`parse_cards`, each card with where it is defined ("file:line")."""
+def parse_cards_located(raw: list[Any], path: str, text: str = "",
+                        tables: list[dict[str, Any]] | None = None) -> tuple[list[tuple[CardDef, str]], list[str]]:
+    """`parse_cards`, each card with where it is defined ("file:line"). `tables`, if given, receives each
+    valid card's raw table (in the same order as the cards)."""
     cards: list[tuple[CardDef, str]] = []
     problems: list[str] = []
     for i, entry in enumerate(raw):
@@ -646,6 +648,8 @@ def parse_cards_located(raw: list[Any], path: str, text: str = "") -> tuple[list
             continue
         try:
             cards.append((CardDef.from_model(CardModel.model_validate(entry)), f"{path}:{line}"))
+            if tables is not None:
+                tables.append(entry)
         except ValidationError as err:
             for e, line_msg in zip(err.errors(), describe_validation_error(err), strict=True):
                 top = next((str(k) for k in e["loc"] if isinstance(k, str)), None)
@@ -709,8 +713,9 @@ def load_card_file(path: Path) -> list[CardDef]:
     return [c for c, _ in load_card_file_located(path)]
 
 
-def load_card_file_located(path: Path) -> list[tuple[CardDef, str]]:
-    """The cards of one file, each with its "file:line"; CardFileError lists every problem of the file."""
+def load_card_file_located(path: Path, tables: list[dict[str, Any]] | None = None) -> list[tuple[CardDef, str]]:
+    """The cards of one file, each with its "file:line"; CardFileError lists every problem of the file.
+    `tables`, if given, receives each card's raw TOML table."""
     data, text = read_toml(path)
     unknown = [k for k in data if k != "card"]
     problems = [f"{path}:1: unknown top-level key '{k}'{suggest(k, ['card'])}" for k in unknown]
@@ -718,7 +723,7 @@ def load_card_file_located(path: Path) -> list[tuple[CardDef, str]]:
     if not isinstance(raw, list):
         problems.append(f"{path}: 'card' must be an array of tables ([[card]])")
         raw = []
-    cards, more = parse_cards_located(raw, str(path), text)
+    cards, more = parse_cards_located(raw, str(path), text, tables)
     problems += more
     if problems:
         raise CardFileError(str(path), problems)
@@ -733,6 +738,8 @@ class CardDB:
         self.by_name: dict[str, CardDef] = {}
         #: card id -> "file:line" where it is defined (cards loaded from files)
         self.origin: dict[str, str] = {}
+        #: card id -> its TOML table as read (cards loaded from files): what its content digest is of
+        self.raw: dict[str, dict[str, Any]] = {}
         for c in cards:
             self.add(c)
 
@@ -756,6 +763,7 @@ class CardDB:
     def copy(self) -> CardDB:
         db = CardDB(self.by_id.values())
         db.origin = dict(self.origin)
+        db.raw = dict(self.raw)
         return db
 
 
@@ -778,12 +786,13 @@ def build_card_db(files: Iterable[Path]) -> tuple[CardDB, list[str]]:
     db = CardDB()
     problems: list[str] = []
     for f in files:
+        tables: list[dict[str, Any]] = []
         try:
-            located = load_card_file_located(f)
+            located = load_card_file_located(f, tables)
         except CardFileError as err:
             problems += err.problems
             continue
-        for card, where in located:
+        for (card, where), table in zip(located, tables, strict=True):
             if card.id in db.by_id:
                 problems.append(f"{where}: duplicate card id '{card.id}' (already defined at "
                                 f"{db.origin.get(card.id, '?')})")
@@ -794,6 +803,7 @@ def build_card_db(files: Iterable[Path]) -> tuple[CardDB, list[str]]:
                                 f"{db.origin.get(other.id, '?')})")
                 continue
             db.add(card, where)
+            db.raw[card.id] = table
     problems += check_references(db)
     return db, problems
 

@@ -54,8 +54,8 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
         bad("[deck]", "missing [deck] table with name, champion and seat")
         head = {}
     for k in head:
-        if k not in ("name", "champion", "seat"):
-            bad(k, f"unknown key '{k}' in [deck]{suggest(k, ['name', 'champion', 'seat'])}")
+        if k not in ("name", "champion", "seat", "card_files"):
+            bad(k, f"unknown key '{k}' in [deck]{suggest(k, ['name', 'champion', 'seat', 'card_files'])}")
     if "name" in head and (not isinstance(head["name"], str) or len(head["name"]) > 100):
         bad("name", f"[deck] name must be text of at most 100 characters, not {str(head['name'])[:40]!r}")
     elif "name" in head and control_refusal(str(head["name"]), "a deck name"):
@@ -87,10 +87,13 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
     if len(cards) > MAX_DECK_ENTRIES:
         bad("[cards]", f"{len(cards)} entries in [cards]: at most {MAX_DECK_ENTRIES}")
         cards = {}
+    unknown_copies = 0      # copies of unknown cards still count towards the library's size (every problem at once)
     for key, n in cards.items():
         card = db.get(key)
         if card is None:
             bad(key, f"unknown card '{key}'{suggest(key, all_names)}")
+            if isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_COPIES_PLAYTEST:
+                unknown_copies += n
             continue
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             bad(key, f"'{key}': the number of copies must be a whole number >= 1, not {str(n)[:40]!r}")
@@ -111,9 +114,11 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
         for cid, n in counts.items():
             if n > MAX_COPIES:
                 bad(cid, f"{n} copies of '{db.by_id[cid].name}': at most {MAX_COPIES}")
-        if len(library) != LIBRARY_SIZE and cards:
-            problems.append(f"{path}:{_line(text, '[cards]') if text else 0}: the library has {len(library)} "
-                            f"cards; a deck has exactly {LIBRARY_SIZE}")
+        size = len(library) + unknown_copies
+        if size != LIBRARY_SIZE and cards:
+            counting = f" (counting {unknown_copies} of unknown cards)" if unknown_copies else ""
+            problems.append(f"{path}:{_line(text, '[cards]') if text else 0}: the library has {size} "
+                            f"cards{counting}; a deck has exactly {LIBRARY_SIZE}")
         realms = sorted({c.realm for c in library} - {"neutral"})
         if len(realms) > MAX_REALMS:
             problems.append(f"{path}:{_line(text, '[cards]') if text else 0}: cards of {len(realms)} Realms "

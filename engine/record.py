@@ -156,6 +156,13 @@ class AgentSeat(_Strict):
         return v
 
 
+class CardsEntry(_Strict):
+    """The cards the match used (engine/cardset.py): each one's digest, and the definitions of own cards."""
+
+    digests: dict[Annotated[StrictStr, Field(max_length=60)], Annotated[StrictStr, Field(max_length=64)]]
+    defs: Annotated[list[dict[StrictStr, Any]], Field(max_length=2000)] = Field(default_factory=list)
+
+
 class RecordFile(_Strict):
     format: Literal["c1k-match-record"]
     version: Literal[3]
@@ -167,6 +174,8 @@ class RecordFile(_Strict):
     app: dict[StrictStr, Any] = Field(default_factory=dict)
     # written only when a seat is an agent; hashed (start.hash) either way, so it can't be added or removed
     agents: dict[Literal["p1", "p2"], AgentSeat] = Field(default_factory=dict)
+    # optional (records without it replay with today's cards, unchecked): the cards it was played with
+    cards: CardsEntry | None = None
     start: CommandStart
     commands: list[CommandEntry]
 
@@ -265,6 +274,8 @@ class MatchRecord:
     app: dict[str, Any] = field(default_factory=dict)   # the app's own settings (flow, open hands, lesson)
     #: seat ("p1"/"p2") -> (agent spec, agent seed) for the seats an agent plays; empty: two humans
     agents: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: engine/cardset.py manifest: {"digests": {id: digest}, "defs": [own cards' tables]}; empty: unchecked
+    cards: dict[str, Any] = field(default_factory=dict)
     #: the file's start hash as read (start_seal), checked by `begin`; start_hash is then the state hash
     seal: str = ""
 
@@ -290,6 +301,8 @@ class MatchRecord:
         d["app"] = self.app
         if self.agents:      # written only when a seat is an agent (the start hash covers it either way)
             d["agents"] = {seat: {"agent": spec, "seed": str(seed)} for seat, (spec, seed) in sorted(self.agents.items())}
+        if self.cards:       # the cards it was played with (engine/cardset.py): in the start hash too
+            d["cards"] = self.cards
         return d
 
     def all_start_parts(self) -> dict[str, str]:
@@ -338,7 +351,7 @@ def head_parts(record: MatchRecord) -> dict[str, str]:
     changed one is named)."""
     head = record.head()
     return {"record.players": _digest(head.get("players")), "record.app": _digest(head.get("app")),
-            "record.agents": _digest(head.get("agents"))}
+            "record.agents": _digest(head.get("agents")), "record.cards": _digest(head.get("cards"))}
 
 
 def start_seal(head: dict[str, Any], state_hash: str, parts: dict[str, str]) -> str:
@@ -472,8 +485,11 @@ class Recorder:
     def __init__(self, start: Start, game: Game) -> None:
         if game.record:
             raise ValueError("a Recorder starts from a match that has taken no command")
+        from engine.cardset import manifest
+
         self.start = start
         self._first = game.clone()
+        self.cards = manifest(game.db, {d.id for d in game.defs if d is not None})
         self._reset()
 
     def _reset(self) -> None:
@@ -512,7 +528,8 @@ class Recorder:
                app: dict[str, Any] | None = None) -> MatchRecord:
         self.sync(game)
         entries = [Entry(e.do, e.hash, e.refused, i in auto, e.changed) for i, e in enumerate(self.entries)]
-        return MatchRecord(self.start, self.start_hash, dict(self.start_parts), entries, dict(app or {}))
+        return MatchRecord(self.start, self.start_hash, dict(self.start_parts), entries, dict(app or {}),
+                           cards=self.cards)
 
 
 def record_of(game: Game, start: Start, first: Game, auto: set[int] | frozenset[int] = frozenset(),
@@ -547,7 +564,15 @@ def _where(i: int, n: int, line: str) -> str:
 def begin(record: MatchRecord, db: CardDB) -> tuple[Game, list[Deck]]:
     """The record's starting position, checked against its start hash: for a loaded record, the hash of
     everything the record says before its first command (decks or scenario, seed, options, players, app
-    settings, AI seats) and the part digests."""
+    settings, AI seats, cards) and the part digests. A record that carries its cards plays with them (its
+    own cards join `db`); a card it used that differs today is refused, by name."""
+    if record.cards:
+        from engine.cardset import with_manifest
+
+        try:
+            db = with_manifest(db, record.cards, "this record")
+        except CardFileError as err:
+            raise RecordError("the match was played with other cards:\n" + "\n".join(err.problems), 0) from err
     game, decks = begin_game(record.start, db)
     state = game.state_hash()
     actual = {**start_parts(record.start), **state_parts(game), **head_parts(record)}
@@ -637,7 +662,7 @@ def resume(record: MatchRecord, db: CardDB, upto: int | None = None) -> tuple[Ga
     for i in range(n):
         parts = step(game, record, i, parts)
     trimmed = MatchRecord(record.start, record.start_hash, record.start_parts, record.entries[:n], record.app,
-                          dict(record.agents))
+                          dict(record.agents), dict(record.cards))
     return game, decks, Recorder.at(trimmed, game, first)
 
 
@@ -783,7 +808,8 @@ def from_data(data: object, path: str = "<record>") -> MatchRecord:
                       (m.players.get("p1", "p1"), m.players.get("p2", "p2")), dict(m.options))
     entries = [Entry(c.do, "", c.refused, c.auto, dict(c.changed), seal=c.hash) for c in m.commands]
     agents: dict[str, tuple[str, int]] = {str(seat): (a.agent, int(a.seed)) for seat, a in m.agents.items()}
-    return MatchRecord(start, "", dict(m.start.parts), entries, dict(m.app), agents, seal=m.start.hash)
+    cards = m.cards.model_dump() if m.cards is not None else {}
+    return MatchRecord(start, "", dict(m.start.parts), entries, dict(m.app), agents, cards, seal=m.start.hash)
 
 
 def load(path: Path) -> MatchRecord:

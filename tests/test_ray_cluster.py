@@ -22,7 +22,16 @@ from pathlib import Path
 
 import pytest
 
-from c1k_tui.sim.simulate import SimulateError, plan, ray_connect, ray_endpoint, resolve_decks
+from c1k_tui.sim.simulate import (
+    SimulateError,
+    land,
+    plan,
+    ray_connect,
+    ray_endpoint,
+    resolve_decks,
+    run_job,
+    ship,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 RAY = Path(sys.executable).parent / "ray"
@@ -96,13 +105,19 @@ def _simulate(*args: str) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, timeout=900, env={**os.environ, "NO_COLOR": "1", **SLOW_OK})
 
 
-def test_jobs_carry_contents_not_paths() -> None:
-    _, jobs = plan(resolve_decks(["ironbound", "emberfall"], False), "random", "random", 2, 1, 10)
-    for job in jobs:
-        for deck in (job.deck_a, job.deck_b):
-            data = json.loads(deck)
-            assert set(data) == {"name", "champion", "seat", "cards"} and sum(data["cards"].values()) == 40
-            assert str(ROOT) not in deck and "/" not in deck
+def test_the_cluster_gets_contents_not_paths(tmp_path: Path) -> None:
+    """What goes to the cluster is the files' contents; a node writes them to a folder of its own and
+    plays the same match from there."""
+    deck = tmp_path / "mine.toml"
+    deck.write_text((ROOT / "decks" / "emberfall.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    _, jobs = plan(resolve_decks(["ironbound", str(deck)], False), "random", "random", 2, 1, 10)
+    files = ship(jobs)
+    assert str(deck) in files and files[str(deck)].startswith(deck.read_text(encoding="utf-8")[:40])
+    landed = land(jobs[0], files)
+    assert str(tmp_path) not in landed.deck_a + landed.deck_b
+    assert Path(landed.deck_b if "mine" in jobs[0].deck_b else landed.deck_a).read_text(encoding="utf-8") == \
+        deck.read_text(encoding="utf-8")
+    assert run_job(landed) == run_job(jobs[0])
 
 
 @pytest.mark.slow

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from c1k_tui.cli import completion
+from c1k_tui.model.cardset import CARDS_HELP
 from c1k_tui.model.jsonout import HELP as JSON_HELP
 from c1k_tui.model.jsonout import write_json
 from c1k_tui.model.safetext import escape_output
@@ -62,13 +63,26 @@ def _echo(msg: str) -> None:
     typer.echo(escape_output(msg))
 
 
-def _db() -> CardDB:
-    from engine import CardFileError, load_card_db
+def _db(decks: tuple[str | None, ...] = (), cards: list[Path] | None = None) -> CardDB:
+    """The bundled cards, own cards (--cards: from here on, the app's card set too) and the card files the
+    decks name."""
+    from c1k_tui.model.cardset import card_db
+    from engine import CardFileError
 
+    _use_cards(cards)
     try:
-        return load_card_db()
+        return card_db(decks)
     except CardFileError as err:
         raise _fail(str(err)) from err
+
+
+CardsOpt = Annotated[list[Path] | None, typer.Option("--cards", help=CARDS_HELP)]
+
+
+def _use_cards(cards: list[Path] | None) -> None:
+    from c1k_tui.model import cardset
+
+    cardset.use(cards)
 
 
 def _decks(db: CardDB, a: str | None, b: str | None, playtest: bool = False) -> list[Deck]:
@@ -174,6 +188,7 @@ def play(
         help="App: when you are asked — stops (default), learning (as stops, and every window is shown as it "
              "is entered, with its rule id and what happened in it), auto (open hands), full "
              "(every decision); overrides --auto-pass/--stops/--full-control")] = None,
+    cards: CardsOpt = None,
 ) -> None:
     """Play a match at this terminal, two players taking turns (hot-seat).
 
@@ -200,6 +215,9 @@ def play(
         auto_pass = False
     if save is not None:
         _check_save(save, force)
+    _use_cards(cards)
+    if cards:                        # own cards that don't load: a message now, not on the splash screen
+        _db((deck_a, deck_b), cards)
     if vs.strip().lower() != "human" or ai_vs_ai:      # c1k_tui/screens/versus.py
         from c1k_tui.screens.versus import play as play_vs
 
@@ -217,7 +235,7 @@ def play(
         from engine import Game, MatchOptions
         from engine.record import Recorder, Start
 
-        db = _db()
+        db = _db((deck_a, deck_b), cards)
         if scenario is not None:
             from engine.scenario import ScenarioError, load_scenario
             from engine.scenario import build as build_position
@@ -255,11 +273,12 @@ def play(
 
     def build() -> MatchSession:
         """Runs in the app's worker thread after its first frame: engine, cards, decks, the match."""
+        from c1k_tui.model.cardset import card_db
         from c1k_tui.model.session import Flow, MatchSession
         from c1k_tui.screens.app import scenario_session, with_saved_stops
-        from engine import MatchOptions, find_deck, load_card_db, load_deck
+        from engine import MatchOptions, find_deck, load_deck
 
-        db = load_card_db()
+        db = card_db((deck_a or "ironbound", deck_b or "emberfall"))
         if scenario is not None:
             return scenario_session(db, scenario, Flow(mode), open_hands, target)
         decks = []
@@ -334,7 +353,13 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
 
 
 @app.command()
-def replay(record: Annotated[Path, typer.Argument(help="A match record to step through")]) -> None:
+def replay(record: Annotated[Path, typer.Argument(help="A match record to step through, or a simulation "
+                                                       "report (`c1k simulate --json`) with --match")],
+           match: Annotated[int | None, typer.Option("--match", help="Match N of a simulation report (its "
+                                                                     "'match' field): played again from its "
+                                                                     "seed, decks and agents")] = None,
+           save: Annotated[Path | None, typer.Option(help="With --match: also save that match's record here "
+                                                          "(a new file)")] = None) -> None:
     """Step forward and back through a match record in the app (both hands shown).
 
     Every command's state hash is checked first: a record that was changed is refused, naming the first
@@ -342,10 +367,27 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
     from engine import record as rec
 
     db = _db()
-    try:
-        r = rec.load(record)
-    except (OSError, ValueError) as err:  # RecordError is a ValueError
-        raise _fail(f"can't replay {record}:\n{err}") from err
+    if match is not None:
+        from c1k_tui.sim.simulate import SimulateError, load_report, replay_match
+
+        if save is not None and save.exists():
+            raise _fail(f"--save {save}: the file exists; name a new file")
+        try:
+            r = replay_match(load_report(record), match, str(record))
+        except SimulateError as err:
+            raise _fail(f"can't replay match {match} of {record}:\n{err}") from err
+        if save is not None:
+            try:
+                rec.save(r, save)
+            except OSError as err:
+                raise _fail(f"can't save {save}: {err}") from err
+    else:
+        if save is not None:
+            raise _fail("--save goes with --match (a record file is already saved)")
+        try:
+            r = rec.load(record)
+        except (OSError, ValueError) as err:  # RecordError is a ValueError
+            raise _fail(f"can't replay {record}:\n{err}") from err
     states = rec.replay_iter(r, db)
     shown = 0
     try:
@@ -372,11 +414,28 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
 def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or file (default: the list)",
                                                       autocompletion=completion.lessons)] = None,
           list_only: Annotated[bool, typer.Option("--list", help="Print the lessons and exit")] = False,
+          text: Annotated[bool, typer.Option("--text", help="Play the lesson in the text loop (also with piped "
+                                             "input)")] = False,
+          vs_ai: Annotated[bool, typer.Option("--vs-ai", help="A practice match against the AI in the learning "
+                                                "flow: every window shown as it is entered, with its rule")] = False,
           coverage: Annotated[bool, typer.Option("--coverage", help="Print which rules have text, a lesson and "
-                                                                    "a live explanation")] = False) -> None:
+                                                                    "a live explanation")] = False,
+          cards: CardsOpt = None) -> None:
     """Lessons: one timing window or rule each, played in the app with full control and open hands."""
+    _use_cards(cards)            # (the lesson list and the app load the card set later)
     from c1k_tui.screens.app import C1KApp, find_lessons, lesson_session
 
+    if vs_ai and not (coverage or list_only):
+        if not _interactive():
+            raise _fail("--vs-ai plays in the app: it needs an interactive terminal")
+        from c1k_tui.screens.app import learning_vs_ai_session, new_seed
+
+        db = _db()
+        C1KApp(db=db, session=learning_vs_ai_session(db, new_seed()), lessons=find_lessons()).run()
+        return
+    if lesson is not None and not (coverage or list_only) and (text or not _interactive()):
+        _learn_text(lesson)
+        return
     if coverage or list_only or not _interactive():
         from rich.console import Console
 
@@ -392,7 +451,7 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
     if lesson is None:
         C1KApp(mode="learn", lessons=lessons).run()
         return
-    db = _db()
+    db = _db(cards=cards)
     chosen = None
     if lesson.isascii() and lesson.isdigit() and len(lesson) <= 4 and 1 <= int(lesson) <= len(lessons):
         chosen = lessons[int(lesson) - 1]
@@ -408,16 +467,46 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
     C1KApp(db=db, session=lesson_session(db, chosen), lessons=lessons).run()
 
 
+def _learn_text(which: str) -> None:
+    """`c1k learn N --text` (or piped input): the lesson in the text loop; exit 1 if it is not completed."""
+    from c1k_tui.cli.learn_text import lesson_loop
+    from c1k_tui.model.lessons import course
+    from engine.lessons import LessonError, load_lesson
+
+    db = _db()
+    lessons = course(db)
+    chosen = None
+    if which.isdigit() and 1 <= int(which) <= len(lessons):
+        chosen = lessons[int(which) - 1]
+    else:
+        chosen = next((x for x in lessons if x.key.startswith(which) or x.path == which), None)
+    if chosen is None:
+        p = Path(which)
+        if not p.exists():
+            raise _fail(f"no lesson '{which}'; `c1k learn --list` lists them")
+        try:
+            chosen = load_lesson(p, db)
+        except LessonError as err:
+            raise _fail("\n".join(err.problems)) from err
+
+    def read(prompt: str) -> str:
+        return input(prompt)
+
+    if not lesson_loop(chosen, read, typer.echo):
+        raise typer.Exit(1)
+
+
 @scenario_app.command("check")
 def scenario_check(files: Annotated[list[Path], typer.Argument(help="*.scenario.toml files or folders")],
-                   verbose: Annotated[bool, typer.Option("-v", help="Print every scenario")] = False) -> None:
+                   verbose: Annotated[bool, typer.Option("-v", help="Print every scenario")] = False,
+                   cards: CardsOpt = None) -> None:
     """Run every scenario file and folder given; report each failure (step, expected, actual) and a tally.
     Exit 1 if any failed."""
     from engine.scenario import check_files, scenario_paths, tally
 
     if not scenario_paths(files):
         raise _fail("no scenario files given (expected *.scenario.toml files or folders holding them)")
-    results = check_files(files, _db())
+    results = check_files(files, _db(cards=cards))
     for res in results:
         if not res.ok:
             _echo(f"FAIL {res.path} — {res.title}\n  {res.message}")
@@ -471,11 +560,12 @@ def bench(
 
 
 @app.command()
-def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or scenario files, or folders of them")]) -> None:
+def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or scenario files, or folders of them")],
+             cards: CardsOpt = None) -> None:
     """Validate card, deck and scenario files (and folders): every problem at once, with file and line. Exit 1 if any."""
     from engine.validation import validate_report
 
-    n, problems, warnings = validate_report(paths)
+    n, problems, warnings = validate_report(paths, cards)
     for line in problems + warnings:
         _echo(line)
     typer.echo(f"{n} file(s), {len(problems)} problem(s)" + (f", {len(warnings)} warning(s)" if warnings else ""))
@@ -483,9 +573,17 @@ def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or sce
         raise typer.Exit(1)
 
 
-@app.command()
-def decks(json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None) -> None:
-    """List the bundled decks, one name a line (the name `c1k play` and `c1k simulate` take)."""
+decks_app = typer.Typer(help="Decks: the bundled list, and one deck's summary (`c1k decks show NAME|FILE`).",
+                        invoke_without_command=True)
+app.add_typer(decks_app, name="decks")
+
+
+@decks_app.callback()
+def decks(ctx: typer.Context,
+          json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None) -> None:
+    """List the bundled decks, one name a line (names for `c1k play` and `c1k simulate`)."""
+    if ctx.invoked_subcommand is not None:
+        return
     from engine import bundled_deck_paths
 
     paths = bundled_deck_paths()
@@ -509,6 +607,35 @@ def decks(json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE"
         typer.echo(p.stem)
 
 
+@decks_app.command("show")
+def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name or a deck file")],
+               cards: CardsOpt = None,
+               json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None) -> None:
+    """One deck: curve, Realms, types, keywords, the list by cost, and every construction problem. Exit 1 if
+    it breaks the construction rules."""
+    from rich.console import Console
+
+    from c1k_tui.cli.decks_cmd import deck_summary, load_for_summary, print_summary
+    from engine import CardFileError, find_deck
+
+    try:
+        path = find_deck(deck)
+    except FileNotFoundError as err:
+        raise _fail(str(err)) from err
+    db = _db((deck,), cards)
+    try:
+        d, problems = load_for_summary(path, db)
+    except CardFileError as err:
+        raise _fail("\n".join(err.problems) or str(err)) from err
+    summary = deck_summary(d, db, problems)
+    if json_out is not None:
+        _emit_json(summary, json_out)
+    if json_out is None or str(json_out) != "-":
+        print_summary(summary, Console(highlight=False))
+    if problems:
+        raise typer.Exit(1)
+
+
 @app.command()
 def cards(
     realm: Annotated[str | None, typer.Option(help="Only this Realm (dominion, veil, ruin, genesis, paradox, "
@@ -517,9 +644,12 @@ def cards(
     search: Annotated[str | None, typer.Option(help="Only cards whose name, id or text contains this")] = None,
     card_type: Annotated[str | None, typer.Option("--type", help="Only this type (unit, relic, action, "
                                                                  "champion, seat)")] = None,
+    cost: Annotated[str | None, typer.Option(help="Only this cost: N, a range N-M, or N+ (e.g. 2, 2-4, 5+)")] = None,
+    cards: CardsOpt = None,
     json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
 ) -> None:
-    """The card set as a table, filtered by Realm, keyword, type or text.
+    """The card set (your own cards too, with --cards) as a table, filtered by Realm, keyword, type, cost or
+    text.
 
     Piped (stdout not a terminal): one card a line, tab-separated, never wrapped — `c1k cards | grep …`."""
     from c1k_tui.cli.cards_cmd import print_cards
@@ -533,16 +663,23 @@ def cards(
         raise _fail(f"unknown Realm '{realm}'{suggest(realm.lower(), realms)}; expected one of {', '.join(realms)}")
     if keyword and keyword.lower().split()[0] not in KEYWORDS:
         raise _fail(f"unknown keyword '{keyword}'{suggest(keyword.lower(), KEYWORDS)}")
+    from c1k_tui.cli.cards_cmd import parse_cost
+
+    try:
+        costs = parse_cost(cost)
+    except ValueError as err:
+        raise _fail(str(err)) from err
     if json_out is not None:
         from c1k_tui.cli.cards_cmd import card_rows
 
-        rows = card_rows(_db(), realm, keyword, search, card_type)
+        rows = card_rows(_db(cards=cards), realm, keyword, search, card_type, costs=costs)
         _emit_json(rows, json_out)
         if str(json_out) == "-":
             if not rows:
                 raise typer.Exit(1)
             return
-    shown = print_cards(_db(), realm, keyword, search, card_type, plain=not sys.stdout.isatty())
+    shown = print_cards(_db(cards=cards), realm, keyword, search, card_type, costs=costs,
+                        plain=not sys.stdout.isatty())
     if not shown:
         raise typer.Exit(1)
 

@@ -255,7 +255,9 @@ class LabScreen(Screen[None]):
             self.query_one("#lab-results", Static).update("")
             return
         width = max(60, min(self.size.width - 4, 120))
-        parts: list[Any] = sim.report_renderables(self.report, top_cards=8)
+        panel = self.query_one("#lab-results", Static).size.width      # the card table fits the panel
+        parts: list[Any] = sim.report_renderables(self.report, top_cards=8,
+                                                  width=min(width, panel - 2) if panel > 40 else width)
         try:
             parts += [Text.from_ansi(chart) for chart in sim.report_plots(self.report, width)]
         except ImportError:           # an environment installed before plotext was a dependency

@@ -702,7 +702,11 @@ class LessonInfo:
     goal: str
 
 
-class LessonsScreen(Screen[LessonInfo | None]):
+#: the lessons screen's last entry: a whole match against the AI in the learning flow
+VS_AI = "vs-ai"
+
+
+class LessonsScreen(Screen[LessonInfo | str | None]):
     BINDINGS = [Binding("escape,q", "close", "back")]
 
     def __init__(self, lessons: list[LessonInfo], done: set[str] | None = None) -> None:
@@ -718,10 +722,18 @@ class LessonsScreen(Screen[LessonInfo | None]):
             mark = "✓ " if les.path.name in self.done else "  "
             opts.append(Option(Text.assemble(mark, (f"{i + 1:>2}. {les.title}", "bold"), (f"  {les.rule}", "cyan"),
                                              "\n      ", (les.goal, "dim")), id=str(i)))
+        opts.append(Option(Text.assemble(("  ▶ Practice match against the AI", "bold"), ("  learning flow", "cyan"),
+                                         "\n      ", ("A whole match (Ironbound against the AI's Emberfall) "
+                                                     "with every window shown as it is entered, each with its rule "
+                                                     "id; practice mode: a refused action never moves priority.",
+                                                     "dim")), id=VS_AI))
         yield OptionList(*opts, id="lesson-list")
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == VS_AI:
+            self.dismiss(VS_AI)
+            return
         self.dismiss(self.lessons[int(event.option.id or 0)])
 
     def action_close(self) -> None:

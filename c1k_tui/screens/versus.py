@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 
+from c1k_tui.model.paths import DEFAULT_STOPS
 from c1k_tui.model.session import MatchSession, auto_action, forced_action
 from c1k_tui.model.versus_choices import OPPONENTS
 from c1k_tui.screens.match_screen import MatchScreen
@@ -113,6 +114,12 @@ def agent_seed(match_seed: int, seat: int) -> int:
 # -------------------------------------------------------------------- the session
 
 
+#: an AI seat's stops (issue #20 item 7): a human's default stops, and also the end of the opponent's combat
+#: and of their turn — where a Fast card or ability answers what they did (finish a damaged unit, act before
+#: your own turn). A fixed set, the same every turn and whatever its hand holds: public (rules.md §7a).
+AI_STOPS = (*DEFAULT_STOPS, "opp:combat.exit", "opp:end.final")
+
+
 def fair_action(g: Game, flow: Flow) -> Action | None:
     """What the flow sends for an AI seat that plays a human, or None: the agent decides, and the human
     sees it deciding. Only public facts count, never the AI's hand (rules.md §7a): the same rule as a
@@ -131,6 +138,17 @@ class VersusSession(MatchSession):
     def __init__(self, *args: Any, agents: dict[int, tuple[str, int]] | None = None, **kw: Any) -> None:
         self.agents: dict[int, tuple[str, int]] = dict(agents or {})
         super().__init__(*args, **kw)
+        self._ai_stops()
+
+    def _ai_stops(self) -> None:
+        for p in self.agents:            # an AI seat's stops are the AI's own (public, fixed)
+            self.flow.stops[player_name(p)] = list(AI_STOPS)
+
+    def set_flow(self, flow: Flow) -> None:
+        self.flow = flow
+        self._ai_stops()
+        self.run_autos()
+        self.save()
 
     @classmethod
     def new_vs(cls, db: CardDB, decks: list[Deck], seed: int, options: MatchOptions | None,
@@ -515,7 +533,7 @@ def screen_for(session: MatchSession, extra: str) -> MatchScreen:
     """The match screen: with pause/step/pace keys when two agents play."""
     if isinstance(session, VersusSession) and session.agents and not session.humans:
         return WatchScreen(extra)
-    return MatchScreen(extra)
+    return MatchScreen(extra, lesson=session.lesson is not None)
 
 
 # -------------------------------------------------------------------- without a terminal
@@ -624,10 +642,11 @@ def play(deck_a: str | None, deck_b: str | None, seed: int, seed_given: bool, vs
 
 def _new(deck_a: str | None, deck_b: str | None, seed: int, specs: dict[int, str], names: list[str],
          practice: bool, first: str, playtest: bool, flow: str, save: Path | None, watch: bool) -> VersusSession:
+    from c1k_tui.model.cardset import card_db
     from c1k_tui.model.session import Flow
-    from engine import MatchOptions, find_deck, load_card_db, load_deck
+    from engine import MatchOptions, find_deck, load_deck
 
-    db = load_card_db()
+    db = card_db((deck_a or "ironbound", deck_b or "emberfall"))   # with --cards and the decks' own card files
     decks = []
     for name, player in ((deck_a or "ironbound", names[0]), (deck_b or "emberfall", names[1])):
         deck = load_deck(find_deck(name), db, playtest)
