@@ -68,7 +68,9 @@ def deck_schema() -> dict[str, Any]:
                      "properties": {
                          "name": {"type": "string", "maxLength": 100},
                          "champion": {"type": "string", "description": "the id or name of a champion card"},
-                         "seat": {"type": "string", "description": "the id or name of a seat card"}}},
+                         "seat": {"type": "string", "description": "the id or name of a seat card"},
+                         "card_files": {"type": "array", "items": {"type": "string"},
+                                        "description": "own card files or folders, relative to the deck file"}}},
             "cards": {"type": "object", "maxProperties": MAX_DECK_ENTRIES,
                       "description": f"card id or name = copies (at most {MAX_COPIES}; "
                                      f"{MAX_COPIES_PLAYTEST} with --playtest)",
@@ -145,10 +147,15 @@ def scenario_schema() -> dict[str, Any]:
         "do": {"type": "string", "maxLength": sc.MAX_COMMAND}, "expect": expect, "rejected": {"type": "boolean"},
         "malformed": {"type": "boolean"}, "reason_contains": text, "note": text,
     }, sc.STEP_KEYS)
-    check = _obj({k: ({"type": "integer"} if k == "amount" else text) for k in les.CHECK_KEYS}, les.CHECK_KEYS)
+    kinds: dict[str, Any] = {"amount": {"type": "integer"}, "at_step": {"type": "integer", "minimum": 0},
+                             "options": {"type": "array", "items": {"type": ["string", "integer"]}},
+                             "answer": {"type": ["string", "integer"]},
+                             "teaches": {"anyOf": [text, {"type": "array", "items": text}]}}
+    check = _obj({k: kinds.get(k, text) for k in les.CHECK_KEYS}, les.CHECK_KEYS)
     lesson = _obj({
         "part": {"enum": list(les.PARTS)}, "rules": {"type": "array", "items": text}, "briefing": text,
-        "debrief": text, "wrong": {"type": "array", "items": text},
+        "debrief": text,
+        "wrong": {"type": "array", "items": {"anyOf": [text, {"type": "array", "items": text}]}},
         "check": {"type": "array", "items": check, "minItems": 1}, "expect": expect,
         "hint": {"type": "array", "items": _obj({"rule": text, "text": text}, les.HINT_KEYS)},
     }, les.LESSON_KEYS, required=["briefing", "debrief", "check"])
