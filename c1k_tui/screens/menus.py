@@ -574,7 +574,8 @@ class StartScreen(Screen[StartChoice | str]):
     # field (its own Enter starts, through on_input_submitted).
     BINDINGS = [Binding("ctrl+s", "start", "start"), Binding("enter", "enter_start", "start", priority=True),
                 Binding("f2", "lessons", "lessons"),
-                Binding("f3", "resume", "resume last"), Binding("f4", "lab", "lab")]
+                Binding("f3", "resume", "resume last"), Binding("f4", "lab", "lab"),
+                Binding("f5", "builder", "deck builder")]
 
     def __init__(self, decks: list[str], default: StartChoice, can_resume: bool, error: str = "") -> None:
         super().__init__()
@@ -625,6 +626,7 @@ class StartScreen(Screen[StartChoice | str]):
                 yield Button("Lessons (F2)", id="lessons")
                 yield Button("Resume last (F3)", id="resume", disabled=not self.can_resume)
                 yield Button("Lab (F4)", id="lab")
+                yield Button("Decks (F5)", id="builder")
                 yield Button("Quit", id="quit")
             yield Static(self.error, id="start-error")
         yield Footer()
@@ -677,7 +679,7 @@ class StartScreen(Screen[StartChoice | str]):
         bid = event.button.id
         if bid == "start":
             self.action_start()
-        elif bid in ("lessons", "resume", "quit", "lab"):
+        elif bid in ("lessons", "resume", "quit", "lab", "builder"):
             self.dismiss(str(bid))
 
     def action_lessons(self) -> None:
@@ -685,6 +687,9 @@ class StartScreen(Screen[StartChoice | str]):
 
     def action_lab(self) -> None:
         self.dismiss("lab")
+
+    def action_builder(self) -> None:
+        self.dismiss("builder")
 
     def action_resume(self) -> None:
         if self.can_resume:
