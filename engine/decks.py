@@ -1,4 +1,4 @@
-"""Deck files (formats.md §3): validated with every problem listed at once, with file and line."""
+"""Deck files (docs/formats.md §3): validated with every problem listed at once, with file and line."""
 
 from __future__ import annotations
 

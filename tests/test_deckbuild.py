@@ -175,7 +175,7 @@ def test_suggested_path_is_the_opened_file_or_the_name(cards: CardDB) -> None:
 
 
 def test_deck_size_an_empty_cards_table_is_not_a_legal_deck(cards: CardDB, tmp_path: Path) -> None:
-    """formats.md §3: a deck has exactly 40 cards — an empty [cards] table too (validate said 0 problems)."""
+    """docs/formats.md §3: a deck has exactly 40 cards — an empty [cards] table too (validate said 0 problems)."""
     d = emberfall(cards)
     d.counts.clear()
     assert any("the library has 0 cards; a deck has exactly 40" in p for p in m.problems(d, cards))

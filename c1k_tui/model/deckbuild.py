@@ -208,7 +208,7 @@ def toml_text(draft: DeckDraft, db: CardDB) -> str:
 
 
 def problems(draft: DeckDraft, db: CardDB) -> list[str]:
-    """Every construction problem (formats.md §3), as `c1k validate` words them for the file `toml_text`
+    """Every construction problem (docs/formats.md §3), as `c1k validate` words them for the file `toml_text`
     would write (file:line: …); [] when the deck is legal."""
     text = toml_text(draft, db)
     try:

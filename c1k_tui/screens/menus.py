@@ -48,7 +48,7 @@ HELP_TEXT = """[b]Council of 1000 — keys[/b]
   s            Set the selected Ambush card face down (Veil)
   i            answer the Interrupt / choice prompt (opens by itself)
   esc          cancel the pick in progress
-  :  or  /     type a command (formats.md §1); Tab completes commands
+  :  or  /     type a command (docs/formats.md §1); Tab completes commands
                and card names (again: the next one) · ↑/↓ your earlier
                commands · extra words: legal, why, help, concede
   An illegal play, picked or typed, is never sent: the app says why,
