@@ -82,7 +82,8 @@ from engine.view import (
 
 #: engine modules with their own public API, which code outside the engine may import by name
 PUBLIC_MODULES = ("engine.record", "engine.scenario", "engine.lessons", "engine.ai", "engine.canonical",
-                  "engine.validation", "engine.sampling", "engine.vectors", "engine.safeio", "engine.cardset")
+                  "engine.validation", "engine.sampling", "engine.vectors", "engine.safeio", "engine.cardset",
+                  "engine.schemas")
 
 __all__ = [
     "COMMAND_KINDS", "COMMAND_USAGE", "COMMAND_VERBS", "KEYWORDS", "MAX_COMMAND_CHARS", "PUBLIC_MODULES", "QUIET_KINDS", "SELFPLAY_MAX_TURNS", "WINDOWS", "WINDOW_INDEX", "WINDOW_RULE", "WINDOW_TEXT",

@@ -1,4 +1,4 @@
-"""Actions: small frozen value objects whose text form is the command language of formats.md §1.
+"""Actions: small frozen value objects whose text form is the command language of docs/formats.md §1.
 
 `str(action)` prints the canonical command (card instances as `#id`); `parse_action(str(a)) == a`.
 Names, aliases and `p1`/`p2` are resolved against a game by `Game.parse()`: this module only knows
@@ -16,7 +16,7 @@ from engine.values import fast_init
 
 
 class MalformedCommand(ValueError):
-    """The text is not a command of formats.md §1. Nothing in the game changes."""
+    """The text is not a command of docs/formats.md §1. Nothing in the game changes."""
 
 
 class IllegalAction(ValueError):
@@ -263,7 +263,7 @@ def tokens(body: str) -> list[str]:
 
 
 def parse_command(text: str) -> Command:
-    """Parse one command line (formats.md §1) into a `Command` with raw references."""
+    """Parse one command line (docs/formats.md §1) into a `Command` with raw references."""
     if len(text) > MAX_COMMAND_CHARS:
         raise MalformedCommand(f"a command is at most {MAX_COMMAND_CHARS:,} characters; this one has {len(text):,}")
     player, body = _split_prefix(text)

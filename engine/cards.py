@@ -1,4 +1,4 @@
-"""Card definitions: the TOML schema of formats.md §2, validated with pydantic v2.
+"""Card definitions: the TOML schema of docs/formats.md §2, validated with pydantic v2.
 
 pydantic gives us, for free, every error of a file at once with its location (card index and key), type
 coercion that refuses nonsense, and `extra="forbid"` for unknown keys; we add the file name, the card's
@@ -296,7 +296,7 @@ class CardModel(_Model):
                 raise ValueError(f"keyword '{kw}' and an ability with when = \"{trig}\" go together")
         if ("evolve" in names) != (self.evolve is not None):
             raise ValueError("keyword 'evolve' and an 'evolve = { into = ..., growth/power = ... }' table go together")
-        # formats.md §2: the 'voidcast' cost alone makes a Voidcast card; the keyword is optional
+        # docs/formats.md §2: the 'voidcast' cost alone makes a Voidcast card; the keyword is optional
         if "voidcast" in names and self.voidcast is None:
             raise ValueError("keyword 'voidcast' needs a Voidcast cost: add 'voidcast = N'")
         if self.voidcast is not None and self.type != "action":
@@ -324,13 +324,13 @@ class CardModel(_Model):
         return self
 
 
-#: words a command reads as something else than a card name (formats.md §1)
+#: words a command reads as something else than a card name (docs/formats.md §1)
 RESERVED_NAMES = ("none", "p1", "p2", "->")
 
 
 def name_refusal(name: str) -> str:
     """Why a card can't have this name ("" if it can): a command must be able to refer to it by name
-    (formats.md §1: quotes keep spaces and commas in a name, but not both kinds of quote; '#12' is an id;
+    (docs/formats.md §1: quotes keep spaces and commas in a name, but not both kinds of quote; '#12' is an id;
     'none', 'p1', 'p2' and '->' mean something else) and a terminal must be able to show it."""
     why = control_refusal(name, "a card name")
     if why:
@@ -495,7 +495,7 @@ class CardDef:
     def from_model(m: CardModel) -> CardDef:
         kws = dict(check_keyword(k) for k in m.keywords)
         if m.voidcast is not None:
-            kws.setdefault("voidcast", 0)   # the cost alone makes it a Voidcast card (formats.md §2)
+            kws.setdefault("voidcast", 0)   # the cost alone makes it a Voidcast card (docs/formats.md §2)
         speed = m.speed or "slow"
         return CardDef(
             id=m.id, name=m.name, type=m.type, realm=m.realm, cost=m.cost, speed=speed,

@@ -1,4 +1,4 @@
-"""The card set a match or a simulation uses: the bundled cards plus a designer's own (formats.md §2–3).
+"""The card set a match or a simulation uses: the bundled cards plus a designer's own (docs/formats.md §2–3).
 
 Own cards come from card files or folders (`--cards PATH`) and from the card files a deck names
 (`[deck] card_files = ["my-cards.toml"]`, relative to the deck file). They join the bundled set as one

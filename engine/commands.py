@@ -198,7 +198,7 @@ def action_cards(action: Action) -> tuple[int, ...]:
 
 
 def execute(g: MatchState, action: Action, p: int) -> None:
-    """Carry out a legal action: its command's function in EXECUTE (formats.md §1: one per command)."""
+    """Carry out a legal action: its command's function in EXECUTE (docs/formats.md §1: one per command)."""
     EXECUTE[type(action)](g, action, p)
 
 
@@ -373,7 +373,7 @@ def do_choose(g: MatchState, a: Choose) -> None:
     resume(g, ch.resume)
 
 
-#: each command's function (formats.md §1), by the type of its action
+#: each command's function (docs/formats.md §1), by the type of its action
 EXECUTE: dict[type, Callable[[MatchState, Any, int], None]] = {
     Concede: do_concede,
     Pass: lambda g, a, p: do_pass(g, p),

@@ -78,7 +78,7 @@ def offer_permit(g: MatchState, e: Effect, controller: int, source: int) -> bool
     zone = ps.hand if e.zone == "hand" else ps.graveyard
     allowed = tuple(c for c in zone if e.card_type == "any" or g.card(c).type == e.card_type)
     offer = Choice("permit", controller, allowed, 1, OPEN_PRIORITY, None, source, e.free)
-    # formats.md §1: answered with the ordinary play command (targets, mode, slot) — so every card
+    # docs/formats.md §1: answered with the ordinary play command (targets, mode, slot) — so every card
     # with at least one legal way to play it is offered, targeted and Thread cards included
     cands = tuple(c for c in allowed if permit_options(g, c, controller, offer))
     # rules.md §7a: whether a hand holds a card that can be played is private, so a permission to

@@ -1,4 +1,4 @@
-"""Deck files (formats.md §3): validated with every problem listed at once, with file and line."""
+"""Deck files (docs/formats.md §3): validated with every problem listed at once, with file and line."""
 
 from __future__ import annotations
 
@@ -81,12 +81,13 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
     cards = data.get("cards")
     library: list[CardDef] = []
     counts: dict[str, int] = {}
+    counted = isinstance(cards, dict)      # the size is checked unless [cards] is missing or too long (said once)
     if not isinstance(cards, dict):
         bad("[cards]", "missing [cards] table (card id or name = copies)")
         cards = {}
     if len(cards) > MAX_DECK_ENTRIES:
         bad("[cards]", f"{len(cards)} entries in [cards]: at most {MAX_DECK_ENTRIES}")
-        cards = {}
+        cards, counted = {}, False
     unknown_copies = 0      # copies of unknown cards still count towards the library's size (every problem at once)
     for key, n in cards.items():
         card = db.get(key)
@@ -115,7 +116,7 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
             if n > MAX_COPIES:
                 bad(cid, f"{n} copies of '{db.by_id[cid].name}': at most {MAX_COPIES}")
         size = len(library) + unknown_copies
-        if size != LIBRARY_SIZE and cards:
+        if size != LIBRARY_SIZE and counted:
             counting = f" (counting {unknown_copies} of unknown cards)" if unknown_copies else ""
             problems.append(f"{path}:{_line(text, '[cards]') if text else 0}: the library has {size} "
                             f"cards{counting}; a deck has exactly {LIBRARY_SIZE}")

@@ -529,7 +529,7 @@ def interrupt_refusal(g: MatchState, a: Interrupt, p: int) -> Refusal | None:
     return Refusal("C1K 7", f"#{a.source} has no usable Interrupt for this event")
 
 
-#: each command's own checks (formats.md §1), by the type of its action (Concede: always legal)
+#: each command's own checks (docs/formats.md §1), by the type of its action (Concede: always legal)
 REFUSE: dict[type, Callable[[MatchState, Any, int, Decision], Refusal | None]] = {
     Pass: _refuse_pass,
     Play: _refuse_play,

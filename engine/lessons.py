@@ -1,4 +1,4 @@
-"""Lessons: scenarios (formats.md §4) with a goal written over the match's typed events.
+"""Lessons: scenarios (docs/formats.md §4) with a goal written over the match's typed events.
 
 A lesson file is a scenario plus a `[lesson]` table:
 

@@ -105,7 +105,7 @@ def legal_actions(g: MatchState) -> list[Action]:
         ch = g.choice
         assert ch is not None
         n = len(ch.values)
-        if ch.kind == "permit":   # formats.md §1: the ordinary play command, or decline
+        if ch.kind == "permit":   # docs/formats.md §1: the ordinary play command, or decline
             return [Decline()] + [o for c in ch.values for o in permit_options(g, c, p, ch)]
         pick = itertools.permutations if ch.kind == "order" else itertools.combinations
         opts: list[Action] = [Choose(c) for c in itertools.islice(pick(range(1, n + 1), ch.count),

@@ -1,4 +1,4 @@
-"""Command text to actions (formats.md §1), resolved from what the typist may see (rules.md §7a): a
+"""Command text to actions (docs/formats.md §1), resolved from what the typist may see (rules.md §7a): a
 command for the other seat, or for a seat that isn't deciding, is refused before any name is looked up;
 a hidden card's id or name gets the answer of one that exists nowhere.
 """

@@ -358,7 +358,7 @@ def start_seal(head: dict[str, Any], state_hash: str, parts: dict[str, str]) -> 
     """The start hash of a version 3 record: SHA-256 over everything the record says before its first
     command (format, version, seed, players, decks, options or scenario, app settings, AI seats), the
     engine's state hash of the starting position and the part digests. Unkeyed: it shows a change, it
-    can't stop a forger who recomputes it (formats.md)."""
+    can't stop a forger who recomputes it (docs/formats.md)."""
     return hashlib.sha256(b"c1k-record-start\0" + _canonical({"head": head, "state": state_hash,
                                                                  "parts": parts})).hexdigest()
 

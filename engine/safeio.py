@@ -3,7 +3,7 @@
 before a byte is read: `stat` first, then at most cap + 1 bytes from the opened file (which is checked
 again, so a file swapped for a FIFO between the two is refused too).
 
-The caps (formats.md, "Limits"):
+The caps (docs/formats.md, "Limits"):
 
     cards      2,000,000 bytes   one card file (the whole bundled set is ≈ 60,000)
     decks      2,000,000 bytes

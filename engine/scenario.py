@@ -1,4 +1,4 @@
-"""Scenarios (formats.md §4): set up a position, play commands, check the result.
+"""Scenarios (docs/formats.md §4): set up a position, play commands, check the result.
 
 `load_scenario(path)` parses and validates a file; `build(scn)` makes the Game at the start of its
 window (advanced to the first decision exactly as a match would); `run(scn)` plays its steps and
@@ -595,7 +595,7 @@ def find_unit(g: Game, key: str) -> int | None:
     k = key.lower()
     if k in g.aliases:
         return g.aliases[k]
-    if k in ("p1", "p2"):   # a player's Champion (formats.md §1)
+    if k in ("p1", "p2"):   # a player's Champion (docs/formats.md §1)
         return g.players[0 if k == "p1" else 1].champion
     in_play = [i for i in range(1, len(g.defs)) if g.card(i).name.lower() == k or g.card(i).id == k]
     on_board = [i for i in in_play if g.zone[i] in (BOARD, RELICS)]
@@ -628,7 +628,7 @@ def unit_facts(g: Game, cid: int) -> dict[str, Any]:
 
 
 def actual(g: Game, key: str, sub: str | None = None, field_: str | None = None) -> Any:
-    """The actual value of an `expect` key (formats.md §4)."""
+    """The actual value of an `expect` key (docs/formats.md §4)."""
     if key == "window":
         return g.window
     if key == "phase":

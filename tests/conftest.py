@@ -1,4 +1,4 @@
-"""The fast test tier (`pytest -m "not slow"`, README "Development"): tests that each take seconds are
+"""The fast test tier (`pytest -m "not slow"`, docs/development.md "Development"): tests that each take seconds are
 marked `slow` here, in one list, so the tier stays short as the suite grows. CI runs everything.
 
 Measured 2026-11-26 with `pytest -m "not slow" --durations=60` (the longest; whole app sessions driven

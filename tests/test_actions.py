@@ -1,4 +1,4 @@
-"""Commands (formats.md §1): every form parses and prints back to the same text and object."""
+"""Commands (docs/formats.md §1): every form parses and prints back to the same text and object."""
 
 from __future__ import annotations
 

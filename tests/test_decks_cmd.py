@@ -22,7 +22,7 @@ def test_decks_lists_the_bundled_decks() -> None:
 
 
 def test_decks_show_summarises_a_bundled_deck() -> None:
-    res = runner.invoke(app, ["decks", "show", "emberfall", "--json"])
+    res = runner.invoke(app, ["decks", "show", "emberfall", "--json", "-"])
     assert res.exit_code == 0, res.output
     s = json.loads(res.output)
     assert s["library"] == 40 and s["problems"] == []
@@ -37,7 +37,7 @@ def test_decks_show_lists_every_construction_problem_and_exits_1(tmp_path: Path)
     p = tmp_path / "broken.toml"
     p.write_text((ROOT / "decks" / "emberfall.toml").read_text(encoding="utf-8")
                  .replace('"ashen-skirmisher" = 2', '"ashen-skirmisher" = 4\n"no-such" = 1'), encoding="utf-8")
-    res = runner.invoke(app, ["decks", "show", str(p), "--json"])
+    res = runner.invoke(app, ["decks", "show", str(p), "--json", "-"])
     assert res.exit_code == 1
     s = json.loads(res.output)
     got = "\n".join(s["problems"])

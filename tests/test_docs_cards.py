@@ -1,4 +1,4 @@
-"""docs/cards.md and the card schema (engine/cards.py) can't drift (formats.md §2, issue #9 item 12): every
+"""docs/cards.md and the card schema (engine/cards.py) can't drift (docs/formats.md §2, issue #9 item 12): every
 key, verb, target, trigger name, Interrupt event, keyword, status, seat modifier and allowed word the schema
 accepts appears in docs/cards.md as code; and every trigger name, verb and target the page lists in its
 tables is one the schema accepts."""
@@ -84,6 +84,6 @@ def test_documented_tables_name_only_what_the_schema_accepts() -> None:
 
 
 def test_the_2026_11_26_trigger_names_are_accepted_and_documented() -> None:
-    """formats.md §2 names these trigger names; the schema accepts them and docs/cards.md documents them."""
+    """docs/formats.md §2 names these trigger names; the schema accepts them and docs/cards.md documents them."""
     for word in ("start_of_main", "on_conquer", "on_bloom", "on_combat_victory", "on_combat_loss"):
         assert word in schema.TRIGGERS and f"| `{word}` |" in DOC

@@ -156,7 +156,7 @@ def test_a_version_that_is_not_the_whole_number_3_is_refused(saved: dict[str, An
 
 
 def test_a_forger_who_recomputes_the_hashes_is_not_stopped(saved: dict[str, Any], tmp_path: Path) -> None:
-    """What the hash does not protect against (formats.md, README): it is unkeyed, so whoever recomputes
+    """What the hash does not protect against (docs/formats.md, README): it is unkeyed, so whoever recomputes
     it after a change gets a record that loads. This test documents the limit: it must keep passing."""
     data = json.loads(json.dumps(saved))
     data["app"]["open_hands"] = True

@@ -80,7 +80,7 @@ def test_the_foundation_imports_no_rule_module() -> None:
 
 def test_every_engine_module_has_a_place() -> None:
     services = {"__init__", "view", "ai", "sampling", "selfplay", "scenario", "lessons", "record", "validation", "vectors",
-                "cardset"}
+                "cardset", "schemas"}
     found = {p.stem for p in ENGINE.glob("*.py")}
     assert found == set(FOUNDATION) | set(LAYERS) | services, "add the new module to LAYERS (and docs/architecture.md)"
 

@@ -1,4 +1,4 @@
-"""The scenario format as a contract (formats.md §4, 2026-11-26): malformed vs rejected, every failure
+"""The scenario format as a contract (docs/formats.md §4, 2026-11-26): malformed vs rejected, every failure
 reported with a tally, the new `expect` keys, and a scenario file can never produce a traceback."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`c1k validate` (formats.md §2-3, issue #7 item 7): files and folders; cross-references; sane bounds;
+"""`c1k validate` (docs/formats.md §2-3, issue #7 item 7): files and folders; cross-references; sane bounds;
 duplicate ids and names across the whole set; unreadable files; every problem with file:line and a
 nearest-word suggestion. The loaders run the same checks, so what passes validation loads in the game;
 and no card, deck or scenario file ever produces a traceback (Hypothesis fuzz)."""

@@ -1,5 +1,5 @@
 """`c1k decks` and `c1k decks show NAME|FILE`: the decks, and one deck's summary — its curve, Realms, card
-types, the list by cost, and every construction problem (formats.md §3) at once."""
+types, the list by cost, and every construction problem (docs/formats.md §3) at once."""
 
 from __future__ import annotations
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
+from c1k_tui.cli import completion
 from c1k_tui.model.cardset import CARDS_HELP
+from c1k_tui.model.jsonout import HELP as JSON_HELP
+from c1k_tui.model.jsonout import write_json
 from c1k_tui.model.safetext import escape_output
 from c1k_tui.sim.simulate import simulate as _simulate
 
@@ -20,12 +22,36 @@ if TYPE_CHECKING:
     from engine import CardDB, Deck
 
 app = typer.Typer(help="Council of 1000: a hot-seat trading-card game and its timing-rules engine.",
-                  no_args_is_help=True, add_completion=False)
-scenario_app = typer.Typer(help="Scenario files (formats.md §4): set up a position, play commands, check.")
+                  no_args_is_help=True, add_completion=True)
+scenario_app = typer.Typer(help="Scenario files (docs/formats.md §4): set up a position, play commands, check.")
 app.add_typer(scenario_app, name="scenario")
 app.command("simulate")(_simulate)
 
 DEFAULT_DECKS = ("ironbound", "emberfall")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"c1k {version('c1k')}")
+        except PackageNotFoundError:       # run from a checkout that was never installed
+            typer.echo("c1k (not installed: run from a checkout)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", help="Print the version and exit",
+                                                callback=_version, is_eager=True)] = False) -> None:
+    """Council of 1000: a hot-seat trading-card game and its timing-rules engine."""
+
+
+def _emit_json(data: Any, target: Path) -> None:
+    try:
+        write_json(data, target)
+    except OSError as err:
+        raise _fail(f"can't write {target}: {err.strerror or err}") from err
 
 
 def _fail(msg: str, code: int = 2) -> typer.Exit:
@@ -124,8 +150,9 @@ def _flow(full_control: bool, auto_pass: bool, stops: bool) -> str:
 
 @app.command()
 def play(
-    deck_a: Annotated[str | None, typer.Argument(help="Deck of p1 (a file, or a bundled deck name)")] = None,
-    deck_b: Annotated[str | None, typer.Argument(help="Deck of p2")] = None,
+    deck_a: Annotated[str | None, typer.Argument(help="Deck of p1 (a file, or a bundled deck name)",
+                                                 autocompletion=completion.decks)] = None,
+    deck_b: Annotated[str | None, typer.Argument(help="Deck of p2", autocompletion=completion.decks)] = None,
     seed: Annotated[int | None, typer.Option(min=0, max=2**64 - 1, help="StateSeed: same seed + same commands = same match "
                                                   "(default: a random one)")] = None,
     text: Annotated[bool, typer.Option("--text", help="The plain prompt loop instead of the Textual app")] = False,
@@ -145,12 +172,14 @@ def play(
                                              "nothing of the opponent's is on the stack")] = True,
     full_control: Annotated[bool, typer.Option("--full-control", help="App: ask at every decision")] = False,
     scenario: Annotated[Path | None, typer.Option(help="Start from a scenario's set-up position "
-                                                       "(formats.md §4)")] = None,
+                                                       "(docs/formats.md §4)")] = None,
     vs: Annotated[str, typer.Option("--vs", help="Who plays p2: human, or an AI — ai (search, level 2), "
-                                                 "ai:1 … ai:4, ai:greedy, ai:random")] = "human",
+                                                 "ai:1 … ai:4, ai:greedy, ai:random",
+                                    autocompletion=completion.opponents)] = "human",
     ai_vs_ai: Annotated[bool, typer.Option("--ai-vs-ai", help="Watch two agents play (teaching): both hands "
                                                               "shown; p pause, . step, +/- pace")] = False,
-    agents: Annotated[str, typer.Option(help="With --ai-vs-ai: p1's and p2's agents, A,B (e.g. greedy,ai:3)")]
+    agents: Annotated[str, typer.Option(help="With --ai-vs-ai: p1's and p2's agents, A,B (e.g. greedy,ai:3)",
+                                        autocompletion=completion.agent_pairs)]
     = "ai,ai",
     pace: Annotated[int | None, typer.Option(help="ms: no AI answer shows sooner after it is asked (default "
                                                   "700); watching: between visible moves (default 900)")]
@@ -382,7 +411,8 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
 
 
 @app.command()
-def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or file (default: the list)")] = None,
+def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or file (default: the list)",
+                                                      autocompletion=completion.lessons)] = None,
           list_only: Annotated[bool, typer.Option("--list", help="Print the lessons and exit")] = False,
           text: Annotated[bool, typer.Option("--text", help="Play the lesson in the text loop (also with piped "
                                              "input)")] = False,
@@ -489,8 +519,8 @@ def scenario_check(files: Annotated[list[Path], typer.Argument(help="*.scenario.
 
 @app.command()
 def selfplay(
-    deck_a: Annotated[str | None, typer.Argument(help="Deck of p1")] = None,
-    deck_b: Annotated[str | None, typer.Argument(help="Deck of p2")] = None,
+    deck_a: Annotated[str | None, typer.Argument(help="Deck of p1", autocompletion=completion.decks)] = None,
+    deck_b: Annotated[str | None, typer.Argument(help="Deck of p2", autocompletion=completion.decks)] = None,
     seed: Annotated[int, typer.Option(help="Base seed; match i is seeded from it and i (0 to 2^64 - 1)", min=0,
                                       max=2**64 - 1)] = 1,
     matches: Annotated[int, typer.Option(help="How many matches (1 to 100,000)", min=1, max=100_000)] = 10,
@@ -506,7 +536,7 @@ def selfplay(
 
 @app.command()
 def bench(
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
+    json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
     matches: Annotated[int, typer.Option(help="Matches to play (1 to 100,000)", min=1, max=100_000)] = 200,
     seed: Annotated[int, typer.Option(help="Base seed (0 to 2^64 - 1)", min=0, max=2**64 - 1)] = 1,
 ) -> None:
@@ -521,9 +551,10 @@ def bench(
         res = run_bench(db, decks[0], decks[1], matches, seed)
     except RulesLoopError as err:
         raise _fail(f"a benchmark match can't go on: {err}", 1) from err
-    if json_out:
-        typer.echo(json.dumps(res, indent=1))
-        return
+    if json_out is not None:
+        _emit_json(res, json_out)
+        if str(json_out) == "-":
+            return
     for k, v in res.items():
         typer.echo(f"{k:>18}: {v}")
 
@@ -548,20 +579,38 @@ app.add_typer(decks_app, name="decks")
 
 
 @decks_app.callback()
-def decks(ctx: typer.Context) -> None:
-    """List the bundled decks (names for `c1k play` and `c1k simulate`)."""
+def decks(ctx: typer.Context,
+          json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None) -> None:
+    """List the bundled decks, one name a line (names for `c1k play` and `c1k simulate`)."""
     if ctx.invoked_subcommand is not None:
         return
     from engine import bundled_deck_paths
 
-    for p in bundled_deck_paths():
+    paths = bundled_deck_paths()
+    if json_out is not None:
+        from engine import CardFileError, load_deck
+
+        db = _db()
+        rows: list[dict[str, object]] = []
+        for p in paths:
+            try:
+                d = load_deck(p, db)
+            except CardFileError as err:  # a broken bundled deck is listed with its problems, not a crash
+                rows.append({"name": p.stem, "error": str(err)})
+                continue
+            rows.append({"name": p.stem, "title": d.name, "champion": d.champion.id, "seat": d.seat.id,
+                         "realms": sorted({c.realm for c in d.library} - {"neutral"}), "cards": d.counts})
+        _emit_json(rows, json_out)
+        if str(json_out) == "-":
+            return
+    for p in paths:
         typer.echo(p.stem)
 
 
 @decks_app.command("show")
 def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name or a deck file")],
                cards: CardsOpt = None,
-               json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON")] = False) -> None:
+               json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None) -> None:
     """One deck: curve, Realms, types, keywords, the list by cost, and every construction problem. Exit 1 if
     it breaks the construction rules."""
     from rich.console import Console
@@ -579,9 +628,9 @@ def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name o
     except CardFileError as err:
         raise _fail("\n".join(err.problems) or str(err)) from err
     summary = deck_summary(d, db, problems)
-    if json_out:
-        typer.echo(json.dumps(summary, indent=1, ensure_ascii=False))
-    else:
+    if json_out is not None:
+        _emit_json(summary, json_out)
+    if json_out is None or str(json_out) != "-":
         print_summary(summary, Console(highlight=False))
     if problems:
         raise typer.Exit(1)
@@ -597,9 +646,12 @@ def cards(
                                                                  "champion, seat)")] = None,
     cost: Annotated[str | None, typer.Option(help="Only this cost: N, a range N-M, or N+ (e.g. 2, 2-4, 5+)")] = None,
     cards: CardsOpt = None,
+    json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
 ) -> None:
     """The card set (your own cards too, with --cards) as a table, filtered by Realm, keyword, type, cost or
-    text."""
+    text.
+
+    Piped (stdout not a terminal): one card a line, tab-separated, never wrapped — `c1k cards | grep …`."""
     from c1k_tui.cli.cards_cmd import print_cards
     from engine import KEYWORDS, suggest
 
@@ -617,9 +669,32 @@ def cards(
         costs = parse_cost(cost)
     except ValueError as err:
         raise _fail(str(err)) from err
-    shown = print_cards(_db(cards=cards), realm, keyword, search, card_type, costs=costs)
+    if json_out is not None:
+        from c1k_tui.cli.cards_cmd import card_rows
+
+        rows = card_rows(_db(cards=cards), realm, keyword, search, card_type, costs=costs)
+        _emit_json(rows, json_out)
+        if str(json_out) == "-":
+            if not rows:
+                raise typer.Exit(1)
+            return
+    shown = print_cards(_db(cards=cards), realm, keyword, search, card_type, costs=costs,
+                        plain=not sys.stdout.isatty())
     if not shown:
         raise typer.Exit(1)
+
+
+@app.command()
+def schema(kind: Annotated[str, typer.Argument(help="cards, deck, scenario or record",
+                                               autocompletion=completion.kinds)]) -> None:
+    """Print the JSON Schema of a file kind (schemas/*.json; docs/formats.md §8 says how an editor uses it)."""
+    from engine.schemas import KINDS, schema_text
+
+    if kind not in KINDS:
+        from engine import suggest
+
+        raise _fail(f"unknown kind '{kind}'{suggest(kind, KINDS)}; expected one of {', '.join(KINDS)}")
+    typer.echo(schema_text(kind), nl=False)
 
 
 app.command("rules")(__import__("c1k_tui.cli.rules_cmd", fromlist=["rules"]).rules)   # c1k rules [ID or words]

@@ -1,7 +1,7 @@
 """`c1k play --text`: a plain prompt loop for two players at one terminal (before/alongside the app).
 
 It prints what the player at the keyboard may know — read only through `engine.observe(game, player)`
-and `engine.events_for` (rules.md §7a) — reads formats.md §1 commands typed as that player, and sends
+and `engine.events_for` (rules.md §7a) — reads docs/formats.md §1 commands typed as that player, and sends
 them to the engine; it never advances a window itself. Extra words: `help`, `legal`, `why`, `log`, `quit`.
 With hands hidden a line is checked before it is sent (`precheck`), as the app does: a refusal is said
 to the typist alone. At a terminal the line is edited with readline (`LineEditor`): each player's own
@@ -36,7 +36,7 @@ from engine import (
 )
 from engine.record import Recorder, save
 
-HELP = """Commands (formats.md §1): pass · play <card> [slot <n>] [target <ref> ...] [mode <n>]
+HELP = """Commands (docs/formats.md §1): pass · play <card> [slot <n>] [target <ref> ...] [mode <n>]
   activate <ref> [<n>] [target <ref> ...] · attack <ref> ... | attack none
   block <blocker> -> <attacker>, ... | block none · interrupt <ref> [target ...] · decline
   choose <n> ... · set <card> · concede      (cards by #id or "Name"; champions are p1 / p2)

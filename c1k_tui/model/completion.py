@@ -1,7 +1,7 @@
 """Completing a typed command (tui.md round 2): the app's command line and the text loop's readline share
 these pure functions (no Textual here).
 
-Candidates are whole lines: the deciding player's legal commands, the verbs of formats.md §1, and card
+Candidates are whole lines: the deciding player's legal commands, the verbs of docs/formats.md §1, and card
 names. A name is completed only from the cards the typist may see (rules.md §7a: their own hand and Set
 cards, every card in play, the graveyards and the Voids) — never from a hidden card, so a completion
 answers a hidden name exactly as it answers a name that exists nowhere: with nothing.
@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from engine import COMMAND_USAGE, COMMAND_VERBS, HandCard, SideView
 
-#: every verb of formats.md §1, from the engine's own list (a verb with arguments ends in a space)
+#: every verb of docs/formats.md §1, from the engine's own list (a verb with arguments ends in a space)
 VERBS = tuple(v if COMMAND_USAGE[v] == v else v + " " for v in COMMAND_VERBS) + ("attack none", "block none")
 
 

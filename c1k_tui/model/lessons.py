@@ -1,4 +1,4 @@
-"""The course of lessons in the app and on the command line: progress saved in C1K_HOME, the lesson panel
+"""The course of lessons in the app and on the command line: progress saved in the user data folder, the lesson panel
 (goal, progress, the windows entered with their rule ids, hints, debrief), and the coverage table.
 
 The lesson logic itself (the goal over typed events, hints, windows entered) is `engine/lessons.py`.
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from c1k_tui.model.paths import lessons_dir, state_dir
+from c1k_tui.model.paths import data_dir, lessons_dir, moved_in
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -26,11 +26,11 @@ PROGRESS_NAME = "lessons.json"
 PANEL_WINDOWS = 8
 
 
-# -------------------------------------------------------------------- progress (C1K_HOME/lessons.json)
+# -------------------------------------------------------------------- progress (lessons.json in data_dir())
 
 
 def progress_path() -> Path:
-    return state_dir() / PROGRESS_NAME
+    return moved_in(data_dir() / PROGRESS_NAME)
 
 
 def completed() -> set[str]:

@@ -36,16 +36,68 @@ DEFAULT_STOPS = ("own:main.priority", "own:combat.declare_attackers", "own:comba
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
-def state_dir() -> Path:
+def _home() -> Path | None:
+    """$C1K_HOME: every file of the app in this one folder (tests, portable installs)."""
     env = os.environ.get("C1K_HOME")
-    if env:
-        return Path(env)
+    return Path(env) if env else None
+
+
+def legacy_dir() -> Path:
+    """Where the first versions kept everything (player options and lesson progress too)."""
     base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
     return Path(base) / "c1k"
 
 
+def state_dir() -> Path:
+    """The autosaves (platformdirs' user state folder: ~/.local/state/c1k on Linux)."""
+    home = _home()
+    if home is not None:
+        return home
+    import platformdirs
+
+    return platformdirs.user_state_path("c1k", appauthor=False)
+
+
+def config_dir() -> Path:
+    """Each player's options, players.json (the user config folder: ~/.config/c1k on Linux)."""
+    home = _home()
+    if home is not None:
+        return home
+    import platformdirs
+
+    return platformdirs.user_config_path("c1k", appauthor=False)
+
+
+def data_dir() -> Path:
+    """Lesson progress, lessons.json (the user data folder: ~/.local/share/c1k on Linux)."""
+    home = _home()
+    if home is not None:
+        return home
+    import platformdirs
+
+    return platformdirs.user_data_path("c1k", appauthor=False)
+
+
+def moved_in(path: Path) -> Path:
+    """`path`, after moving a file of the same name from the first versions' folder if it is only there
+    (once: the first run that looks for it). A move that fails leaves the old file where it was, and
+    it is read from there."""
+    if _home() is not None or path.exists():
+        return path
+    old = legacy_dir() / path.name
+    try:
+        if old.is_file() and old.resolve() != path.resolve():
+            import shutil
+
+            path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(str(old), str(path))
+    except OSError:
+        return old
+    return path
+
+
 def default_autosave(lesson: bool = False) -> Path:
-    return state_dir() / (LESSON_AUTOSAVE_NAME if lesson else AUTOSAVE_NAME)
+    return moved_in(state_dir() / (LESSON_AUTOSAVE_NAME if lesson else AUTOSAVE_NAME))
 
 
 def decks_dir() -> Path:
@@ -70,7 +122,7 @@ LEARNING_PACE_MS = 150
 
 @dataclass
 class PlayerPrefs:
-    """A player's own options, saved by player name in C1K_HOME: where they stop, how fast passed windows
+    """A player's own options, saved by player name in players.json (`config_dir()`): where they stop, how fast passed windows
     step by, and whether 1…9 play at once."""
 
     stops: list[str] | None = None      # None: the default stops
@@ -97,7 +149,7 @@ class PlayerPrefs:
 
 
 def prefs_file() -> Path:
-    return state_dir() / PREFS_NAME
+    return moved_in(config_dir() / PREFS_NAME)
 
 
 def stops_file() -> Path:
@@ -118,7 +170,7 @@ def load_prefs(name: str) -> tuple[PlayerPrefs | None, str]:
     data, err = _read_json(prefs_file())
     if data is not None and name in data:
         return PlayerPrefs.from_dict(data[name]), ""
-    legacy, _ = _read_json(state_dir() / LEGACY_STOPS_NAME)
+    legacy, _ = _read_json(moved_in(config_dir() / LEGACY_STOPS_NAME))
     if legacy and isinstance(legacy.get(name), list):
         return PlayerPrefs.from_dict(legacy[name]), err
     return None, err

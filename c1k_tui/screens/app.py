@@ -297,6 +297,11 @@ class C1KApp(App[None]):
 
             open_lab(self)
             return
+        if choice == "builder":
+            from c1k_tui.screens.deck_builder import open_builder
+
+            open_builder(self, lambda _: self.show_start())
+            return
         if choice == "resume":
             try:
                 self.start_session(resume_session(self._db(), default_autosave()))

@@ -3,7 +3,7 @@ the rules panel and the log — and the keyboard/mouse grammar that turns picks 
 
 The screen never talks to the engine. It renders the `MatchView` the app gives it, keeps the state of a
 pick in progress (a card and its targets, toggled attackers, blocker pairs), and posts `Send(text)` with
-a formats.md §1 command — the same text the log shows — for the app to send.
+a docs/formats.md §1 command — the same text the log shows — for the app to send.
 """
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ class MatchScreen(Screen[None]):
     goal: var[str] = var("")
 
     class Send(Message):
-        """A formats.md §1 command for the app to send to the engine."""
+        """A docs/formats.md §1 command for the app to send to the engine."""
 
         def __init__(self, command: str, typed: bool = False) -> None:
             self.command = command

@@ -48,7 +48,7 @@ HELP_TEXT = """[b]Council of 1000 — keys[/b]
   s            Set the selected Ambush card face down (Veil)
   i            answer the Interrupt / choice prompt (opens by itself)
   esc          cancel the pick in progress
-  :  or  /     type a command (formats.md §1); Tab completes commands
+  :  or  /     type a command (docs/formats.md §1); Tab completes commands
                and card names (again: the next one) · ↑/↓ your earlier
                commands · extra words: legal, why, help, concede
   An illegal play, picked or typed, is never sent: the app says why,
@@ -582,7 +582,8 @@ class StartScreen(Screen[StartChoice | str]):
     # field (its own Enter starts, through on_input_submitted).
     BINDINGS = [Binding("ctrl+s", "start", "start"), Binding("enter", "enter_start", "start", priority=True),
                 Binding("f2", "lessons", "lessons"),
-                Binding("f3", "resume", "resume last"), Binding("f4", "lab", "lab")]
+                Binding("f3", "resume", "resume last"), Binding("f4", "lab", "lab"),
+                Binding("f5", "builder", "deck builder")]
 
     def __init__(self, decks: list[str], default: StartChoice, can_resume: bool, error: str = "") -> None:
         super().__init__()
@@ -633,6 +634,7 @@ class StartScreen(Screen[StartChoice | str]):
                 yield Button("Lessons (F2)", id="lessons")
                 yield Button("Resume last (F3)", id="resume", disabled=not self.can_resume)
                 yield Button("Lab (F4)", id="lab")
+                yield Button("Decks (F5)", id="builder")
                 yield Button("Quit", id="quit")
             yield Static(self.error, id="start-error")
         yield Footer()
@@ -685,7 +687,7 @@ class StartScreen(Screen[StartChoice | str]):
         bid = event.button.id
         if bid == "start":
             self.action_start()
-        elif bid in ("lessons", "resume", "quit", "lab"):
+        elif bid in ("lessons", "resume", "quit", "lab", "builder"):
             self.dismiss(str(bid))
 
     def action_lessons(self) -> None:
@@ -693,6 +695,9 @@ class StartScreen(Screen[StartChoice | str]):
 
     def action_lab(self) -> None:
         self.dismiss("lab")
+
+    def action_builder(self) -> None:
+        self.dismiss("builder")
 
     def action_resume(self) -> None:
         if self.can_resume:

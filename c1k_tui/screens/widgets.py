@@ -499,7 +499,7 @@ class RulesPanel(Widget):
 
 
 class CommandLine(Input):
-    """formats.md §1 commands. Tab completes (legal commands, verbs, the names of cards the typist may
+    """docs/formats.md §1 commands. Tab completes (legal commands, verbs, the names of cards the typist may
     see) and, pressed again, cycles through the candidates; → accepts the grey suggestion; ↑/↓ recall
     the typist's own earlier commands (the screen's `history()`)."""
 

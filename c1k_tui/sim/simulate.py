@@ -20,6 +20,7 @@ Fisher information; every pair of entries gets one virtual draw so that a perfec
 from __future__ import annotations
 
 import csv
+import dataclasses
 import hashlib
 import json
 import math
@@ -46,12 +47,25 @@ CARD_SORTS: dict[str, tuple[str, bool]] = {
 # ---------------------------------------------------------------- jobs
 
 
+def _complete_decks(incomplete: str) -> list[str]:
+    from c1k_tui.cli.completion import decks
+
+    return decks(incomplete)
+
+
+def _complete_agents(incomplete: str) -> list[str]:
+    from c1k_tui.cli.completion import agents
+
+    return agents(incomplete)
+
+
+
 @dataclass(frozen=True)
 class Job:
     index: int           # position in the whole run
     pair: int
     k: int               # match number within the pair
-    deck_a: str          # deck file paths
+    deck_a: str          # the decks' contents (JSON of name, champion, seat, cards), never a path
     deck_b: str
     agent_a: str
     agent_b: str
@@ -180,9 +194,149 @@ class LocalBackend:
                 done(f.result())
 
 
+#: seconds to reach a Ray cluster before giving up with a message (docs/cluster.md); a port that refuses
+#: or doesn't route fails at once (a 10 s probe); $C1K_RAY_CONNECT_TIMEOUT sets another bound
+RAY_CONNECT_TIMEOUT = 30.0
+
+
+def _connect_timeout() -> float:
+    try:
+        return max(1.0, float(os.environ.get("C1K_RAY_CONNECT_TIMEOUT", RAY_CONNECT_TIMEOUT)))
+    except ValueError:
+        return RAY_CONNECT_TIMEOUT
+
+
+def ray_endpoint(address: str) -> tuple[str, int] | None:
+    """(host, port) to try before connecting: `ray://HOST[:10001]` (Ray Client) or `HOST[:6379]` (a node
+    of the cluster); None for `auto` / `local`."""
+    if address in ("auto", "local"):
+        return None
+    client = address.startswith("ray://")
+    rest = address.removeprefix("ray://").rstrip("/")
+    if rest.startswith("["):                       # [IPv6]:port
+        host, _, tail = rest[1:].partition("]")
+        port = tail.removeprefix(":")
+    elif rest.count(":") == 1:
+        host, _, port = rest.partition(":")
+    else:
+        host, port = rest, ""
+    host = host or "127.0.0.1"
+    if port and not port.isdigit():
+        raise SimulateError(f"--address {address}: the port must be a number (e.g. ray://HOST:10001)")
+    return host, int(port) if port else (10001 if client else 6379)
+
+
+def ray_connect(ray: Any, address: str | None, timeout: float | None = None) -> None:
+    """ray.init, bounded: an address that doesn't answer is a message within `timeout` seconds, not a hang."""
+    import socket
+    import threading
+
+    if ray.is_initialized():
+        return
+    timeout = timeout if timeout is not None else _connect_timeout()
+    if address:
+        end = ray_endpoint(address)
+        if end is not None:
+            try:
+                socket.create_connection(end, timeout=min(10.0, timeout)).close()
+            except OSError as err:
+                raise SimulateError(
+                    f"can't reach Ray at {address} ({err.strerror or err}): is the head running, and is "
+                    f"port {end[1]} open to this machine? From outside the cluster use ray://HEAD:10001 "
+                    f"(Ray Client; see docs/cluster.md)") from err
+    failure: list[BaseException] = []
+
+    deadline = time.monotonic() + timeout
+
+    def init() -> None:
+        while True:
+            try:
+                ray.init(address=address, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+                return
+            except ConnectionError as err:   # Ray Client gave up its own attempts: again, while time is left
+                if not (address or "").startswith("ray://") or time.monotonic() + 1 >= deadline:
+                    failure.append(err)
+                    return
+                time.sleep(1)
+            except Exception as err:  # shown as a message below
+                failure.append(err)
+                return
+
+    if not (address or "").startswith("ray://"):
+        # a local Ray, or a node of the cluster: ray.init must run in the main thread (it installs signal
+        # handlers); the probe above already failed fast on an address that doesn't answer
+        init()
+    else:
+        t = threading.Thread(target=init, name="ray-connect", daemon=True)
+        t.start()
+        t.join(timeout)
+        if t.is_alive():
+            raise SimulateError(f"Ray at {address} did not answer within {timeout:.0f} s "
+                                f"(a busy cluster may need more: C1K_RAY_CONNECT_TIMEOUT=SECONDS)")
+    if failure:
+        problem = failure[0]
+        said = str(problem).splitlines()[0] if str(problem) else ""
+        hint = " (Ray Client needs pip install 'c1k[cluster]')" if "client" in said.lower() else ""
+        raise SimulateError(f"can't connect to Ray at {address or 'a new local cluster'}: "
+                            f"{type(problem).__name__}: {said}{hint}") from problem
+
+
+def ship(jobs: Sequence[Job]) -> dict[str, str]:
+    """The files the jobs name — both decks and the own card files (a folder: its `*.toml` files) — by
+    path, with their contents: what goes to a cluster, whose nodes don't have the driver's files."""
+    files: dict[str, str] = {}
+    for j in jobs:
+        for name in (j.deck_a, j.deck_b, *j.cards):
+            p = Path(name)
+            for f in (sorted(p.rglob("*.toml")) if p.is_dir() else [p]):
+                if str(f) not in files:
+                    files[str(f)] = f.read_text(encoding="utf-8")
+    return files
+
+
+def land(job: Job, files: dict[str, str]) -> Job:
+    """The job on a node: the shipped files written once to a folder of this process (by their digest),
+    and the job's paths pointing there."""
+    import tempfile
+
+    digest = hashlib.sha256(json.dumps(sorted(files.items())).encode()).hexdigest()[:16]
+    key = "landed:" + digest
+    if key not in _CACHE:
+        root = Path(tempfile.mkdtemp(prefix=f"c1k-jobs-{digest}-"))
+        where: dict[str, str] = {}
+        for i, (name, text) in enumerate(sorted(files.items())):
+            target = root / str(i) / Path(name).name
+            target.parent.mkdir(parents=True)
+            target.write_text(text, encoding="utf-8")
+            where[name] = str(target)
+        _CACHE[key] = where
+    where = _CACHE[key]
+
+    def moved(name: str) -> str:
+        p = Path(name)
+        if name in where:
+            return where[name]
+        if p.suffix != ".toml":          # a folder of card files: the folder its files landed in
+            inside = [w for n, w in where.items() if Path(n).parent == p or p in Path(n).parents]
+            if inside:
+                return str(Path(inside[0]).parent.parent)
+        return name
+
+    return dataclasses.replace(job, deck_a=moved(job.deck_a), deck_b=moved(job.deck_b),
+                               cards=tuple(moved(c) for c in job.cards))
+
+
+def run_shipped(job: Job, files: dict[str, str]) -> JobResult:
+    """run_job on a node of a cluster, from the files that came with the jobs."""
+    return run_job(land(job, files))
+
+
 @dataclass
 class RayBackend:
-    """The same jobs as Ray tasks (`pip install -e '.[cluster]'`); `address` None starts a local Ray."""
+    """The same jobs as Ray tasks (`pip install 'c1k[cluster]'`); `address` None starts a local Ray,
+    `ray://HOST:10001` connects through Ray Client from outside the cluster. The files the jobs name
+    (decks, own card files) go to the cluster once, as an object, and each node writes them to a folder
+    of its own: the nodes need c1k installed, not the driver's files."""
 
     address: str | None = None
     name: str = "ray"
@@ -191,11 +345,11 @@ class RayBackend:
         try:
             import ray
         except ImportError as err:
-            raise SimulateError("the ray backend needs Ray: pip install -e '.[cluster]'") from err
-        if not ray.is_initialized():
-            ray.init(address=self.address, include_dashboard=False, log_to_driver=False)
-        remote = ray.remote(run_job)
-        pending = [remote.remote(j) for j in jobs]
+            raise SimulateError("the ray backend needs Ray: pip install 'c1k[cluster]'") from err
+        ray_connect(ray, self.address)
+        files = ray.put(ship(jobs))
+        remote: Any = ray.remote(run_shipped)
+        pending = [remote.remote(j, files) for j in jobs]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             for r in ready:
@@ -1014,10 +1168,13 @@ def make_backend(backend: str, workers: int, address: str | None) -> Backend:
 
 
 def simulate(
-    decks: Annotated[list[str] | None, typer.Argument(help="Decks (files or bundled names)")] = None,
+    decks: Annotated[list[str] | None, typer.Argument(help="Decks (files or bundled names)",
+                                                      autocompletion=_complete_decks)] = None,
     all_decks: Annotated[bool, typer.Option("--all", help="Every bundled deck")] = False,
-    agent: Annotated[str, typer.Option(help="Agent of deck A: random, greedy, search[:LEVEL]")] = "greedy",
-    opponent: Annotated[str | None, typer.Option(help="Agent of deck B (default: the same as --agent)")] = None,
+    agent: Annotated[str, typer.Option(help="Agent of deck A: random, greedy, search[:LEVEL]",
+                                       autocompletion=_complete_agents)] = "greedy",
+    opponent: Annotated[str | None, typer.Option(help="Agent of deck B (default: the same as --agent)",
+                                                 autocompletion=_complete_agents)] = None,
     matches: Annotated[int, typer.Option(help="Matches per pair (seats alternate; 1 to 1,000,000)", min=1,
                                          max=1_000_000)] = 20,
     workers: Annotated[int | None, typer.Option(help="Worker processes, 1 to 1,024 (default: all cores)", min=1,
@@ -1029,11 +1186,12 @@ def simulate(
     max_turns: Annotated[int, typer.Option(help="A match still running after this many turns is a draw "
                                                 "(1 to 1,000,000)", min=1, max=1_000_000)]
     = DEFAULT_MAX_TURNS,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Write the full report as JSON (with every "
-                                                                 "match: `c1k replay FILE --match N` opens one)")]
-    = None,
-    csv_out: Annotated[Path | None, typer.Option("--csv", help="Write pairs as CSV (and FILE.cards.csv, "
-                                                               "FILE.matches.csv)")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help="Write the full report as JSON "
+                                                  "to FILE, - for stdout instead of the tables (with every match: "
+                                                  "`c1k replay FILE --match N` opens one)")] = None,
+    csv_out: Annotated[Path | None, typer.Option("--csv", help="Write the pairs to FILE as CSV, and the cards and "
+                                                               "matches to <stem>.cards.csv and <stem>.matches.csv "
+                                                               "beside it")] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar or tables")] = False,
     plots: Annotated[bool, typer.Option(help="Terminal plots: win rate against the field and ratings, with "
                                              "their 95% intervals")] = True,
@@ -1063,9 +1221,17 @@ def simulate(
         TimeRemainingColumn,
     )
 
+    from c1k_tui.model.jsonout import to_stdout, write_json
     from engine.ai import make_agent
 
     console = Console(stderr=False)
+    # the progress bar goes to stderr: `simulate > report.txt` keeps the report alone, and a terminal
+    # on stderr still shows the bar while stdout is redirected
+    progress_console = Console(stderr=True)
+    if to_stdout(json_out):
+        quiet_tables = True
+    else:
+        quiet_tables = quiet
     opp = opponent or agent
     try:
         for a in (agent, opp):
@@ -1104,7 +1270,8 @@ def simulate(
             report = run(pairs, jobs, be)
         else:
             with Progress(TextColumn("[bold]simulate[/bold]"), BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), console=console) as prog:
+                          TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                          console=progress_console) as prog:
                 task = prog.add_task("matches", total=len(jobs))
                 report = run(pairs, jobs, be, lambda r: prog.advance(task))
         elapsed = time.perf_counter() - t0
@@ -1123,7 +1290,7 @@ def simulate(
                      "backend": be.name, "workers": getattr(be, "workers", None), "seconds": round(elapsed, 2),
                      "max_turns": max_turns, "cards": [str(c) for c in own],
                      "compare": list(compare) if compare else None}
-    if not quiet:
+    if not quiet_tables:
         shown = top if top is not None else (0 if compare is not None else None)
         print_report(report, console, shown, sort)
         if plots and compare is None:
@@ -1140,7 +1307,7 @@ def simulate(
                       f"{getattr(be, 'workers', '-')} workers)")
     try:
         if json_out:
-            json_out.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
+            write_json(report, json_out)
         if csv_out:
             write_csv(report, csv_out)
     except OSError as err:

@@ -1,4 +1,4 @@
-"""Issue #23 item 5: the app's `:` line takes at most the engine's 1,000 characters (formats.md §1), so
+"""Issue #23 item 5: the app's `:` line takes at most the engine's 1,000 characters (docs/formats.md §1), so
 that each key costs the same however much was typed (10,000 keys froze the app for 9 s: the line, its
 rendering and its completion grew with every key). A pasted line over the cap is not taken either."""
 

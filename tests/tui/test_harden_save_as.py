@@ -37,6 +37,7 @@ def test_save_as_asks_before_replacing_a_file_that_isnt_a_record(db: CardDB, tmp
     async def body(pilot: Any) -> None:
         await _over(app)(pilot)
         msg = app.screen.query_one("#save-msg")
+        await pilot.press("s")                      # the save field takes no keys until `s` (tui.md round 2)
         await pilot.press(*str(deck), "enter")
         await pilot.pause()
         said.append(str(msg.render()))

@@ -1,4 +1,4 @@
-"""The command line's completion knows every command of formats.md §1 (issue #7: it had drifted and never
+"""The command line's completion knows every command of docs/formats.md §1 (issue #7: it had drifted and never
 suggested `set`)."""
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""Lesson files (decks/lessons/*.scenario.toml), shipped as package data."""

@@ -1,0 +1,128 @@
+"""What a Python user expects of a command (issue #21 item 5): `--version`, `python -m c1k_tui`, shell
+completion of public names (decks, rule ids, lessons, agents), plain unwrapped rows in a pipe, `--json
+FILE` (or `-`) meaning the same in every command, and progress on stderr."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+from typer.testing import CliRunner
+
+from c1k_tui.cli.main import app
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+def _c1k(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The command as a user runs it, in a child process (stdout and stderr apart, neither a terminal)."""
+    return subprocess.run([sys.executable, "-m", "c1k_tui", *args], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "NO_COLOR": "1", **(env or {})}, timeout=300)
+
+
+def _complete(words: str) -> list[str]:
+    """What bash completion offers for the last word of `words` (click's protocol: _C1K_COMPLETE)."""
+    parts = words.split(" ")
+    res = _c1k(env={"_C1K_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1)})
+    assert res.returncode == 0, res.stderr
+    return [line.split(",", 1)[1] if "," in line else line for line in res.stdout.splitlines()]
+
+
+def test_version() -> None:
+    from importlib.metadata import version
+
+    res = runner.invoke(app, ["--version"])
+    assert res.exit_code == 0 and res.output.strip() == f"c1k {version('c1k')}"
+
+
+def test_python_dash_m_runs_the_command() -> None:
+    res = _c1k("--help")
+    assert res.returncode == 0 and "Usage: c1k" in res.stdout
+
+
+def test_completion_is_on_and_offers_public_names() -> None:
+    res = runner.invoke(app, ["--help"])
+    assert "--install-completion" in res.output
+    assert _complete("c1k play iron") == ["ironbound"]
+    assert "ai:greedy" in _complete("c1k play --vs ai:g")
+    assert _complete("c1k learn 1")[:2] == ["1", "10"]
+    assert "C1K 4.3" in _complete("c1k rules C1K")
+    assert _complete("c1k simulate --agent sea") == ["search", "search:1", "search:2", "search:3", "search:4"]
+    assert _complete("c1k schema de") == ["deck"]
+
+
+def test_every_offered_agent_is_one_the_commands_take() -> None:
+    from c1k_tui.cli import completion
+    from c1k_tui.screens.versus import agent_spec
+    from engine.ai import make_agent
+
+    for spec in completion.AGENTS:
+        make_agent(spec)
+    for spec in completion.OPPONENTS:
+        agent_spec(spec)
+
+
+def test_piped_cards_are_one_unwrapped_line_each() -> None:
+    res = _c1k("cards")
+    assert res.returncode == 0
+    line = next(x for x in res.stdout.splitlines() if "Lancer of the Dawn Column" in x)
+    cells = line.split("\t")
+    assert cells[:4] == ["lancer-of-the-dawn-column", "Lancer of the Dawn Column", "neutral", "unit"]
+    assert cells[-1].endswith("this turn.")          # the whole text, on the same line
+    assert res.stdout.splitlines()[0].split("\t") == ["id", "name", "realm", "type", "cost", "speed", "stats",
+                                                      "text"]
+
+
+def test_piped_rules_are_one_line_each() -> None:
+    res = runner.invoke(app, ["rules"])
+    assert res.exit_code == 0
+    assert "C1K 4.3\tCombat damage" in res.output.splitlines()
+    assert "│" not in res.output
+
+
+def test_json_is_a_file_or_dash_in_every_command() -> None:
+    """One meaning for --json: FILE, or - for stdout — never a flag."""
+    cmd = typer.main.get_command(app)     # (typer's own copy of click: its classes, read by their fields)
+    found = []
+
+    def walk(c: Any, path: str) -> None:
+        for p in c.params:
+            if "--json" in getattr(p, "opts", []):
+                found.append(path)
+                assert not getattr(p, "is_flag", False), f"{path} --json is a flag"
+                assert getattr(p, "metavar", None) == "FILE" or "FILE" in (p.help or ""), path
+        for name, sub in getattr(c, "commands", {}).items():
+            walk(sub, f"{path} {name}")
+
+    walk(cmd, "c1k")
+    assert {"c1k bench", "c1k simulate", "c1k cards", "c1k decks", "c1k rules"} <= set(found)
+
+
+def test_json_to_stdout_and_to_a_file(tmp_path: Path) -> None:
+    decks = json.loads(runner.invoke(app, ["decks", "--json", "-"]).output)
+    assert {"ironbound", "emberfall"} <= {d["name"] for d in decks}
+    assert all(sum(d["cards"].values()) == 40 for d in decks)
+    cards = json.loads(runner.invoke(app, ["cards", "--search", "Lancer of the Dawn", "--json", "-"]).output)
+    assert [c["id"] for c in cards] == ["lancer-of-the-dawn-column"] and cards[0]["power"] == 3
+    rules = json.loads(runner.invoke(app, ["rules", "C1K 4.3", "--json", "-"]).output)
+    assert rules[0]["id"] == "C1K 4.3" and "damage" in rules[0]["text"].lower()
+    out = tmp_path / "bench.json"
+    res = runner.invoke(app, ["bench", "--matches", "2", "--json", str(out)])
+    assert res.exit_code == 0 and json.loads(out.read_text(encoding="utf-8"))["matches"] == 2
+
+
+def test_simulate_keeps_progress_off_stdout(tmp_path: Path) -> None:
+    res = _c1k("simulate", "ironbound", "emberfall", "--matches", "1", "--workers", "1", "--max-turns", "30",
+               "--no-plots", env={"COLUMNS": "100"})
+    assert res.returncode == 0, res.stderr
+    assert "ETA" not in res.stdout and "simulate" not in res.stdout.split("\n", 1)[0]
+    assert "ironbound" in res.stdout
+    report = _c1k("simulate", "ironbound", "emberfall", "--matches", "1", "--workers", "1", "--max-turns", "30",
+                  "--json", "-")
+    assert json.loads(report.stdout)["matches"] == 1          # stdout is the report alone
