@@ -42,6 +42,7 @@ class Job:
     seed: int
     a_first: bool        # deck A sits in p1 (seats alternate within a pair)
     max_turns: int
+    compensation: str = "none"   # the second player's compensation (MatchOptions.compensation, C1K 1.4)
 
 
 @dataclass
@@ -81,7 +82,7 @@ def run_job(job: Job) -> JobResult:
     deck_a, deck_b = _load(job.deck_a), _load(job.deck_b)
     db = _CACHE["db"]
     first, second = (deck_a, deck_b) if job.a_first else (deck_b, deck_a)
-    game = Game.new(db, first, second, job.seed, MatchOptions(max_turns=job.max_turns))
+    game = Game.new(db, first, second, job.seed, MatchOptions(max_turns=job.max_turns, compensation=job.compensation))
     ag_a = make_agent(job.agent_a, derive_seed(job.seed, 1))
     ag_b = make_agent(job.agent_b, derive_seed(job.seed, 2))
     agents = (ag_a, ag_b) if job.a_first else (ag_b, ag_a)
@@ -272,7 +273,8 @@ class Entry:
 
 
 def plan(decks: Sequence[tuple[str, str]], agent: str, opponent: str, matches: int, seed: int,
-         max_turns: int = DEFAULT_MAX_TURNS) -> tuple[list[tuple[Entry, Entry]], list[Job]]:
+         max_turns: int = DEFAULT_MAX_TURNS, compensation: str = "none",
+         ) -> tuple[list[tuple[Entry, Entry]], list[Job]]:
     """The pairs and jobs. Same agent on both sides: each unordered pair of decks once. Different
     agents: every (deck with `agent`, deck with `opponent`) pair, mirrors included."""
     from engine import derive_seed
@@ -289,7 +291,7 @@ def plan(decks: Sequence[tuple[str, str]], agent: str, opponent: str, matches: i
         ps = derive_seed(seed, pi)
         for k in range(matches):
             jobs.append(Job(len(jobs), pi, k, ea.path, eb.path, ea.agent, eb.agent, derive_seed(ps, k),
-                            k % 2 == 0, max_turns))
+                            k % 2 == 0, max_turns, compensation))
     return pairs, jobs
 
 
@@ -608,6 +610,9 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Base seed: same seed, same results")] = 1,
     max_turns: Annotated[int, typer.Option(help="A match still running after this many turns is a draw")]
     = DEFAULT_MAX_TURNS,
+    compensation: Annotated[str | None, typer.Option(
+        help="The second player's compensation (C1K 1.4): none, card, influence, capacity or coin "
+             "(default: the rules' default)")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the full report as JSON")] = None,
     csv_out: Annotated[Path | None, typer.Option("--csv", help="Write pairs (and FILE.cards.csv) as CSV")] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar or tables")] = False,
@@ -638,10 +643,15 @@ def simulate(
             raise SimulateError("--matches must be at least 1")
         if max_turns < 1:
             raise SimulateError("--max-turns must be at least 1")
+        from engine.state import COMPENSATION_CHOICES, MatchOptions
+
+        compensation = compensation or MatchOptions().compensation
+        if compensation not in COMPENSATION_CHOICES:
+            raise SimulateError(f"--compensation {compensation}: expected one of {', '.join(COMPENSATION_CHOICES)}")
         deck_list = resolve_decks(decks or [], all_decks)
         if len(deck_list) < 2 and (opponent or agent) == agent:
             raise SimulateError("name at least two decks (or one deck with a different --opponent)")
-        pairs, jobs = plan(deck_list, agent, opponent or agent, matches, seed, max_turns)
+        pairs, jobs = plan(deck_list, agent, opponent or agent, matches, seed, max_turns, compensation)
         be = make_backend(backend, workers or (os.cpu_count() or 1), address)
         t0 = time.perf_counter()
         if quiet:
@@ -657,7 +667,7 @@ def simulate(
         raise typer.Exit(2) from err
     report["run"] = {"seed": seed, "agent": agent, "opponent": opponent or agent, "matches_per_pair": matches,
                      "backend": be.name, "workers": getattr(be, "workers", None), "seconds": round(elapsed, 2),
-                     "max_turns": max_turns}
+                     "max_turns": max_turns, "compensation": compensation}
     if not quiet:
         print_report(report, console)
         if plots:

@@ -43,7 +43,7 @@ from engine import (  # noqa: F401
 from engine.actions import Action
 from engine.cards import CardDB
 from engine.core import MatchState, RulesLoopError
-from engine.state import COMMAND, DRAW_START, LIBRARY, MatchOptions, Perm, Refusal, player_name
+from engine.state import COIN_CARD, COMMAND, DRAW_START, HAND, LIBRARY, MatchOptions, Perm, Refusal, player_name
 
 __all__ = ["Game", "RulesLoopError"]
 
@@ -83,8 +83,16 @@ class Game(MatchState):
         # (the seed is not in the log: it would reveal every hidden card; the view shows it at game over)
         g.log(f"Match begins: {g.players[fp].name} ({player_name(fp)}) goes first"
               + (" (drawn at random)" if g.options.first == "random" else ""), actor=fp, rule="C1K 1.1")
+        comp = g.options.compensation
         for p in (0, 1):
-            zones.draw(g, p, g.seat_mod(p, "opening_hand"))
+            extra = 1 if comp == "card" and p != fp else 0   # C1K 1.4: one more card for the second player
+            zones.draw(g, p, g.seat_mod(p, "opening_hand") + extra)
+        if comp == "coin":   # C1K 1.4: the Coin, a token action, goes into the second player's opening hand
+            sp = 1 - fp
+            coin = g.new_card(g.db.lookup(COIN_CARD), sp, HAND)
+            g.players[sp].hand.append(coin)
+            g.log(f"  {g.players[sp].name} goes second and gets {g.label(coin)}", "draw", sp, (coin,), 1,
+                  rule="C1K 1.4", private_to=sp, public_text=f"  {g.players[sp].name} goes second and gets the Coin")
         turn.goto(g, DRAW_START)
         return g
 

@@ -429,10 +429,17 @@ class MatchOptions:
     first: str = "p1"
     #: the first player's first draw (rules.md §1): skipped unless this is set
     first_player_draws: bool = False
+    #: what the second player gets for going second (rules.md §1, `C1K 1.4`): none; card (one more card in
+    #: the opening hand); influence (+1 Influence on their first turn); capacity (+1 Influence capacity
+    #: from their first turn on); coin (the Coin, a token action in the opening hand: Fast, gain 1 Influence)
+    compensation: str = "none"
 
     def __post_init__(self) -> None:
         if self.first not in FIRST_PLAYER_CHOICES:
             raise ValueError(f"first = '{self.first}': expected one of {', '.join(FIRST_PLAYER_CHOICES)}")
+        if self.compensation not in COMPENSATION_CHOICES:
+            raise ValueError(f"compensation = '{self.compensation}': expected one of "
+                             f"{', '.join(COMPENSATION_CHOICES)}")
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -442,10 +449,16 @@ class MatchOptions:
             out["first"] = self.first
         if self.first_player_draws:
             out["first_player_draws"] = True
+        if self.compensation != "none":
+            out["compensation"] = self.compensation
         return out
 
 
 FIRST_PLAYER_CHOICES = ("p1", "p2", "random")
+#: the second player's compensation (MatchOptions.compensation)
+COMPENSATION_CHOICES = ("none", "card", "influence", "capacity", "coin")
+#: the Coin's card id (decks/cards/core.toml: a token, never in a deck)
+COIN_CARD = "the-coin"
 
 
 @dataclass
