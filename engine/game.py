@@ -43,7 +43,17 @@ from engine import (  # noqa: F401
 from engine.actions import Action
 from engine.cards import CardDB
 from engine.core import MatchState, RulesLoopError
-from engine.state import COIN_CARD, COMMAND, DRAW_START, HAND, LIBRARY, MatchOptions, Perm, Refusal, player_name
+from engine.state import (
+    COIN_CARD,
+    COMMAND,
+    DRAW_START,
+    HAND,
+    LIBRARY,
+    MatchOptions,
+    Perm,
+    Refusal,
+    player_name,
+)
 
 __all__ = ["Game", "RulesLoopError"]
 
@@ -85,14 +95,15 @@ class Game(MatchState):
               + (" (drawn at random)" if g.options.first == "random" else ""), actor=fp, rule="C1K 1.1")
         comp = g.options.compensation
         for p in (0, 1):
-            extra = 1 if comp == "card" and p != fp else 0   # C1K 1.4: one more card for the second player
+            extra = 1 if comp == "card" and p != fp else 0   # RULES Second player: one more card
             zones.draw(g, p, g.seat_mod(p, "opening_hand") + extra)
-        if comp == "coin":   # C1K 1.4: the Coin, a token action, goes into the second player's opening hand
+        if comp == "coin":   # RULES Second player: the Coin (a token action) joins the opening hand
             sp = 1 - fp
             coin = g.new_card(g.db.lookup(COIN_CARD), sp, HAND)
             g.players[sp].hand.append(coin)
             g.log(f"  {g.players[sp].name} goes second and gets {g.label(coin)}", "draw", sp, (coin,), 1,
-                  rule="C1K 1.4", private_to=sp, public_text=f"  {g.players[sp].name} goes second and gets the Coin")
+                  rule="RULES Second player", private_to=sp,
+                  public_text=f"  {g.players[sp].name} goes second and gets the Coin")
         turn.goto(g, DRAW_START)
         return g
 

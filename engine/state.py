@@ -429,8 +429,8 @@ class MatchOptions:
     first: str = "p1"
     #: the first player's first draw (rules.md §1): skipped unless this is set
     first_player_draws: bool = False
-    #: what the second player gets for going second (rules.md §1, `C1K 1.4`): none; card (one more card in
-    #: the opening hand); influence (+1 Influence on their first turn); capacity (+1 Influence capacity
+    #: what the second player gets for going second (rules.md `RULES Second player`): none; card (one more card
+    #: in the opening hand); influence (+1 Influence on their first turn); capacity (+1 Influence capacity
     #: from their first turn on); coin (the Coin, a token action in the opening hand: Fast, gain 1 Influence)
     compensation: str = "none"
 
