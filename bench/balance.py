@@ -184,7 +184,7 @@ def main() -> None:
     u.add_argument("--skip", nargs="*", default=[], help="don't play the pairs of these decks")
     u.add_argument("--compensation", default="none",
                    help="the second player's compensation (RULES Second player): none, card, influence, "
-                        "capacity, coin")
+                        "capacity, coin, card+coin")
     w = sub.add_parser("write", help="the report of what a cache holds (the largest complete round)")
     w.add_argument("--agent", default="search:1")
     w.add_argument("--seed", type=int, default=7)

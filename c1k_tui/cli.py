@@ -105,7 +105,7 @@ def play(
     text: Annotated[bool, typer.Option("--text", help="The plain prompt loop instead of the Textual app")] = False,
     practice: Annotated[bool, typer.Option(help="Practice mode: a refused action never moves priority")] = False,
     first: Annotated[Literal["p1", "p2", "random"], typer.Option(help="Who goes first (random: from the seed)")] = "p1",
-    compensation: Annotated[Literal["none", "card", "influence", "capacity", "coin"] | None, typer.Option(
+    compensation: Annotated[Literal["none", "card", "influence", "capacity", "coin", "card+coin"] | None, typer.Option(
         help="What the second player gets for going second (RULES Second player; default: the rules' "
              "default)")] = None,
     open_hands: Annotated[bool, typer.Option("--open-hands", help="Show both hands, no hand-off screen "

@@ -611,7 +611,7 @@ def simulate(
     max_turns: Annotated[int, typer.Option(help="A match still running after this many turns is a draw")]
     = DEFAULT_MAX_TURNS,
     compensation: Annotated[str | None, typer.Option(
-        help="The second player's compensation (RULES Second player): none, card, influence, capacity or coin "
+        help="The second player's compensation (RULES Second player): none, card, influence, capacity, coin or card+coin "
              "(default: the rules' default)")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the full report as JSON")] = None,
     csv_out: Annotated[Path | None, typer.Option("--csv", help="Write pairs (and FILE.cards.csv) as CSV")] = None,

@@ -95,9 +95,9 @@ class Game(MatchState):
               + (" (drawn at random)" if g.options.first == "random" else ""), actor=fp, rule="C1K 1.1")
         comp = g.options.compensation
         for p in (0, 1):
-            extra = 1 if comp == "card" and p != fp else 0   # RULES Second player: one more card
+            extra = 1 if comp in ("card", "card+coin") and p != fp else 0   # RULES Second player: one more card
             zones.draw(g, p, g.seat_mod(p, "opening_hand") + extra)
-        if comp == "coin":   # RULES Second player: the Coin (a token action) joins the opening hand
+        if comp in ("coin", "card+coin"):   # RULES Second player: the Coin (a token action) joins the opening hand
             sp = 1 - fp
             coin = g.new_card(g.db.lookup(COIN_CARD), sp, HAND)
             g.players[sp].hand.append(coin)

@@ -431,7 +431,8 @@ class MatchOptions:
     first_player_draws: bool = False
     #: what the second player gets for going second (rules.md `RULES Second player`): none; card (one more card
     #: in the opening hand); influence (+1 Influence on their first turn); capacity (+1 Influence capacity
-    #: from their first turn on); coin (the Coin, a token action in the opening hand: Fast, gain 1 Influence)
+    #: from their first turn on); coin (the Coin, a token action in the opening hand: Fast, gain 1 Influence);
+    #: card+coin (both, as in Hearthstone)
     compensation: str = "none"
 
     def __post_init__(self) -> None:
@@ -456,7 +457,7 @@ class MatchOptions:
 
 FIRST_PLAYER_CHOICES = ("p1", "p2", "random")
 #: the second player's compensation (MatchOptions.compensation)
-COMPENSATION_CHOICES = ("none", "card", "influence", "capacity", "coin")
+COMPENSATION_CHOICES = ("none", "card", "influence", "capacity", "coin", "card+coin")
 #: the Coin's card id (decks/cards/core.toml: a token, never in a deck)
 COIN_CARD = "the-coin"
 

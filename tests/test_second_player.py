@@ -12,9 +12,9 @@ from c1k_tui.cli import app
 from engine import record as rec
 from engine.cards import load_card_db
 from engine.decks import Deck, find_deck, load_deck
+from engine.events import events_for
 from engine.game import Game
 from engine.state import COIN_CARD, MatchOptions
-from engine.events import events_for
 
 DB = load_card_db()
 DECKS: list[Deck] = [load_deck(find_deck(n), DB) for n in ("ironbound", "dominion-vanguard")]
@@ -73,6 +73,13 @@ def test_rules_second_player_capacity_stays_one_ahead() -> None:
     assert (g.players[1].influence, g.players[1].capacity) == (3, 3)
 
 
+def test_rules_second_player_card_and_coin_gives_both() -> None:
+    plain, both = _new("none"), _new("card+coin")
+    hand = both.players[1].hand
+    assert len(hand) == len(plain.players[1].hand) + 2
+    assert hand[:-2] == plain.players[1].hand and both.card(hand[-1]).id == COIN_CARD
+
+
 def test_rules_second_player_coin_gives_one_influence_once() -> None:
     g = _new("coin", "p2")                                     # p2 goes first: p1 gets the Coin
     coins = [c for c in g.players[0].hand if g.card(c).id == COIN_CARD]
@@ -89,7 +96,7 @@ def test_rules_second_player_coin_gives_one_influence_once() -> None:
     assert coins[0] not in g.players[0].graveyard              # a token ceases to exist
 
 
-@pytest.mark.parametrize("compensation", ["card", "influence", "capacity", "coin"])
+@pytest.mark.parametrize("compensation", ["card", "influence", "capacity", "coin", "card+coin"])
 def test_rules_second_player_option_is_recorded_and_replays(compensation: str) -> None:
     options = MatchOptions(compensation=compensation)
     assert options.to_dict()["compensation"] == compensation
@@ -100,7 +107,7 @@ def test_rules_second_player_option_is_recorded_and_replays(compensation: str) -
 
 
 def test_rules_second_player_unknown_choice_is_refused() -> None:
-    with pytest.raises(ValueError, match="expected one of none, card, influence, capacity, coin"):
+    with pytest.raises(ValueError, match="expected one of none, card, influence, capacity, coin, card\\+coin"):
         MatchOptions(compensation="two coins")
 
 
@@ -112,7 +119,7 @@ def test_cli_play_and_simulate_take_the_option(tmp_path: Path) -> None:
     assert rec.load(save).start.options.get("compensation") == "coin"
     bad = CliRunner().invoke(app, ["simulate", "ironbound", "emberfall", "--matches", "1", "--quiet",
                                    "--compensation", "two"])
-    assert bad.exit_code == 2 and "expected one of none, card, influence, capacity, coin" in bad.output
+    assert bad.exit_code == 2 and "expected one of none, card, influence, capacity, coin, card+coin" in bad.output
     out = tmp_path / "s.json"
     ok = CliRunner().invoke(app, ["simulate", "ironbound", "emberfall", "--matches", "2", "--quiet", "--agent",
                                   "random", "--compensation", "card", "--json", str(out), "--workers", "1"])
