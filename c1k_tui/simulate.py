@@ -643,11 +643,12 @@ def simulate(
             raise SimulateError("--matches must be at least 1")
         if max_turns < 1:
             raise SimulateError("--max-turns must be at least 1")
-        from engine.state import COMPENSATION_CHOICES, MatchOptions
+        from engine import MatchOptions
 
-        compensation = compensation or MatchOptions().compensation
-        if compensation not in COMPENSATION_CHOICES:
-            raise SimulateError(f"--compensation {compensation}: expected one of {', '.join(COMPENSATION_CHOICES)}")
+        try:
+            compensation = MatchOptions(compensation=compensation or MatchOptions().compensation).compensation
+        except ValueError as err:
+            raise SimulateError(f"--compensation: {err}") from err
         deck_list = resolve_decks(decks or [], all_decks)
         if len(deck_list) < 2 and (opponent or agent) == agent:
             raise SimulateError("name at least two decks (or one deck with a different --opponent)")

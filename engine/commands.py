@@ -158,7 +158,11 @@ def log_command(g: MatchState, line: str, action: Action, actor: int) -> None:
     elif isinstance(action, (Activate, Interrupt)):
         cards = (action.source,) + action.targets
     elif isinstance(action, SetCard):
-        cards = (action.card,)
+        # the card named is hidden from the other player: they read that a card was Set, never its number
+        # (rules.md §7a); the record keeps the command as typed
+        g.log(line, kind, actor, (action.card,), rule=d.rule, command=n, private_to=actor,
+              public_text=f"{player_name(actor)}: set a card face down")
+        return
     elif isinstance(action, Attack):
         cards = action.units
     elif isinstance(action, Block):
@@ -247,9 +251,10 @@ def do_set(g: MatchState, a: SetCard, p: int) -> None:
     ps = g.players[p]
     ps.influence -= SET_COST
     ps.hand.remove(a.card)
-    ps.set_cards.append(a.card)
-    g.zone[a.card] = SET
-    g.log(f"  {ps.name} Sets a card face down (#{a.card})", "set", p, (a.card,), SET_COST, rule="KW Set")
+    n = g.renumber(a.card, SET)   # a fresh number in the Set zone, shown to its owner only (rules.md §7a)
+    ps.set_cards.append(n)
+    g.log(f"  {ps.name} Sets {g.label(n)} face down", "set", p, (n,), SET_COST, rule="KW Set", private_to=p,
+          public_text=f"  {ps.name} Sets a card face down")
     give_priority(g, p, 0)
 
 

@@ -266,7 +266,7 @@ def _card_matches(g: Game, key: str, ids: Iterable[int], text: str) -> bool:
     ids = list(ids)
     if cid is not None and cid in ids:
         return True
-    if any(0 < i < len(g.defs) and g.defs[i] is not None and g.card(i).name.lower() == name for i in ids):
+    if any(g.defs.get(i) is not None and g.card(i).name.lower() == name for i in ids):
         return cid is None or cid in ids
     return not ids and name in text.lower()
 

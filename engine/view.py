@@ -289,12 +289,11 @@ def allowed_now(g: Game) -> str:
 
 def _stack(g: Game) -> tuple[StackEntry, ...]:
     out = []
-    n = len(g.defs)
     for i, it in enumerate(reversed(g.stack), 1):
         who = "game" if it.adder < 0 else g.players[it.adder].name
         targets = []
         for t in it.targets:
-            if 0 < t < n:
+            if g.exists(t):
                 targets.append(g.players[g.champion_owner(t)].name if g.is_champion(t) else f"#{t} {g.card(t).name}")
             else:
                 targets.append(f"stack item {t}")   # an Interrupt/counter target is a stack item uid
