@@ -32,7 +32,7 @@ import sys
 import time
 from typing import Any
 
-from c1k_tui.simulate import (
+from c1k_tui.sim.simulate import (
     InlineBackend,
     Job,
     JobResult,
@@ -48,7 +48,7 @@ from c1k_tui.simulate import (
 def timed_job(job: Job) -> tuple[JobResult, list[tuple[float, bool]], list[tuple[float, bool]]]:
     """run_job, with the decision times of deck A's agent: wall clock and this process's CPU time
     (ms, had a real choice). CPU time is what a loaded machine distorts least."""
-    from c1k_tui.simulate import _CACHE
+    from c1k_tui.sim.simulate import _CACHE
     from engine.ai import make_agent, play_match
     from engine.game import Game
     from engine.rng import derive_seed

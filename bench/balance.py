@@ -36,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from c1k_tui.simulate import Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
+from c1k_tui.sim.simulate import Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
 
 
 def _digest(path: str) -> str:

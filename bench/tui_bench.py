@@ -57,7 +57,7 @@ FULL_BOARD: dict[str, Any] = {
 
 
 def full_board_session() -> Any:
-    from c1k_tui.session import Flow, MatchSession
+    from c1k_tui.model.session import Flow, MatchSession
     from engine.cards import load_card_db
     from engine.scenario import scenario_from_data
 
@@ -79,7 +79,7 @@ def full_board_session() -> Any:
 async def _key_latency(keys: int) -> dict[str, Any]:
     from textual.pilot import Pilot
 
-    from c1k_tui.app import C1KApp
+    from c1k_tui.screens.app import C1KApp
     from engine.game import Game
 
     session = full_board_session()
@@ -139,12 +139,12 @@ async def _key_latency(keys: int) -> dict[str, Any]:
 CHILD_APP = r"""
 import os, sys, time
 sys.path.insert(0, {root!r})
-from c1k_tui import cli          # the `c1k` entry point's module (Typer), as `c1k play` imports it
-from c1k_tui.app import C1KApp
-from c1k_tui.screens import SplashScreen
+from c1k_tui.cli import main as cli          # the `c1k` entry point's module (Typer), as `c1k play` imports it
+from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.menus import SplashScreen
 
 def build():                     # what `c1k play ironbound emberfall` builds, in the app's worker thread
-    from c1k_tui.session import Flow, MatchSession
+    from c1k_tui.model.session import Flow, MatchSession
     from engine.state import MatchOptions
     db = cli._db()
     decks = cli._decks(db, "ironbound", "emberfall")

@@ -40,10 +40,10 @@ def bot_command(game: Any, rng: Any) -> str:
 
 
 async def one_match(deck_a: str, deck_b: str, seed: int, turns: int, flow: str, open_hands: bool) -> dict[str, Any]:
-    from c1k_tui import cli
-    from c1k_tui.app import C1KApp
-    from c1k_tui.screens import HandoffScreen
-    from c1k_tui.session import Flow, MatchSession
+    from c1k_tui.cli import main as cli
+    from c1k_tui.model.session import Flow, MatchSession
+    from c1k_tui.screens.app import C1KApp
+    from c1k_tui.screens.menus import HandoffScreen
     from engine.rng import SplitMix64
     from engine.state import MatchOptions
 

@@ -1,6 +1,6 @@
 """The determinism contract's test vectors (docs/determinism.md): what another implementation checks
 itself against. `build_vectors()` gives every vector file's content, `render(data)` its text; the CLI
-(`c1k vectors OUT`, c1k_tui/vectors.py) writes them, conformance/check runs the TypeScript checker on
+(`c1k vectors OUT`, c1k_tui/cli/vectors.py) writes them, conformance/check runs the TypeScript checker on
 them, and tests/test_vectors.py regenerates them and compares with the committed copies in
 conformance/vectors/, so they can't go stale silently:
 

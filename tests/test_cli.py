@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
+from c1k_tui.cli.main import app
 from engine import record as rec
 from engine.cards import load_card_db
 
@@ -104,8 +104,8 @@ def test_cards_table_filters_by_realm_keyword_and_text() -> None:
 def test_the_app_splash_shows_no_random_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """rules.md §7: `c1k play DECK DECK` without --seed draws a seed that no screen shows while cards are
     hidden — the loading splash included (a given --seed is known to the players anyway)."""
-    import c1k_tui.app
-    import c1k_tui.cli
+    import c1k_tui.cli.main
+    import c1k_tui.screens.app
 
     splashes: list[list[str]] = []
 
@@ -118,9 +118,9 @@ def test_the_app_splash_shows_no_random_seed(monkeypatch: pytest.MonkeyPatch) ->
         def run(self) -> None:
             pass
 
-    monkeypatch.setattr(c1k_tui.cli, "_interactive", lambda: True)
-    monkeypatch.setattr(c1k_tui.app, "C1KApp", FakeApp)
-    monkeypatch.setattr(c1k_tui.cli, "new_seed", lambda: 4242424242424242)
+    monkeypatch.setattr(c1k_tui.cli.main, "_interactive", lambda: True)
+    monkeypatch.setattr(c1k_tui.screens.app, "C1KApp", FakeApp)
+    monkeypatch.setattr(c1k_tui.cli.main, "new_seed", lambda: 4242424242424242)
     assert runner.invoke(app, ["play", "ironbound", "emberfall"]).exit_code == 0
     assert runner.invoke(app, ["play", "ironbound", "emberfall", "--seed", "77"]).exit_code == 0
     assert len(splashes) == 2 and splashes[0] and "seed" not in " ".join(splashes[0])

@@ -91,7 +91,7 @@ def test_selfplay_output_is_independent_of_hash_seed() -> None:
     outs = set()
     for hashseed in ("0", "1", "12345"):
         env = dict(os.environ, PYTHONHASHSEED=hashseed)
-        out = subprocess.run([sys.executable, "-m", "c1k_tui.cli", "selfplay", "--seed", "3", "--matches", "3"],
+        out = subprocess.run([sys.executable, "-m", "c1k_tui.cli.main", "selfplay", "--seed", "3", "--matches", "3"],
                              capture_output=True, text=True, env=env, check=True).stdout
         outs.add(out)
     assert len(outs) == 1

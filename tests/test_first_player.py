@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
+from c1k_tui.cli.main import app
 from engine import record as rec
 from engine.cards import load_card_db
 from engine.decks import find_deck, load_deck

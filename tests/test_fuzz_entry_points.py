@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
+from c1k_tui.cli.main import app
 from engine import record as rec
 from engine.actions import MAX_COMMAND_CHARS, IllegalAction, MalformedCommand, parse_command
 from engine.cards import load_card_db
@@ -161,7 +161,7 @@ def test_bench_refuses_bad_numbers_with_a_message(args: list[str]) -> None:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=command_text)
 def test_the_apps_command_path_answers_any_text_with_an_outcome(text: str) -> None:
-    from c1k_tui.session import Flow, MatchSession
+    from c1k_tui.model.session import Flow, MatchSession
 
     s = MatchSession.new(DB, DECKS, 5, MatchOptions(practice=True), flow=Flow("full"))
     before = _state(s.game)

@@ -1,4 +1,4 @@
-"""The course (decks/lessons, engine/lessons.py, c1k_tui/lessons.py): every lesson's scripted solution
+"""The course (decks/lessons, engine/lessons.py, c1k_tui/model/lessons.py): every lesson's scripted solution
 completes it and its wrong line does not; the goal is read from the match's events; coverage of the C1K
 sections is complete; progress is saved in C1K_HOME."""
 
@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui import lessons as course_ui
-from c1k_tui import rulesdoc
-from c1k_tui.cli import app as cli
-from c1k_tui.paths import lessons_dir
+from c1k_tui.cli.main import app as cli
+from c1k_tui.model import lessons as course_ui
+from c1k_tui.model import rulesdoc
+from c1k_tui.model.paths import lessons_dir
 from engine.cards import CardDB, load_card_db
 from engine.lessons import (
     C1K_SECTIONS,
@@ -35,7 +35,7 @@ from engine.lessons import (
 from engine.scenario import run
 
 if TYPE_CHECKING:
-    from c1k_tui.app import C1KApp
+    from c1k_tui.screens.app import C1KApp
 
 FILES = sorted(lessons_dir().glob("*.scenario.toml"))
 
@@ -155,7 +155,7 @@ def test_a_lesson_file_without_its_parts_is_refused_with_the_file(tmp_path: Path
 
 def _lesson_app(db: CardDB, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prefix: str) -> C1KApp:
     """The app on the lesson whose file name starts with `prefix`, progress saved under `tmp_path`."""
-    from c1k_tui.app import C1KApp, find_lessons, lesson_session
+    from c1k_tui.screens.app import C1KApp, find_lessons, lesson_session
 
     monkeypatch.setenv("C1K_HOME", str(tmp_path))
     info = next(x for x in find_lessons() if x.path.name.startswith(prefix))
@@ -186,7 +186,7 @@ def test_the_lesson_panel_in_the_app_shows_windows_hints_and_progress(db: CardDB
         assert "T3 influence.gain (C1K 2.2)" in screen.goal and not app.lesson_complete
         await pilot.press("R")                            # the rule book opens at the rule on screen
         await pilot.pause()
-        from c1k_tui.rule_screen import RuleBrowser
+        from c1k_tui.screens.rule_screen import RuleBrowser
 
         assert isinstance(app.screen, RuleBrowser) and app.screen.rule_id == "OPP Slow"   # the last refusal
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
+from c1k_tui.cli.main import app
 from engine import record as rec
 from engine.actions import IllegalAction, Play
 from engine.cards import load_card_db
@@ -265,7 +265,7 @@ def test_resuming_a_changed_record_in_the_app_says_why_and_exits_non_zero(saved:
     """The app's splash shows the refusal; Enter quits with exit code 2 (not 0), like the text loop."""
     import asyncio
 
-    from c1k_tui.app import C1KApp, resume_session
+    from c1k_tui.screens.app import C1KApp, resume_session
 
     _, data = saved
     bad = json.loads(json.dumps(data))

@@ -9,8 +9,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from c1k_tui.session import MatchSession
-from c1k_tui.textplay import loop
+from c1k_tui.cli.textplay import loop
+from c1k_tui.model.session import MatchSession
 from engine import Decline, Game, InfoSet, Interrupt, Pass, Play, observe
 from engine.cards import load_card_db
 from engine.decks import find_deck, load_deck

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui import rulesdoc
-from c1k_tui.cli import app as cli
+from c1k_tui.cli.main import app as cli
+from c1k_tui.model import rulesdoc
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,7 +41,7 @@ def test_a_built_wheel_carries_the_rules_and_reads_them(tmp_path: Path) -> None:
         assert z.read("c1k_tui/rules.md").decode() == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
         z.extractall(site)
     # read the rules from the unpacked wheel alone: no repository, no editable install (-S: no site dirs)
-    probe = ("from c1k_tui import rulesdoc; r = rulesdoc.rules(); "
+    probe = ("from c1k_tui.model import rulesdoc; r = rulesdoc.rules(); "
              "print(len(r), rulesdoc.section('C1K 4.3')[1], rulesdoc.rules_path().exists())")
     res = subprocess.run([sys.executable, "-S", "-c", probe], capture_output=True, text=True, cwd=tmp_path,
                          env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"})
@@ -85,7 +85,7 @@ def test_the_rule_browser_opens_a_rule_and_searches() -> None:
     from textual.app import App
     from textual.widgets import Input, Markdown, OptionList
 
-    from c1k_tui.rule_screen import RuleBrowser, open_rule
+    from c1k_tui.screens.rule_screen import RuleBrowser, open_rule
 
     class Host(App[None]):
         def on_mount(self) -> None:

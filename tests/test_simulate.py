@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
-from c1k_tui.simulate import (
+from c1k_tui.cli.main import app
+from c1k_tui.sim.simulate import (
     InlineBackend,
     Job,
     JobResult,
@@ -141,7 +141,7 @@ def test_ray_backend_without_ray_is_a_message(monkeypatch: pytest.MonkeyPatch) -
 def test_ray_backend_gives_the_local_results() -> None:
     """Runs only where the optional extra is installed (pip install -e '.[cluster]'): a local Ray."""
     ray = pytest.importorskip("ray")
-    from c1k_tui.simulate import RayBackend
+    from c1k_tui.sim.simulate import RayBackend
 
     pairs, jobs = _small_plan(matches=1)
     try:

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
-from c1k_tui.simulate import field_rates, interval_plot, report_plots
+from c1k_tui.cli.main import app
+from c1k_tui.sim.simulate import field_rates, interval_plot, report_plots
 
 # plotext is a dependency (pyproject.toml); an environment installed before it was skips these tests
 pytest.importorskip("plotext")

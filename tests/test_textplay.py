@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
-from c1k_tui.textplay import CLEAR, loop
+from c1k_tui.cli.main import app
+from c1k_tui.cli.textplay import CLEAR, loop
 from engine import observe
 from engine import record as rec
 from engine.cards import load_card_db
@@ -103,7 +103,7 @@ def test_a_given_seed_is_used_and_a_bad_one_is_a_message() -> None:
 
 def test_an_endless_rules_loop_is_a_message_in_text_mode_and_in_the_app_session(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from c1k_tui.session import MatchSession
+    from c1k_tui.model.session import MatchSession
     from engine import RulesLoopError
 
     real = Game.apply
@@ -151,7 +151,7 @@ def test_the_cli_text_loop_takes_the_learning_flow() -> None:
 def test_the_hand_off_waits_for_an_enter_typed_after_it(monkeypatch: pytest.MonkeyPatch) -> None:
     # a double Enter after "pass" must not carry through the hand-off: what was typed ahead is dropped
     # just before the hand-off waits (rules.md §7a)
-    import c1k_tui.textplay as tp
+    import c1k_tui.cli.textplay as tp
     events: list[str] = []
     monkeypatch.setattr(tp, "discard_typeahead", lambda: events.append("discard"))
     script = iter(["pass", ""] * 6)
@@ -172,7 +172,7 @@ def test_typed_ahead_input_is_dropped_at_a_real_terminal(monkeypatch: pytest.Mon
     import os
     import sys
 
-    from c1k_tui.textplay import discard_typeahead
+    from c1k_tui.cli.textplay import discard_typeahead
     master, slave = os.openpty()
     try:
         with os.fdopen(slave, "r", closefd=False) as tty_in:

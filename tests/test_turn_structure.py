@@ -94,8 +94,8 @@ def test_first_player_draws_option() -> None:
 def test_the_phase_bar_shows_the_structure_as_it_is() -> None:
     """rules.md §2: a changed structure is shown by the app's phase bar as it is, not as the default —
     a second COMBAT group, no draw.post, and the current window marked at its own position."""
-    from c1k_tui.view import match_view, phase_groups
-    from c1k_tui.widgets import PhaseBar
+    from c1k_tui.model.view import match_view, phase_groups
+    from c1k_tui.screens.widgets import PhaseBar
 
     g = _game(TWIN)
     g.apply_command("p1: pass")

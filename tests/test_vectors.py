@@ -93,7 +93,7 @@ def test_checker_fails_on_a_vector_changed_by_one_byte(tmp_path: Path, file: str
 def test_vectors_command_names_an_unwritable_folder() -> None:
     from typer.testing import CliRunner
 
-    from c1k_tui.cli import app
+    from c1k_tui.cli.main import app
 
     res = CliRunner().invoke(app, ["vectors", "/dev/null/vectors"])
     assert res.exit_code == 2 and "can't write the vectors to /dev/null/vectors" in res.output

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from c1k_tui.app import C1KApp
-from c1k_tui.session import Flow, MatchSession
+from c1k_tui.model.session import Flow, MatchSession
+from c1k_tui.screens.app import C1KApp
 from engine.cards import CardDB, load_card_db
 from engine.scenario import scenario_from_data
 
@@ -41,7 +41,7 @@ def snapshot_data() -> dict[str, Any]:
 def _no_handoff_guard(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pilot presses keys faster than people: the hand-off's guard against a double press is off, but in
     tests/tui/test_handoff_guard.py."""
-    from c1k_tui.screens import HandoffScreen
+    from c1k_tui.screens.menus import HandoffScreen
     monkeypatch.setattr(HandoffScreen, "GUARD_S", 0.0)
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from c1k_tui.cli import app
-from c1k_tui.session import game_from_record
+from c1k_tui.cli.main import app
+from c1k_tui.model.session import game_from_record
 from engine import record as rec
 from engine.cards import CardDB
 from tests.tui.conftest import flow_data, session_from

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from c1k_tui.app import C1KApp
+from c1k_tui.screens.app import C1KApp
 from engine import turn
 from engine.cards import CardDB
 from engine.game import Game

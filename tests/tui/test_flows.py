@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from c1k_tui.app import C1KApp, resume_session
-from c1k_tui.match_screen import MatchScreen
-from c1k_tui.screens import ConfirmModal, HandoffScreen, HelpScreen
+from c1k_tui.screens.app import C1KApp, resume_session
+from c1k_tui.screens.match_screen import MatchScreen
+from c1k_tui.screens.menus import ConfirmModal, HandoffScreen, HelpScreen
 from engine import record as rec
 from engine.cards import CardDB
 from engine.scenario import find_unit

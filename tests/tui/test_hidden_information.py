@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from c1k_tui.session import reveal_reason
-from c1k_tui.view import log_for, match_view
+from c1k_tui.model.session import reveal_reason
+from c1k_tui.model.view import log_for, match_view
 from engine import events_for
 from engine.cards import CardDB
 from tests.tui.conftest import flow_data, session_from

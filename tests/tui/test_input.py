@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from c1k_tui.app import C1KApp
-from c1k_tui.controls import ChoiceList
-from c1k_tui.match_screen import MatchScreen
-from c1k_tui.screens import ConfirmModal, GameOverScreen, HandoffScreen, OptionsModal
+from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.controls import ChoiceList
+from c1k_tui.screens.match_screen import MatchScreen
+from c1k_tui.screens.menus import ConfirmModal, GameOverScreen, HandoffScreen, OptionsModal
 from engine.cards import CardDB
 from tests.tui.conftest import flow_data, run_app, session_from
 
@@ -158,7 +158,7 @@ def test_undo_request_hides_the_hand_and_asks_the_other_player(db: CardDB) -> No
 
 
 def test_pacing_steps_the_phase_bar_through_passed_windows(db: CardDB) -> None:
-    from c1k_tui.widgets import PhaseBar
+    from c1k_tui.screens.widgets import PhaseBar
 
     app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True, flow="stops"))
     app.pace_ms = 1
@@ -189,9 +189,9 @@ def test_pacing_steps_the_phase_bar_through_passed_windows(db: CardDB) -> None:
 
 
 def test_stops_are_saved_per_player_in_c1k_home(db: CardDB, tmp_path: Path) -> None:
-    from c1k_tui.app import new_session
-    from c1k_tui.paths import DEFAULT_STOPS, load_stops, save_stops, stops_file
-    from c1k_tui.screens import StartChoice
+    from c1k_tui.model.paths import DEFAULT_STOPS, load_stops, save_stops, stops_file
+    from c1k_tui.screens.app import new_session
+    from c1k_tui.screens.menus import StartChoice
 
     assert save_stops({"Mira": ["own:main.priority", "opp:end.final"]}) == ""
     assert "c1k-home" in str(stops_file())                  # under C1K_HOME (the test's own folder)
@@ -207,7 +207,7 @@ def test_multi_choice_is_keyboard_first_with_glyphs() -> None:
 
     from textual.app import App
 
-    from c1k_tui.screens import MultiChoiceModal
+    from c1k_tui.screens.menus import MultiChoiceModal
 
     got: list[str | None] = []
 

@@ -1,4 +1,4 @@
-"""The Lab (c1k_tui/lab_screen.py): a tiny simulation run from the app with progress, the same report as
+"""The Lab (c1k_tui/screens/lab_screen.py): a tiny simulation run from the app with progress, the same report as
 `c1k simulate`, a clean cancel, saving JSON and CSV, form errors as messages, and SVG snapshots of the
 results at 80×24 and 120×40."""
 
@@ -14,17 +14,17 @@ import pytest
 from rich.console import Console, Group
 from textual.widgets import Input, Select, SelectionList, Static
 
-from c1k_tui import simulate as sim
-from c1k_tui.app import C1KApp
-from c1k_tui.lab_screen import LabScreen, run_jobs
-from c1k_tui.screens import StartChoice, StartScreen
+from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.lab_screen import LabScreen, run_jobs
+from c1k_tui.screens.menus import StartChoice, StartScreen
+from c1k_tui.sim import simulate as sim
 from tests.tui.conftest import run_app
 
 DECKS = ["emberfall", "ironbound", "veil-masquerade"]
 
 
 class LabApp(C1KApp):
-    CSS_PATH = str(Path(__file__).resolve().parents[2] / "c1k_tui" / "app.tcss")
+    CSS_PATH = str(Path(__file__).resolve().parents[2] / "c1k_tui" / "screens" / "app.tcss")
 
     def __init__(self) -> None:
         super().__init__(mode="lab")

@@ -8,12 +8,12 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from c1k_tui.app import C1KApp
-from c1k_tui.cli import app as cli
-from c1k_tui.paths import FLOWS
-from c1k_tui.rule_screen import RuleBrowser
-from c1k_tui.screens import HandoffScreen, LogScreen, StartScreen
-from c1k_tui.session import Flow
+from c1k_tui.cli.main import app as cli
+from c1k_tui.model.paths import FLOWS
+from c1k_tui.model.session import Flow
+from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.menus import HandoffScreen, LogScreen, StartScreen
+from c1k_tui.screens.rule_screen import RuleBrowser
 from engine.cards import CardDB
 from tests.tui.conftest import CARDS, flow_data, run_app, session_from
 

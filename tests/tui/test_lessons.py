@@ -7,8 +7,8 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from c1k_tui.app import C1KApp, find_lessons, lesson_session
-from c1k_tui.cli import app as cli
+from c1k_tui.cli.main import app as cli
+from c1k_tui.screens.app import C1KApp, find_lessons, lesson_session
 from engine.cards import CardDB
 from tests.tui.conftest import run_app
 
@@ -24,7 +24,7 @@ def test_there_is_a_lesson_per_topic_and_each_solution_passes() -> None:
 
 
 def test_a_lesson_is_complete_when_its_goal_is_reached(db: CardDB, tmp_path: Path) -> None:
-    from c1k_tui.lessons import lesson_for, status
+    from c1k_tui.model.lessons import lesson_for, status
 
     for les in find_lessons():
         s = lesson_session(db, les, tmp_path / "l.json")
@@ -52,7 +52,7 @@ def test_lesson_in_the_app_with_full_control(db: CardDB) -> None:
         await pilot.pause()
         assert app.lesson_complete and "lesson complete" in str(screen.status)
         assert "✓ LESSON COMPLETE" in screen.goal and "WINDOWS ENTERED" in screen.goal
-        from c1k_tui.lessons import completed
+        from c1k_tui.model.lessons import completed
 
         assert completed() == {les.path.name.removesuffix(".scenario.toml")}
 

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from c1k_tui.match_screen import LegalSuggester
+from c1k_tui.screens.match_screen import LegalSuggester
 from engine import COMMAND_VERBS
 
 

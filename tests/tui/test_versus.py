@@ -1,4 +1,4 @@
-"""Playing against an agent and watching two agents (c1k_tui/versus.py): a whole match through the app,
+"""Playing against an agent and watching two agents (c1k_tui/screens/versus.py): a whole match through the app,
 the AI's hand hidden in every screen, log line and recap (rules.md §7a), undo back to the human's last
 decision, records that name the AI seats and resume to the same match, and the CLI options."""
 
@@ -13,11 +13,19 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from c1k_tui.app import C1KApp, resume_session
-from c1k_tui.cli import app as cli
-from c1k_tui.screens import GameOverScreen, MultiChoiceModal, PromptModal
-from c1k_tui.session import Flow
-from c1k_tui.versus import Shown, VersusError, VersusSession, WatchScreen, agent_spec, ai_pair, transcript
+from c1k_tui.cli.main import app as cli
+from c1k_tui.model.session import Flow
+from c1k_tui.screens.app import C1KApp, resume_session
+from c1k_tui.screens.menus import GameOverScreen, MultiChoiceModal, PromptModal
+from c1k_tui.screens.versus import (
+    Shown,
+    VersusError,
+    VersusSession,
+    WatchScreen,
+    agent_spec,
+    ai_pair,
+    transcript,
+)
 from engine import Attack, Block, Decline, InfoSet, Pass, make_agent, observe
 from engine import record as rec
 from engine.cards import CardDB
@@ -515,7 +523,7 @@ def test_transcript_without_terminal_plays_to_the_end(db: CardDB) -> None:
 def test_the_start_screen_offers_an_ai_opponent(db: CardDB, tmp_path: Path) -> None:
     from textual.widgets import Select
 
-    from c1k_tui.screens import StartChoice
+    from c1k_tui.screens.menus import StartChoice
 
     app = C1KApp(db=db, mode="start", start=StartChoice("ironbound", "emberfall", 9, "Mira", "p2", False, False,
                                                          "stops"), autosave=tmp_path / "a.json")

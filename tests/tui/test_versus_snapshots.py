@@ -1,4 +1,4 @@
-"""SVG snapshots of a match against the AI (c1k_tui/versus.py) at 120×40 and 80×24: the human's own view,
+"""SVG snapshots of a match against the AI (c1k_tui/screens/versus.py) at 120×40 and 80×24: the human's own view,
 the title saying the AI's hand is hidden, and — after the AI answered — the recap of what it did.
 Update with `pytest tests/tui/test_versus_snapshots.py --snapshot-update` after checking the pictures."""
 
@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from c1k_tui.app import C1KApp
-from c1k_tui.session import Flow
-from c1k_tui.versus import VersusSession
+from c1k_tui.model.session import Flow
+from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.versus import VersusSession
 from engine.cards import CardDB
 from engine.scenario import scenario_from_data
 from tests.tui.conftest import snapshot_data

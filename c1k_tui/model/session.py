@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from c1k_tui.paths import (  # noqa: F401  (re-exported)
+from c1k_tui.model.paths import (  # noqa: F401  (re-exported)
     AUTOSAVE_NAME,
     DEFAULT_STOPS,
     FLOW_TEXT,

@@ -32,7 +32,7 @@ FLOW_SHORT = {
 DEFAULT_STOPS = ("own:main.priority", "own:combat.declare_attackers", "own:combat.declare_blockers",
                  "opp:combat.declare_attackers", "opp:combat.declare_blockers")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def state_dir() -> Path:

@@ -23,9 +23,9 @@ from textual.suggester import Suggester
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 from textual.widgets._tabbed_content import ContentTabs
 
-from c1k_tui import rulesdoc
-from c1k_tui.view import HandCard, MatchView, SideView, UnitView
-from c1k_tui.widgets import (
+from c1k_tui.model import rulesdoc
+from c1k_tui.model.view import HandCard, MatchView, SideView, UnitView
+from c1k_tui.screens.widgets import (
     BoardRow,
     ChipsRow,
     CommandLine,
@@ -878,7 +878,7 @@ class MatchScreen(Screen[None]):
 
     def action_rule_book(self) -> None:
         """R: the rule browser at the rule on screen — the card's keywords and the window's listed first."""
-        from c1k_tui.rule_screen import open_rule
+        from c1k_tui.screens.rule_screen import open_rule
 
         ids = self.rules_on_screen()
         open_rule(self.app, ids[0] if ids else "", ids)
@@ -920,7 +920,7 @@ class MatchScreen(Screen[None]):
                       if word == "legal" else "why not? — move the cursor onto a card: the rules panel says")
             return
         if word == "rules" or word.startswith("rules "):   # the rule browser: `rules [ID or words]`
-            from c1k_tui.rule_screen import open_rule
+            from c1k_tui.screens.rule_screen import open_rule
 
             open_rule(self.app, text[6:].strip() or self.refusal_rule or (self.view.window.rule if self.view else ""))
             return

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from c1k_tui.paths import DEFAULT_STOPS
-from c1k_tui.recap import learning_preamble, learning_text, learning_visits
+from c1k_tui.model.paths import DEFAULT_STOPS
+from c1k_tui.model.recap import learning_preamble, learning_text, learning_visits
 from engine import (
     Deck,
     Game,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from rich.markup import escape
 from textual.binding import Binding
 
-from c1k_tui.match_screen import MatchScreen
-from c1k_tui.view import match_view
+from c1k_tui.model.view import match_view
+from c1k_tui.screens.match_screen import MatchScreen
 from engine import CardDB, Game
 from engine import record as rec
 from engine.record import MatchRecord

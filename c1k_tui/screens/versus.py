@@ -40,14 +40,14 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 
-from c1k_tui.match_screen import MatchScreen
-from c1k_tui.session import MatchSession, auto_action
-from c1k_tui.versus_choices import OPPONENTS
+from c1k_tui.model.session import MatchSession, auto_action
+from c1k_tui.model.versus_choices import OPPONENTS
+from c1k_tui.screens.match_screen import MatchScreen
 from engine import InfoSet, derive_seed, make_agent, observe, player_name
 
 if TYPE_CHECKING:
-    from c1k_tui.app import C1KApp
-    from c1k_tui.session import Flow
+    from c1k_tui.model.session import Flow
+    from c1k_tui.screens.app import C1KApp
     from engine import Action, Agent, CardDB, Deck, Game, MatchOptions
     from engine import record as rec
 
@@ -301,7 +301,7 @@ class Versus:
 
     def show_recap(self) -> None:
         """The recap of what the human may know since their last decision (the AI's moves included)."""
-        from c1k_tui.recap import recap_entries, recap_text
+        from c1k_tui.model.recap import recap_entries, recap_text
 
         app = self.app
         if app.match_screen is None:
@@ -362,7 +362,7 @@ class Versus:
         self._show(move)
 
     def _show(self, move: Move) -> None:
-        from c1k_tui.recap import recap_entries
+        from c1k_tui.model.recap import recap_entries
 
         if self._stale(move):
             return
@@ -553,12 +553,12 @@ def play(deck_a: str | None, deck_b: str | None, seed: int, seed_given: bool, vs
             echo("--vs ai needs a terminal (the app); piped, only --ai-vs-ai runs (it prints the match)", err=True)
             return 2
         return _watch_text(deck_a, deck_b, seed, specs, names, practice, first, playtest, save, echo, compensation)
-    from c1k_tui.app import C1KApp
-    from c1k_tui.paths import default_autosave
+    from c1k_tui.model.paths import default_autosave
+    from c1k_tui.screens.app import C1KApp
 
     target = save or default_autosave()
     if deck_a is None and deck_b is None and not watch:
-        from c1k_tui.screens import StartChoice
+        from c1k_tui.screens.menus import StartChoice
 
         app = C1KApp(mode="start", start=StartChoice("ironbound", "emberfall", seed, p1, p2, open_hands, practice, flow,
                                                      vs), autosave=target)
@@ -584,7 +584,7 @@ def play(deck_a: str | None, deck_b: str | None, seed: int, seed_given: bool, vs
 def _new(deck_a: str | None, deck_b: str | None, seed: int, specs: dict[int, str], names: list[str],
          practice: bool, first: str, playtest: bool, flow: str, save: Path | None, watch: bool,
          compensation: str | None = None) -> VersusSession:
-    from c1k_tui.session import Flow
+    from c1k_tui.model.session import Flow
     from engine import MatchOptions, find_deck, load_card_db, load_deck
 
     db = load_card_db()

@@ -17,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Markdown, OptionList
 from textual.widgets.option_list import Option
 
-from c1k_tui import rulesdoc
+from c1k_tui.model import rulesdoc
 
 
 class RuleBrowser(ModalScreen[None]):

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from c1k_tui.simulate import simulate as _simulate
+from c1k_tui.sim.simulate import simulate as _simulate
 
 # The engine is imported inside the commands: importing it takes ≈0.3 s (pydantic), and the Textual app
 # shows its first frame before it is needed.
 if TYPE_CHECKING:
-    from c1k_tui.session import MatchSession
+    from c1k_tui.model.session import MatchSession
     from engine import CardDB, Deck, MatchOptions
 
 app = typer.Typer(help="Council of 1000: a hot-seat trading-card game and its timing-rules engine.",
@@ -141,8 +141,8 @@ def play(
     plain prompt loop."""
     if seed is not None and not 0 <= seed < 2**64:
         raise _fail(f"--seed {seed}: a seed is a whole number from 0 to 2^64 - 1")
-    if vs.strip().lower() != "human" or ai_vs_ai:      # c1k_tui/versus.py
-        from c1k_tui.versus import play as play_vs
+    if vs.strip().lower() != "human" or ai_vs_ai:      # c1k_tui/screens/versus.py
+        from c1k_tui.screens.versus import play as play_vs
 
         code = play_vs(deck_a, deck_b, seed if seed is not None else new_seed(), seed is not None, vs,
                        agents if ai_vs_ai else None, pace,
@@ -154,7 +154,7 @@ def play(
     if text or not _interactive():
         if flow is not None:                 # the text loop asks at every decision, or passes what is forced
             auto_pass = flow != "full"
-        from c1k_tui.textplay import HELP, loop
+        from c1k_tui.cli.textplay import HELP, loop
         from engine import Game, MatchOptions
         from engine.record import Recorder, Start
 
@@ -182,9 +182,9 @@ def play(
         _run_text(loop, game, decks, save, open_hands, auto_pass, Recorder(Start.of_decks(decks, s, options), game),
                   flow == "learning")
         return
-    from c1k_tui.app import C1KApp
-    from c1k_tui.paths import default_autosave
-    from c1k_tui.screens import StartChoice
+    from c1k_tui.model.paths import default_autosave
+    from c1k_tui.screens.app import C1KApp
+    from c1k_tui.screens.menus import StartChoice
 
     mode: str = flow or _flow(full_control, auto_pass, stops)
     target = save or default_autosave()
@@ -196,8 +196,8 @@ def play(
 
     def build() -> MatchSession:
         """Runs in the app's worker thread after its first frame: engine, cards, decks, the match."""
-        from c1k_tui.app import scenario_session, with_saved_stops
-        from c1k_tui.session import Flow, MatchSession
+        from c1k_tui.model.session import Flow, MatchSession
+        from c1k_tui.screens.app import scenario_session, with_saved_stops
         from engine import MatchOptions, find_deck, load_card_db, load_deck
 
         db = load_card_db()
@@ -234,31 +234,31 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
            text: Annotated[bool, typer.Option("--text", help="The plain prompt loop")] = False) -> None:
     """Resume a saved match from its record (it replays to the same state hash)."""
     if record is None:
-        from c1k_tui.paths import default_autosave
+        from c1k_tui.model.paths import default_autosave
 
         record = default_autosave()
         if not record.exists():
             raise _fail(f"no autosaved match at {record}; start one with `c1k play`")
     if text or not _interactive():
-        from c1k_tui.textplay import loop
+        from c1k_tui.cli.textplay import loop
         from engine import record as rec
 
         db = _db()
         try:
             r = rec.load(record)
-            if r.agents:          # c1k_tui/versus.py: the AI seats play in the app only
+            if r.agents:          # c1k_tui/screens/versus.py: the AI seats play in the app only
                 raise _fail(f"{record} is a match against an AI: resume it in the app (c1k resume in a terminal)")
             game, decks, recorder = rec.resume(r, db)
         except (OSError, ValueError) as err:  # RecordError is a ValueError
             raise _fail(f"can't resume {record}:\n{err}") from err
         _run_text(loop, game, decks, record, open_hands or r.app.get("open_hands") is True, True, recorder)
         return
-    from c1k_tui.app import C1KApp
+    from c1k_tui.screens.app import C1KApp
 
     path = record
 
     def build() -> MatchSession:
-        from c1k_tui.app import resume_session
+        from c1k_tui.screens.app import resume_session
         from engine import load_card_db
 
         session = resume_session(load_card_db(), path)
@@ -299,7 +299,7 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
     if not _interactive():
         typer.echo(f"{len(r.commands)} commands, every state hash checked; final state hash {game.state_hash()}")
         return
-    from c1k_tui.app import C1KApp
+    from c1k_tui.screens.app import C1KApp
 
     C1KApp(db=db, mode="replay", replay=r).run()
 
@@ -310,12 +310,12 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
           coverage: Annotated[bool, typer.Option("--coverage", help="Print which rules have text, a lesson and "
                                                                     "a live explanation")] = False) -> None:
     """Lessons: one timing window or rule each, played in the app with full control and open hands."""
-    from c1k_tui.app import C1KApp, find_lessons, lesson_session
+    from c1k_tui.screens.app import C1KApp, find_lessons, lesson_session
 
     if coverage or list_only or not _interactive():
         from rich.console import Console
 
-        from c1k_tui import lessons as course
+        from c1k_tui.model import lessons as course
 
         if coverage:
             if not course.print_coverage(Console(highlight=False)):
@@ -334,7 +334,7 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
     else:
         chosen = next((x for x in lessons if x.path.name.startswith(lesson) or str(x.path) == lesson), None)
     if chosen is None:
-        from c1k_tui.screens import LessonInfo
+        from c1k_tui.screens.menus import LessonInfo
 
         p = Path(lesson)
         if not p.exists():
@@ -386,7 +386,7 @@ def bench(
     seed: Annotated[int, typer.Option(help="Base seed (0 to 2^64 - 1)", min=0, max=2**64 - 1)] = 1,
 ) -> None:
     """Benchmark: random self-play of the starter decks (matches/s, actions/s, medians in µs)."""
-    from c1k_tui.bench import run_bench
+    from c1k_tui.cli.bench import run_bench
 
     db = _db()
     decks = _decks(db, None, None)
@@ -435,7 +435,7 @@ def cards(
                                                                  "champion, seat)")] = None,
 ) -> None:
     """The card set as a table, filtered by Realm, keyword, type or text."""
-    from c1k_tui.cards_cmd import print_cards
+    from c1k_tui.cli.cards_cmd import print_cards
     from engine import KEYWORDS, suggest
 
     realms = ("dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral")
@@ -448,8 +448,8 @@ def cards(
         raise typer.Exit(1)
 
 
-app.command("rules")(__import__("c1k_tui.rules_cmd", fromlist=["rules"]).rules)   # c1k rules [ID or words]
-app.command("vectors")(__import__("c1k_tui.vectors", fromlist=["command"]).command)  # docs/determinism.md
+app.command("rules")(__import__("c1k_tui.cli.rules_cmd", fromlist=["rules"]).rules)   # c1k rules [ID or words]
+app.command("vectors")(__import__("c1k_tui.cli.vectors", fromlist=["command"]).command)  # docs/determinism.md
 
 
 if __name__ == "__main__":

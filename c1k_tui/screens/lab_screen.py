@@ -26,8 +26,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, ProgressBar, Select, SelectionList, Static
 
-from c1k_tui import simulate as sim
-from c1k_tui.controls import GlyphCheckbox
+from c1k_tui.screens.controls import GlyphCheckbox
+from c1k_tui.sim import simulate as sim
 
 AGENTS: tuple[tuple[str, str], ...] = (
     ("greedy (one-ply lookahead)", "greedy"), ("random", "random"), ("search level 1 (quick)", "search:1"),
@@ -314,7 +314,7 @@ class LabScreen(Screen[None]):
 
 def open_lab(app: Any) -> None:
     """From the start screen: the Lab; closing it goes back to the start screen."""
-    from c1k_tui.paths import bundled_deck_names
+    from c1k_tui.model.paths import bundled_deck_names
 
     app.push_screen(LabScreen(bundled_deck_names()), lambda _: app.show_start())
 

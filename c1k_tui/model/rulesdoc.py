@@ -21,7 +21,7 @@ _HEAD = re.compile(r"^#{2,4}\s+`([^`]+)`\s*(.*)$")
 
 def rules_path() -> Path:
     """The repository's docs/rules.md (the source the packaged copy is made from)."""
-    return Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+    return Path(__file__).resolve().parent.parent.parent / "docs" / "rules.md"
 
 
 def rules_text() -> str:

@@ -1,4 +1,4 @@
-"""The match screen's widgets. Each renders one immutable value from `c1k_tui.view`, held in a reactive
+"""The match screen's widgets. Each renders one immutable value from `c1k_tui.model.view`, held in a reactive
 that the screen assigns fresh values to, so a widget repaints only when what it shows has changed.
 Widgets never touch the engine: a click posts a typed message (`SpotClicked`) and the screen decides.
 
@@ -19,8 +19,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from c1k_tui.controls import LogView
-from c1k_tui.view import HandCard, SideView, StackEntry, UnitView, WindowView, phase_groups
+from c1k_tui.model.view import HandCard, SideView, StackEntry, UnitView, WindowView, phase_groups
+from c1k_tui.screens.controls import LogView
 
 Spot = tuple[Any, ...]   # ("hand", i) | ("unit", player, slot) | ("relic", player, slot) | ("champ", player)
 

@@ -25,12 +25,12 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from c1k_tui.controls import Choice, ChoiceList, GlyphCheckbox, GlyphRadio, LogView
-from c1k_tui.paths import FLOW_SHORT, FLOWS, PACES
-from c1k_tui.versus_choices import OPPONENTS
+from c1k_tui.model.paths import FLOW_SHORT, FLOWS, PACES
+from c1k_tui.model.versus_choices import OPPONENTS
+from c1k_tui.screens.controls import Choice, ChoiceList, GlyphCheckbox, GlyphRadio, LogView
 
 if TYPE_CHECKING:
-    from c1k_tui.session import Flow
+    from c1k_tui.model.session import Flow
 
 HELP_TEXT = """[b]Council of 1000 — keys[/b]
 
@@ -387,7 +387,7 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
         stops = {p: [c.key.split("|", 1)[1] for c in cl.choices if c.key.startswith(p + "|") and c.on]
                  for p in ("p1", "p2")}
         paces = tuple(int(r.rsplit("-", 1)[1]) if (r := cl.radio(f"pace-{p}")) else 0 for p in ("p1", "p2"))
-        from c1k_tui.session import Flow
+        from c1k_tui.model.session import Flow
 
         self.dismiss(OptionsResult(Flow(mode, stops), cl.value("fixed"), (cl.value("quick-p1"), cl.value("quick-p2")),
                                    (paces[0], paces[1])))
@@ -506,7 +506,7 @@ class StartChoice:
     open_hands: bool
     practice: bool
     flow: str
-    opponent: str = "human"      # who plays p2: human, or an AI (c1k_tui/versus.py: ai, ai:1…4, ai:greedy, ai:random)
+    opponent: str = "human"      # who plays p2: human, or an AI (c1k_tui/screens/versus.py: ai, ai:1…4, ai:greedy, ai:random)
 
 
 class StartScreen(Screen[StartChoice | str]):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from c1k_tui import rulesdoc
+from c1k_tui.model import rulesdoc
 
 # rich's Markdown (markdown-it, pygments) costs ≈0.15 s to import: only `c1k rules` itself needs it, and
 # every `c1k` command imports this module to register it (the app's first frame must not wait for it)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from c1k_tui.paths import lessons_dir, state_dir
+from c1k_tui.model.paths import lessons_dir, state_dir
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -122,10 +122,10 @@ def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | No
 
 def live_by_lesson(lessons: list[Lesson], candidates: tuple[str, ...] | None = None) -> dict[str, set[str]]:
     """For each lesson, the rule ids the app shows live while its scripted solution is played: after each
-    command, the learning flow's text of the windows entered (`c1k_tui.recap.recap_for`, the text the
+    command, the learning flow's text of the windows entered (`c1k_tui.model.recap.recap_for`, the text the
     app's Recap tab shows in the learning flow and in a lesson), searched for each candidate rule id — the
     ids on screen, not the ids the engine knows."""
-    from c1k_tui.recap import recap_for
+    from c1k_tui.model.recap import recap_for
     from engine import IllegalAction, MalformedCommand
     from engine.lessons import C1K_SECTIONS, REALM_MODIFIERS, start
 
@@ -158,7 +158,7 @@ def ids_on_screen(text: str, ids: tuple[str, ...] | list[str]) -> set[str]:
 
 def coverage_rows(lessons: list[Lesson] | None = None) -> tuple[list[CoverageRow], list[CoverageRow]]:
     """(the C1K sections, the Realm timing modifiers and Seats) × (text | lesson | shown live)."""
-    from c1k_tui import rulesdoc
+    from c1k_tui.model import rulesdoc
     from engine.lessons import C1K_SECTIONS, REALM_MODIFIERS, coverage
 
     lessons = lessons if lessons is not None else course()

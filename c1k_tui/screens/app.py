@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 
-from c1k_tui.paths import (
+from c1k_tui.model.paths import (
     PlayerPrefs,
     bundled_deck_names,
     default_autosave,
@@ -26,7 +26,7 @@ from c1k_tui.paths import (
     load_prefs,
     save_prefs,
 )
-from c1k_tui.screens import (
+from c1k_tui.screens.menus import (
     ConfirmModal,
     GameOverScreen,
     GraveyardModal,
@@ -47,10 +47,10 @@ from c1k_tui.screens import (
 # The engine (≈0.3 s to import: pydantic) and everything built on it are imported when first needed, so
 # the first frame never waits for them.
 if TYPE_CHECKING:
-    from c1k_tui.match_screen import MatchScreen
-    from c1k_tui.session import MatchSession
-    from c1k_tui.versus import Versus
-    from c1k_tui.view import HandCard
+    from c1k_tui.model.session import MatchSession
+    from c1k_tui.model.view import HandCard
+    from c1k_tui.screens.match_screen import MatchScreen
+    from c1k_tui.screens.versus import Versus
     from engine import Action, CardDB, Game
     from engine.record import MatchRecord
 
@@ -110,7 +110,7 @@ class C1KApp(App[None]):
         self.looks = 0                 # hand-offs owed after a public event with no engine decision
         self.owed_look = -1            # hidden hands: the player who must see the table next (public rule)
         self.seen_upto = [0, 0]        # per player: log length when they last had the table
-        self.versus: Versus | None = None      # the AI seats of a match against an agent (c1k_tui/versus.py)
+        self.versus: Versus | None = None      # the AI seats of a match against an agent (c1k_tui/screens/versus.py)
         self.versus_pace: int | None = None    # ms between an AI's visible moves (None: versus.py's default)
 
     # ---------------------------------------------------------------- each player's options
@@ -239,7 +239,7 @@ class C1KApp(App[None]):
             self.show_lessons()
             return
         if choice == "lab":
-            from c1k_tui.lab_screen import open_lab
+            from c1k_tui.screens.lab_screen import open_lab
 
             open_lab(self)
             return
@@ -261,7 +261,7 @@ class C1KApp(App[None]):
     def show_lessons(self) -> None:
         if not self.lessons:
             self.lessons = find_lessons()
-        from c1k_tui.lessons import completed
+        from c1k_tui.model.lessons import completed
 
         self.lessons_done |= {f"{key}.scenario.toml" for key in completed()}
         self.push_screen(LessonsScreen(self.lessons, self.lessons_done), self._on_lesson)
@@ -281,7 +281,7 @@ class C1KApp(App[None]):
     # ---------------------------------------------------------------- a match
 
     def start_session(self, session: MatchSession) -> None:
-        from c1k_tui.versus import attach, screen_for
+        from c1k_tui.screens.versus import attach, screen_for
 
         self.session = session
         self.versus = attach(self, session)
@@ -342,7 +342,7 @@ class C1KApp(App[None]):
         return self.session.game
 
     def view_for(self, viewer: int) -> Any:
-        from c1k_tui.view import match_view
+        from c1k_tui.model.view import match_view
 
         s = self.session
         assert s is not None
@@ -438,7 +438,7 @@ class C1KApp(App[None]):
         """What happened from event `since` on, as `player` (-1: public only) may know it: the recap, or in
         the learning flow (and in a lesson) every window entered. With open hands (no hiding at that table)
         both players' private events are in it, and its title says so."""
-        from c1k_tui.recap import recap_for
+        from c1k_tui.model.recap import recap_for
 
         s = self.session
         assert s is not None
@@ -529,7 +529,7 @@ class C1KApp(App[None]):
         if pace <= 0 or len(wins) < 2:
             self.present()
             return
-        from c1k_tui.widgets import PhaseBar
+        from c1k_tui.screens.widgets import PhaseBar
 
         bar = ms.query_one("#phases", PhaseBar)
         self.pacing = True
@@ -553,7 +553,7 @@ class C1KApp(App[None]):
 
     def effective_pace(self) -> int:
         """The pace of the player at the keyboard; the learning flow steps by even when theirs is off."""
-        from c1k_tui.paths import LEARNING_PACE_MS
+        from c1k_tui.model.paths import LEARNING_PACE_MS
 
         return self.pace_ms or (LEARNING_PACE_MS if self.learning else 0)
 
@@ -647,7 +647,7 @@ class C1KApp(App[None]):
         self.push_screen(modal, done)
 
     def action_pick_mode(self, card: HandCard, modes: list[int], cands: list[Action]) -> None:
-        from c1k_tui.match_screen import Pick
+        from c1k_tui.screens.match_screen import Pick
         from engine import Play
 
         opts = [(f"mode {m}", str(m)) for m in modes]
@@ -662,7 +662,7 @@ class C1KApp(App[None]):
         self.push_screen(PromptModal(f"{card.name}: choose a branch (KW Thread)", card.text, opts, "KW Thread"), done)
 
     def action_pick_ability(self, cid: int, ns: list[int], cands: list[Action]) -> None:
-        from c1k_tui.match_screen import Pick
+        from c1k_tui.screens.match_screen import Pick
         from engine import Activate, observe
 
         v = observe(self.game, self.viewer if self.viewer in (0, 1) else 0)
@@ -757,7 +757,7 @@ class C1KApp(App[None]):
     def action_full_log(self) -> None:
         if self.match_screen is None or self.match_screen.view is None:
             return
-        from c1k_tui.screens import LogScreen
+        from c1k_tui.screens.menus import LogScreen
 
         v = self.match_screen.view
         self.push_screen(LogScreen(v.log, f"{v.bottom.name if v.bottom.player == v.viewer else v.top.name}"))
@@ -768,7 +768,7 @@ class C1KApp(App[None]):
         ms = self.match_screen
         if ms is None or ms.view is None:
             return
-        from c1k_tui.screens import LogScreen
+        from c1k_tui.screens.menus import LogScreen
 
         lines = tuple(ms.recap_text.plain.splitlines()) or ("(nothing to recap yet)",)
         v = ms.view
@@ -809,7 +809,7 @@ class C1KApp(App[None]):
         s = self.session
         if s is None or s.lesson is None or self.match_screen is None:
             return
-        from c1k_tui import lessons as course
+        from c1k_tui.model import lessons as course
 
         les = course.lesson_for(s.lesson, s.db)
         if les is None:
@@ -843,7 +843,7 @@ class C1KApp(App[None]):
             self.start_replay(s.record())
 
     def start_replay(self, record: MatchRecord) -> None:
-        from c1k_tui.replay import ReplayScreen
+        from c1k_tui.screens.replay import ReplayScreen
 
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -889,8 +889,8 @@ def escape(text: str) -> str:
 
 
 def new_session(db: CardDB, choice: StartChoice, save_path: Path | None) -> MatchSession:
-    from c1k_tui.session import Flow, MatchSession
-    from c1k_tui.versus import VersusSession, agent_label, agent_spec
+    from c1k_tui.model.session import Flow, MatchSession
+    from c1k_tui.screens.versus import VersusSession, agent_label, agent_spec
     from engine import MatchOptions, find_deck, load_deck
 
     decks = []
@@ -930,19 +930,19 @@ def with_saved_stops(flow: Any, names: tuple[str, str]) -> Any:
 
 
 def resume_session(db: CardDB, path: Path) -> MatchSession:
-    from c1k_tui.session import MatchSession
+    from c1k_tui.model.session import MatchSession
     from engine import record as rec
 
     r = rec.load(path)
-    from c1k_tui.versus import resume_or_none
+    from c1k_tui.screens.versus import resume_or_none
 
     return resume_or_none(db, r, save_path=path) or MatchSession.from_record(r, db, save_path=path)
 
 
 def rematch(s: MatchSession) -> MatchSession:
     """Same decks, a new seed, seats swapped (a scenario or lesson starts again from its position)."""
-    from c1k_tui.session import MatchSession
-    from c1k_tui.versus import VersusSession
+    from c1k_tui.model.session import MatchSession
+    from c1k_tui.screens.versus import VersusSession
 
     if isinstance(s, VersusSession) and s.agents:
         return s.rematch(new_seed())
@@ -973,7 +973,7 @@ def find_lessons(folder: Path | None = None) -> list[LessonInfo]:
 
 
 def lesson_session(db: CardDB, lesson: LessonInfo, save_path: Path | None = None) -> MatchSession:
-    from c1k_tui.session import Flow, MatchSession
+    from c1k_tui.model.session import Flow, MatchSession
     from engine.scenario import load_scenario
 
     scn = load_scenario(lesson.path, db)
@@ -991,7 +991,7 @@ def lesson_session(db: CardDB, lesson: LessonInfo, save_path: Path | None = None
 
 
 def scenario_session(db: CardDB, path: Path, flow: Any, open_hands: bool, save_path: Path | None) -> MatchSession:
-    from c1k_tui.session import MatchSession
+    from c1k_tui.model.session import MatchSession
     from engine.scenario import load_scenario
 
     scn = load_scenario(path, db)
