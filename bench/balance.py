@@ -37,6 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from c1k_tui.sim.simulate import Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
+from engine import MatchOptions  # noqa: E402
 
 
 def _digest(path: str) -> str:
@@ -48,6 +49,7 @@ def _digest(path: str) -> str:
 
 
 def _key(job: Job, seed: int) -> str:
+    assert job.compensation is not None   # (always explicit here: None would change with the rules' default)
     comp = "" if job.compensation == "none" else f":{job.compensation}"   # (keys cached before the option stay)
     return (f"{_digest(job.deck_a)}:{_digest(job.deck_b)}:{job.agent_a}:{job.agent_b}:{seed}:{job.pair}:{job.k}"
             + comp)
@@ -182,7 +184,7 @@ def main() -> None:
     u.add_argument("--decks-dir", type=Path, help="the eleven deck files (default: the bundled decks)")
     u.add_argument("--only", nargs="*", default=[], help="play only the pairs of these decks")
     u.add_argument("--skip", nargs="*", default=[], help="don't play the pairs of these decks")
-    u.add_argument("--compensation", default="none",
+    u.add_argument("--compensation", default=MatchOptions().compensation,
                    help="the second player's compensation (RULES Second player): none, card, influence, "
                         "capacity, coin, card+coin")
     w = sub.add_parser("write", help="the report of what a cache holds (the largest complete round)")
@@ -190,7 +192,7 @@ def main() -> None:
     w.add_argument("--seed", type=int, default=7)
     w.add_argument("--cache", type=Path, nargs="+", required=True)
     w.add_argument("--json", type=Path, required=True)
-    w.add_argument("--compensation", default="none")
+    w.add_argument("--compensation", default=MatchOptions().compensation)
     a = ap.parse_args()
     if a.cmd == "run":
         cmd_run(a.agent, a.seed, a.max_matches, a.cache, a.workers, a.minutes, a.json, a.read, a.decks_dir,

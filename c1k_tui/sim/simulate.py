@@ -42,7 +42,8 @@ class Job:
     seed: int
     a_first: bool        # deck A sits in p1 (seats alternate within a pair)
     max_turns: int
-    compensation: str = "none"   # the second player's compensation (MatchOptions.compensation, RULES Second player)
+    #: the second player's compensation (MatchOptions.compensation, RULES Second player); None: the rules' default
+    compensation: str | None = None
 
 
 @dataclass
@@ -82,7 +83,10 @@ def run_job(job: Job) -> JobResult:
     deck_a, deck_b = _load(job.deck_a), _load(job.deck_b)
     db = _CACHE["db"]
     first, second = (deck_a, deck_b) if job.a_first else (deck_b, deck_a)
-    game = Game.new(db, first, second, job.seed, MatchOptions(max_turns=job.max_turns, compensation=job.compensation))
+    options = MatchOptions(max_turns=job.max_turns)
+    if job.compensation is not None:
+        options = MatchOptions(max_turns=job.max_turns, compensation=job.compensation)
+    game = Game.new(db, first, second, job.seed, options)
     ag_a = make_agent(job.agent_a, derive_seed(job.seed, 1))
     ag_b = make_agent(job.agent_b, derive_seed(job.seed, 2))
     agents = (ag_a, ag_b) if job.a_first else (ag_b, ag_a)
@@ -273,7 +277,7 @@ class Entry:
 
 
 def plan(decks: Sequence[tuple[str, str]], agent: str, opponent: str, matches: int, seed: int,
-         max_turns: int = DEFAULT_MAX_TURNS, compensation: str = "none",
+         max_turns: int = DEFAULT_MAX_TURNS, compensation: str | None = None,
          ) -> tuple[list[tuple[Entry, Entry]], list[Job]]:
     """The pairs and jobs. Same agent on both sides: each unordered pair of decks once. Different
     agents: every (deck with `agent`, deck with `opponent`) pair, mirrors included."""
