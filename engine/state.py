@@ -433,7 +433,7 @@ class MatchOptions:
     #: in the opening hand); influence (+1 Influence on their first turn); capacity (+1 Influence capacity
     #: from their first turn on); coin (the Coin, a token action in the opening hand: Fast, gain 1 Influence);
     #: card+coin (both, as in Hearthstone)
-    compensation: str = "none"
+    compensation: str = "card+coin"   # measured: docs/rules.md `RULES Second player`
 
     def __post_init__(self) -> None:
         if self.first not in FIRST_PLAYER_CHOICES:
@@ -450,7 +450,7 @@ class MatchOptions:
             out["first"] = self.first
         if self.first_player_draws:
             out["first_player_draws"] = True
-        if self.compensation != "none":
+        if self.compensation != "card+coin":   # the default is left out, like `first`'s
             out["compensation"] = self.compensation
         return out
 

@@ -96,14 +96,17 @@ def test_rules_second_player_coin_gives_one_influence_once() -> None:
     assert coins[0] not in g.players[0].graveyard              # a token ceases to exist
 
 
-@pytest.mark.parametrize("compensation", ["card", "influence", "capacity", "coin", "card+coin"])
+@pytest.mark.parametrize("compensation", ["none", "card", "influence", "capacity", "coin", "card+coin"])
 def test_rules_second_player_option_is_recorded_and_replays(compensation: str) -> None:
     options = MatchOptions(compensation=compensation)
-    assert options.to_dict()["compensation"] == compensation
+    # the default (card+coin) is left out of the record, like `first`'s; any other is written
+    assert options.to_dict().get("compensation", "card+coin") == compensation
+    assert ("compensation" in options.to_dict()) == (compensation != MatchOptions().compensation)
     g = Game.new(DB, DECKS[0], DECKS[1], 5, options)
     again, _ = rec.begin_game(rec.Start.of_decks(DECKS, 5, options), DB)
     assert again.state_hash() == g.state_hash()
-    assert again.state_hash() != Game.new(DB, DECKS[0], DECKS[1], 5, MatchOptions(compensation="none")).state_hash()
+    other = "none" if compensation != "none" else "card"
+    assert again.state_hash() != Game.new(DB, DECKS[0], DECKS[1], 5, MatchOptions(compensation=other)).state_hash()
 
 
 def test_rules_second_player_unknown_choice_is_refused() -> None:
@@ -125,3 +128,11 @@ def test_cli_play_and_simulate_take_the_option(tmp_path: Path) -> None:
                                   "random", "--compensation", "card", "--json", str(out), "--workers", "1"])
     assert ok.exit_code == 0, ok.output
     assert '"compensation": "card"' in out.read_text()
+
+
+def test_rules_second_player_the_default_is_one_more_card_and_the_coin() -> None:
+    """The measured default (docs/rules.md RULES Second player)."""
+    default, both = Game.new(DB, DECKS[0], DECKS[1], 3), _new("card+coin")
+    assert default.options.compensation == "card+coin" and default.state_hash() == both.state_hash()
+    assert [len(p.hand) for p in default.players] == [len(p.hand) for p in _new("none").players[:1]] + \
+        [len(_new("none").players[1].hand) + 2]
