@@ -186,3 +186,19 @@ def test_rules_7a_twins_that_differ_only_in_hidden_numbers_read_the_same(seed: i
             va, vb = observe(a, viewer), observe(b, viewer)
             assert (va.opponent.hand_size, va.opponent.set_count, va.me.library) == \
                    (vb.opponent.hand_size, vb.opponent.set_count, vb.me.library)
+
+
+def test_rules_7a_twins_catch_the_bounced_knife() -> None:
+    """The twin check on the position of the issue #18 leak: p2's hand numbered otherwise, p2 Sets the
+    bounced Knife, and p1's log must read the same (a number p1 saw in play, shown again for a hidden
+    card, would make the two logs differ)."""
+    g, knife = _bounced_knife()
+    _to_main(g, 4)
+    a, b, sigma = _twins(g, 0)
+    since = len(a.events)
+    bounced = max(c for c in a.players[1].hand if a.card(c).name == "Knife in the Crowd"
+                  and any(c in e.cards for e in events_for(a, 1) if e.kind == "move"))
+    for line in (f"p2: set #{bounced}", "p2: pass", "p1: pass"):
+        a.apply_command(line)
+        b.apply_command(_relabel(line, sigma))
+        assert _canonical(a, 0, since) == _canonical(b, 0, since), line
