@@ -83,8 +83,8 @@ class Game(MatchState):
             g.apply_seat(p)
             ps.life = g.card(champ).life + g.seat_mod(p, "starting_life_bonus")
             ps.influence = ps.capacity = g.seat_mod(p, "starting_influence")
-            # shuffle first, then number the cards in library order: an id says nothing of a card's
-            # identity (an opponent who knows the deck list can't read a hidden card from its id)
+            # shuffle, then give each card a number drawn from the generator (rules.md §7a: a number says
+            # nothing of a card; a drawn card gets another in the hand, zones.draw)
             order = list(range(len(deck.library)))
             g.rng.shuffle(order)
             for i in order:
