@@ -20,6 +20,7 @@ The target (issue 10): no query over 10 ms in any reachable position.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import statistics
@@ -105,7 +106,7 @@ def main() -> None:
             finally:
                 eg.BLOCK_LEAF_CAP = cap
         rng = SplitMix64(1)
-        r["random_block_ms"] = _ms(lambda g=g, rng=rng: random_block(g, rng))
+        r["random_block_ms"] = _ms(functools.partial(random_block, g, rng))
         res[f"blocks {n}x{n}"] = r
     for n in (8, 10, 12):
         res[f"attacks {n}"] = queries(wide_board(n))

@@ -92,7 +92,7 @@ async def _key_latency(keys: int) -> dict[str, Any]:
         original(screen, update)
         displays.append((time.perf_counter(), time.process_time()))
 
-    app._display = display  # type: ignore[method-assign]
+    app._display = display  # type: ignore[method-assign, assignment]
     out: dict[str, list[float]] = {"move": [], "pick": [], "cancel": [], "pass": []}
     cpu: dict[str, list[float]] = {k: [] for k in out}
 
@@ -222,7 +222,7 @@ def main(argv: list[str]) -> None:  # noqa: C901
     args = ap.parse_args(argv)
     import textual
 
-    res = {"key_to_repaint": asyncio.run(_key_latency(args.keys)), "startup": startup(args.runs),
+    res: dict[str, Any] = {"key_to_repaint": asyncio.run(_key_latency(args.keys)), "startup": startup(args.runs),
            "textual": textual.__version__,
            "machine": f"{platform.machine()} {os.cpu_count()} cores, {platform.python_implementation()} "
                       f"{platform.python_version()}, {platform.system()}"}

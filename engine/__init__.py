@@ -16,9 +16,8 @@ scenarios, lessons, …), each with its own documented API. tests/test_boundary.
   that can't end `RulesLoopError`.
 """
 
-from engine.actions import USAGE as COMMAND_USAGE
-from engine.actions import VERBS as COMMAND_VERBS
 from engine.actions import (
+    COMMAND_VERBS,
     Action,
     Activate,
     Attack,
@@ -34,10 +33,21 @@ from engine.actions import (
     SetCard,
     parse_action,
 )
+from engine.actions import USAGE as COMMAND_USAGE
 from engine.ai import Agent, make_agent, play_match
 from engine.cards import KEYWORDS, CardDB, CardDef, CardFileError, load_card_db, suggest
 from engine.decks import Deck, bundled_deck_paths, deck_from_data, find_deck, load_deck
-from engine.events import COMMAND_KINDS, QUIET_KINDS, Event, describe_effects, events_for, log_lines_for
+from engine.events import (
+    COMMAND_KINDS,
+    QUIET_KINDS,
+    Event,
+    describe_effects,
+    events_for,
+    log_lines_for,
+    mode_words,
+    voidcast_words,
+)
+from engine.face import GameFace
 from engine.game import Game, RulesLoopError
 from engine.rng import SplitMix64, derive_seed
 from engine.sampling import InfoSet, forecast
@@ -63,6 +73,8 @@ from engine.view import (
     StackEntry,
     UnitView,
     allowed_now,
+    helps_targets,
+    mode_label,
     observe,
     public_windows,
 )
@@ -74,10 +86,12 @@ PUBLIC_MODULES = ("engine.record", "engine.scenario", "engine.lessons", "engine.
 __all__ = [
     "COMMAND_KINDS", "COMMAND_USAGE", "COMMAND_VERBS", "KEYWORDS", "PUBLIC_MODULES", "QUIET_KINDS", "SELFPLAY_MAX_TURNS", "WINDOWS", "WINDOW_INDEX", "WINDOW_RULE", "WINDOW_TEXT",
     "Action", "Activate", "Agent", "Attack", "Block", "CardDB", "CardDef", "CardFileError", "CardRef", "Choose",
-    "Concede", "Decision", "Decline", "Deck", "Event", "Explain", "Game", "HandCard", "IllegalAction", "InfoSet",
+    "Concede", "Decision", "Decline", "Deck", "Event", "Explain", "Game", "GameFace", "HandCard", "IllegalAction", "InfoSet",
     "Interrupt", "MalformedCommand", "MatchOptions", "Outcome", "Pass", "PendingView", "Play", "PlayerView",
     "RulesLoopError", "SetCard", "SideView", "SplitMix64", "StackEntry", "Termination", "UnitView",
     "allowed_now", "bundled_deck_paths", "deck_from_data", "derive_seed", "describe_effects", "events_for",
-    "find_deck", "forecast", "load_card_db", "load_deck", "log_lines_for", "make_agent", "observe",
+    "find_deck", "forecast", "helps_targets", "load_card_db", "load_deck", "log_lines_for", "make_agent",
+    "mode_label", "mode_words", "observe",
     "parse_action", "play_match", "player_name", "public_windows", "random_action", "selfplay", "suggest",
+    "voidcast_words",
 ]

@@ -165,7 +165,7 @@ class Command:
     player: str | None = None                # the `p2:` prefix, if any
 
 
-VERBS = ("pass", "play", "activate", "attack", "block", "interrupt", "decline", "choose", "set", "concede")
+COMMAND_VERBS = ("pass", "play", "activate", "attack", "block", "interrupt", "decline", "choose", "set", "concede")
 USAGE = {
     "pass": "pass",
     "play": "play <card> [slot <n>] [target <ref> ...] [mode <n>] [pay voidcast]",
@@ -269,14 +269,14 @@ def parse_command(text: str) -> Command:
     player, body = _split_prefix(text)
     toks = tokens(body.replace("->", " -> "))
     if not toks:
-        raise MalformedCommand("empty command; expected one of: " + ", ".join(VERBS))
+        raise MalformedCommand("empty command; expected one of: " + ", ".join(COMMAND_VERBS))
     verb = toks[0].lower()
     args = toks[1:]
-    if verb not in VERBS:
+    if verb not in COMMAND_VERBS:
         from engine.cards import suggest
 
-        raise MalformedCommand(f"unknown command '{show(toks[0])}'{suggest(verb[:40], VERBS)}; expected one of: "
-                               f"{', '.join(VERBS)}")
+        raise MalformedCommand(f"unknown command '{show(toks[0])}'{suggest(verb[:40], COMMAND_VERBS)}; expected one of: "
+                               f"{', '.join(COMMAND_VERBS)}")
     if verb in ("pass", "decline", "concede"):
         if args:
             raise _bad(verb, f"'{verb}' takes nothing after it")

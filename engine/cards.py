@@ -12,12 +12,20 @@ import difflib
 import functools
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 CardType = Literal["unit", "relic", "action", "champion", "seat"]
 Realm = Literal["dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral"]
@@ -40,8 +48,17 @@ TriggerName = Literal[
 InterruptEvent = Literal[
     "opponent_plays_action", "attacker_declared", "opponent_declares_attackers", "flux_outcome", "thread_resolves",
 ]
+#: each Interrupt event in words, for the log and prompts (the names above are the card format's)
+INTERRUPT_EVENT_TEXT: dict[str, str] = {
+    "opponent_plays_action": "when the opponent plays an Action",
+    "attacker_declared": "when an attacker is declared",
+    "opponent_declares_attackers": "when the opponent declares attackers",
+    "flux_outcome": "when a Flux outcome is determined",
+    "thread_resolves": "when a Thread branch resolves",
+}
 
-VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
+#: the effect verbs of the card format (docs/cards.md), by name
+EFFECT_VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
 TARGETS: tuple[str, ...] = Target.__args__  # type: ignore[attr-defined]
 TRIGGERS: tuple[str, ...] = TriggerName.__args__  # type: ignore[attr-defined]
 
@@ -122,6 +139,24 @@ class Effect(_Model):
     #: source (a unit or relic) stays in play (OPP Permissions)
     duration: Literal["instruction", "end_of_turn", "while_in_play"] = "instruction"
     free: bool = False
+    # a Flux's outcomes and a Thread's branches in a learner's words, spelled out once when the effect is
+    # made (the log names them at each Flux and Thread)
+    _outcome_texts: tuple[str, ...] = PrivateAttr(default=())
+    _branch_texts: tuple[str, ...] = PrivateAttr(default=())
+
+    def model_post_init(self, context: Any, /) -> None:
+        from engine.events import describe_effects  # (events reads effects: imported once it exists)
+
+        self._outcome_texts = tuple(describe_effects(o) for o in self.outcomes or ())
+        self._branch_texts = tuple(describe_effects(b) for b in self.branches or ())
+
+    def outcome_text(self, k: int) -> str:
+        """Flux outcome `k` (0-based) in words."""
+        return self._outcome_texts[k]
+
+    def branch_text(self, m: int) -> str:
+        """Thread branch `m` (1-based, as in `mode m`) in words."""
+        return self._branch_texts[m - 1]
 
     @model_validator(mode="after")
     def _check(self) -> Effect:
@@ -304,6 +339,32 @@ def check_keyword(text: str) -> tuple[str, int]:
     return name, 0
 
 
+def effect_slots(effects: Sequence[Effect], mode: int | None = None) -> list[str]:
+    """The chosen targets these effects need, in order (a Thread's branch: the one `mode` picks); it
+    depends on the effects alone."""
+    out: list[str] = []
+    for e in effects:
+        if e.do == "thread" and e.branches:
+            m = (mode or 1) - 1
+            if 0 <= m < len(e.branches):
+                out += effect_slots(e.branches[m])
+        elif e.target in CHOICE_TARGETS:
+            out.append(e.target or "")
+    return out
+
+
+def def_choice_slots(d: CardDef, mode: int | None) -> list[str]:
+    """The targets a command playing a card of this definition must name, in order (an Action's effect;
+    a Unit's or Relic's on-play abilities)."""
+    if d.type == "action":
+        return effect_slots(d.effect, mode)
+    out: list[str] = []
+    for ab in d.abilities:
+        if ab.when == "on_play":
+            out += effect_slots(ab.effect, mode)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class CardDef:
     """An immutable, validated card definition as the engine uses it."""
@@ -344,6 +405,22 @@ class CardDef:
     #: play at Fast speed (a Slow card: NEVER) (derived, for speed: legal_actions' first filter)
     least_cost: int = field(init=False, default=0, repr=False, compare=False)
     least_fast_cost: int = field(init=False, default=0, repr=False, compare=False)
+    # what legal_actions and the refusals need of a definition alone, worked out once when it is made
+    # (engine/options.py, engine/legality.py):
+    #: it can be played at all: a Unit, Relic or Action that is not a Nullify card (played, not used)
+    playable: bool = field(init=False, default=False, repr=False, compare=False)
+    #: the row a play needs an empty slot in: 0 the board (a Unit), 1 the relics (a Relic), -1 none
+    row: int = field(init=False, default=-1, repr=False, compare=False)
+    #: (mode, the targets a play in that mode names) for each mode a play may take, in order
+    #: (None: not a Thread card)
+    modes: tuple[tuple[int | None, tuple[str, ...]], ...] = field(init=False, default=(), repr=False,
+                                                                  compare=False)
+    #: (n, ability index, activation, the targets it names) of each activated ability, numbered 1..
+    acts: tuple[tuple[int, int, Activation, tuple[str, ...]], ...] = field(init=False, default=(), repr=False,
+                                                                           compare=False)
+    #: the least an activation costs, and a Fast one (NEVER: none)
+    act_least: int = field(init=False, default=0, repr=False, compare=False)
+    act_least_fast: int = field(init=False, default=0, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "whens", frozenset(a.when for a in self.abilities if a.when))
@@ -352,6 +429,28 @@ class CardDef:
         least = self.cost if self.voidcast is None else min(self.cost, self.voidcast)
         object.__setattr__(self, "least_cost", least)
         object.__setattr__(self, "least_fast_cost", NEVER if self.speed == "slow" else least)
+        object.__setattr__(self, "playable", self.type in ("unit", "relic", "action") and self.hand_interrupt is None)
+        object.__setattr__(self, "row", 0 if self.type == "unit" else (1 if self.type == "relic" else -1))
+        object.__setattr__(self, "modes", tuple(
+            (m, tuple(def_choice_slots(self, m))) for m in (range(1, self.branches + 1) if self.branches else (None,))))
+        acts = tuple((n, idx, ab.activate, tuple(effect_slots(ab.effect)))
+                     for n, (idx, ab) in enumerate(self.act, 1) if ab.activate is not None)
+        object.__setattr__(self, "acts", acts)
+        object.__setattr__(self, "act_least", min((a.cost for _, _, a, _ in acts), default=NEVER))
+        object.__setattr__(self, "act_least_fast", min((a.cost for _, _, a, _ in acts if a.speed != "slow"),
+                                                       default=NEVER))
+
+    def play_slots(self, mode: int | None) -> tuple[str, ...]:
+        """The targets a play of this card in `mode` names (`def_choice_slots`, worked out already for
+        the modes it has)."""
+        for m, slots in self.modes:
+            if m == mode:
+                return slots
+        return tuple(def_choice_slots(self, mode))
+
+    def act_slots(self, n: int) -> tuple[str, ...]:
+        """The targets activated ability `n` (1..) names."""
+        return self.acts[n - 1][3]
 
     @staticmethod
     def from_model(m: CardModel) -> CardDef:
@@ -391,7 +490,7 @@ def _allowed_for(loc: tuple[Any, ...]) -> list[str]:
     keys = [k for k in loc if isinstance(k, str)]
     last = keys[-1] if keys else ""
     if last == "do":
-        return list(VERBS)
+        return list(EFFECT_VERBS)
     if last == "target":
         return list(TARGETS)
     if last == "when":
@@ -663,6 +762,40 @@ def build_card_db(files: Iterable[Path]) -> tuple[CardDB, list[str]]:
             db.add(card, where)
     problems += check_references(db)
     return db, problems
+
+
+def evolve_cycles(db: CardDB, only: Iterable[str] | None = None) -> list[str]:
+    """Warnings (not problems: the rules say what happens) for cards that evolve round in a circle
+    (`a` into `b`, `b` into `a`): if every condition on the way holds at once, the unit transforms
+    forever with nobody acting and the match ends in a draw (rules.md §1, Endless Loop). One line per
+    circle, at its first card by id; `only`: just the circles through these card ids."""
+    wanted = None if only is None else set(only)
+    warnings: list[str] = []
+    done: set[str] = set()
+    for start in sorted(db.by_id):
+        path: list[str] = []
+        cid: str | None = start
+        while cid is not None and cid not in path and cid not in done:
+            path.append(cid)
+            card = db.get(cid)
+            cid = card.evolve.into if card is not None and card.evolve is not None else None
+            if cid is not None and db.get(cid) is None:
+                cid = None
+        done.update(path)
+        if cid is None or cid not in path:
+            continue
+        circle = path[path.index(cid):]
+        first = min(circle)
+        if wanted is not None and not wanted & set(circle):
+            continue
+        i = circle.index(first)
+        circle = circle[i:] + circle[:i]
+        where = f"{db.origin[first]}: " if first in db.origin else ""
+        ring = " → ".join(f"'{c}'" for c in circle + [first])
+        warnings.append(f"{where}warning: card '{first}': Evolve goes round in a circle ({ring}): when every "
+                        "condition on the way holds, the unit transforms forever and the match ends in a draw "
+                        "(rules.md §1, Endless Loop)")
+    return warnings
 
 
 def check_references(db: CardDB, only: Iterable[str] | None = None) -> list[str]:

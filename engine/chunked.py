@@ -19,30 +19,35 @@ T = TypeVar("T")
 
 class ChunkedList(Sequence[T]):
     """A list that only grows: `append`, `len`, indexing, slices (as lists), iteration, `since`, and
-    equality with any sequence of the same items (`game.record == ["p1: pass"]`)."""
+    equality with any sequence of the same items (`game.record == ["p1: pass"]`).
 
-    __slots__ = ("_chunks", "_done", "_tail")
+    Its end is public, for the engine's hot paths (every pass appends to the record and the events, and
+    a method call there costs more than the append): `tail` is the list being appended to — appending
+    to it is `append` — and `done + len(tail)` is the length. Read `tail` each time: `fork()` starts a
+    new one. Nothing else of a ChunkedList may be written from outside."""
+
+    __slots__ = ("_chunks", "done", "tail")
 
     def __init__(self, items: Iterable[T] = ()) -> None:
         self._chunks: list[tuple[T, ...]] = []
-        self._done = 0        # items in the chunks
-        self._tail: list[T] = list(items)
+        self.done = 0        # items in the chunks
+        self.tail: list[T] = list(items)
 
     def append(self, item: T) -> None:
-        self._tail.append(item)
+        self.tail.append(item)
 
     def _seal(self, items: list[T]) -> tuple[T, ...]:
         """The tail as an immutable chunk (a subclass may convert what was appended raw)."""
         return tuple(items)
 
     def _freeze(self) -> None:
-        if not self._tail:
+        if not self.tail:
             return
-        chunk = self._seal(self._tail)
-        self._tail = []
+        chunk = self._seal(self.tail)
+        self.tail = []
         chunks = self._chunks
         chunks.append(chunk)
-        self._done += len(chunk)
+        self.done += len(chunk)
         while len(chunks) >= 2 and len(chunks[-2]) <= 2 * len(chunks[-1]):
             b = chunks.pop()
             chunks[-1] = chunks[-1] + b
@@ -52,17 +57,17 @@ class ChunkedList(Sequence[T]):
         self._freeze()
         other = type(self).__new__(type(self))
         other._chunks = self._chunks.copy()
-        other._done = self._done
-        other._tail = []
+        other.done = self.done
+        other.tail = []
         return other
 
     def __len__(self) -> int:
-        return self._done + len(self._tail)
+        return self.done + len(self.tail)
 
     def __iter__(self) -> Iterator[T]:
         for c in self._chunks:
             yield from c
-        yield from self._tail
+        yield from self.tail
 
     @overload
     def __getitem__(self, i: int) -> T: ...
@@ -77,8 +82,8 @@ class ChunkedList(Sequence[T]):
             i += n
         if not 0 <= i < n:
             raise IndexError(i)
-        if i >= self._done:
-            return self._tail[i - self._done]
+        if i >= self.done:
+            return self.tail[i - self.done]
         for c in self._chunks:
             if i < len(c):
                 return c[i]
@@ -87,15 +92,15 @@ class ChunkedList(Sequence[T]):
 
     def since(self, start: int) -> Iterator[T]:
         """The items from index `start` on."""
-        if start >= self._done:
-            yield from self._tail[max(0, start - self._done):]
+        if start >= self.done:
+            yield from self.tail[max(0, start - self.done):]
             return
         pos = 0
         for c in self._chunks:
             if pos + len(c) > start:
                 yield from c[max(0, start - pos):]
             pos += len(c)
-        yield from self._tail
+        yield from self.tail
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (ChunkedList, list, tuple)):

@@ -7,6 +7,7 @@ end-of-attack / end-of-combat triggers.
 from __future__ import annotations
 
 from engine.core import STEP_END_PHASE, STEP_GO_ON, STEP_WAIT, MatchState
+from engine.decisions import ask
 from engine.effects import run_effects
 from engine.legality import can_attack, can_block
 from engine.pipeline import damage, heal
@@ -14,8 +15,6 @@ from engine.sba import sba
 from engine.state import (
     BOARD,
     WINDOW_RULE,
-    WINDOWS,
-    Decision,
 )
 from engine.triggers import fire
 
@@ -26,8 +25,8 @@ def step_declare_attackers(g: MatchState) -> int:
     g.attackers = ()
     g.blocks = ()
     ps = g.players[ap]
-    g.pending = Decision("attackers", ap, WINDOWS[w], WINDOW_RULE[w], f"{ps.name}: declare attackers (or attack none)",
-                         eligible=tuple([u for u in ps.board if u and can_attack(g, u)]))
+    ask(g, "attackers", ap, WINDOW_RULE[w], f"{ps.name}: declare attackers (or attack none)",
+        eligible=tuple([u for u in ps.board if u and can_attack(g, u)]))
     return STEP_WAIT
 
 
@@ -50,8 +49,8 @@ def step_declare_blockers(g: MatchState) -> int:
                 if can_block(g, u, a) is None:
                     eligible.append(u)
                     break
-    g.pending = Decision("blockers", dp, WINDOWS[w], WINDOW_RULE[w], f"{ps.name}: declare blockers (or block none)",
-                         eligible=tuple(eligible))
+    ask(g, "blockers", dp, WINDOW_RULE[w], f"{ps.name}: declare blockers (or block none)",
+        eligible=tuple(eligible))
     return STEP_WAIT
 
 
@@ -79,7 +78,7 @@ def drop_illegal_attackers(g: MatchState) -> None:
         if perm is not None and (perm.statuses or perm.temp_statuses) \
                 and (perm.has_status("suppressed") or perm.has_status("rooted")):
             g.log(f"  {g.label(a)} can't attack now ({'Suppressed' if perm.has_status('suppressed') else 'Rooted'}): "
-                  "it leaves combat (C1K 4.1)", actor=g.owner[a], cards=(a,), rule="C1K 4.1")
+                  "it leaves combat", actor=g.owner[a], cards=(a,), rule="C1K 4.1")
             g.attackers = tuple(x for x in g.attackers if x != a)
             g.blocks = tuple((b, 0 if x == a else x) for b, x in g.blocks if b or x != a)
 

@@ -26,9 +26,9 @@ from engine.actions import (
 )
 from engine.combat import combatants
 from engine.continuations import AFTER_ACTION, AFTER_DECLARATION, Continuation
-from engine.core import MatchState
+from engine.core import LOOP_CAP, LOOP_MARGIN, STACK_CAP, MatchState, RulesLoopError
 from engine.decisions import give_priority, resume, set_over
-from engine.events import RAW_PASS
+from engine.events import RAW_PASS, EventKind
 from engine.interrupts import do_interrupt, next_interrupt, offer_interrupts
 from engine.keywords import ATTACK_DECLARED_HOOKS, SET_COST
 from engine.legality import refusal
@@ -51,7 +51,7 @@ from engine.voidcast import play_cost
 from engine.zones import to_graveyard
 
 #: the event kind of each command (Decline of an Interrupt is "interrupt", of a choice "choice")
-_COMMAND_KIND = {"Pass": "pass", "Play": "play", "Activate": "activate", "Attack": "attack", "Block": "block",
+_COMMAND_KIND: dict[str, EventKind] = {"Pass": "pass", "Play": "play", "Activate": "activate", "Attack": "attack", "Block": "block",
                  "Interrupt": "interrupt", "Decline": "choice", "Choose": "choice", "SetCard": "set",
                  "Concede": "concede"}
 
@@ -67,7 +67,11 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
     """Carry out `action` for `player` (default: the player who must act).
 
     An illegal action raises IllegalAction after changing exactly what C1K §10 says: if the player
-    held priority, priority passes to the opponent (unless the match is in practice mode)."""
+    held priority, priority passes to the opponent (unless the match is in practice mode). A command
+    that runs into a loop cap raises RulesLoopError and changes nothing (rules.md §1, Endless Loop)."""
+    if (g._quiet >= LOOP_CAP or len(g.stack) >= _STACK_NEAR) and not g._undo_kept:
+        _apply_or_undo(g, action, player)
+        return
     if type(action) is Pass and g.outcome is None:
         d = g.pending
         if (player is None or player == d.player) and d.kind == "priority":
@@ -76,10 +80,10 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
             # as below (refusal None; log_command's "pass" event; execute's do_pass)
             line = _PASS_LINES[actor]
             rec = g.record
-            n = rec._done + len(rec._tail)   # (len(rec): the index of this command)
-            rec._tail.append(line)           # (rec.append(line), without the call)
+            n = rec.done + len(rec.tail)   # (len(rec): the index of this command)
+            rec.tail.append(line)           # (rec.append(line), without the call)
             # g.log(line, "pass", actor, rule=d.rule, command=n) in its short raw form (hot)
-            g._events._tail.append((RAW_PASS, g.turn, WINDOWS[g.win], d.rule or WINDOW_RULE[g.win],  # type: ignore[arg-type]
+            g._events.tail.append((RAW_PASS, g.turn, WINDOWS[g.win], d.rule or WINDOW_RULE[g.win],  # type: ignore[arg-type]
                                     actor, line, n))
             do_pass(g, actor)
             return
@@ -109,12 +113,30 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
     execute(g, action, actor)
 
 
+#: a stack this high is near its cap (STACK_CAP): a command then runs with a copy kept aside
+_STACK_NEAR = STACK_CAP - LOOP_MARGIN
+
+
+def _apply_or_undo(g: MatchState, action: Action, player: int | None) -> None:
+    """`apply` near a loop cap: with a copy kept aside, so that a RulesLoopError (a loop that keeps
+    growing the state) leaves the match exactly as it was — the record and the events too."""
+    saved = g.clone()
+    g._undo_kept = True
+    try:
+        apply(g, action, player)
+    except RulesLoopError:
+        g.restore(saved)
+        raise
+    finally:
+        g._undo_kept = False
+
+
 def listed(g: MatchState) -> list[Action]:
     """`legal_actions()`, remembering the list (and the moment it was made) so that `apply` need not
     check again an action taken from it while nothing has happened since (the Game's legal_actions)."""
     acts = legal_actions(g)
     ev = g._events
-    g._listed = (ev._done + len(ev._tail), g.pending, tuple(acts))
+    g._listed = (ev.done + len(ev.tail), g.pending, tuple(acts))
     return acts
 
 
@@ -127,7 +149,7 @@ def _vouched(g: MatchState, action: Action, actor: int) -> bool:
         return False
     ev = g._events
     d = g.pending
-    if listed[1] is not d or actor != d.player or listed[0] != ev._done + len(ev._tail):
+    if listed[1] is not d or actor != d.player or listed[0] != ev.done + len(ev.tail):
         return False
     for a in listed[2]:
         if a is action:
@@ -238,7 +260,7 @@ def do_permit_play(g: MatchState, a: Play, p: int) -> None:
     d = g.card(cid)
     if not ch.free:
         g.players[p].influence -= play_cost(d, a.voidcast)
-    g.log(f"  {g.players[p].name} plays {g.label(cid)} by permission (OPP Permissions)")
+    g.log(f"  {g.players[p].name} plays {g.label(cid)} by permission", rule="OPP Permissions")
     put_on_stack(g, cid, p, a.slot - 1 if a.slot is not None else -1, a.targets, a.mode or 0,
                     voidcast=a.voidcast)
     if not announce_play(g, cid, p, ch.resume):
@@ -272,7 +294,7 @@ def do_activate(g: MatchState, a: Activate, p: int) -> None:
     g.stack.append(StackItem(g.next_seq(), "ability", a.source, p, p, name, idx, a.targets, 0, "", 0, -1,
                              g.target_seqs(a.targets)))
     g.log(f"  {name}'s ability → stack ({_PLAYER_NAMES[p]})", "stack", p, (a.source,) + a.targets, a.n, "",
-          "C1K 3.1")
+          "ACT 1")
     after_action(g, p)
 
 
@@ -339,7 +361,7 @@ def do_choose(g: MatchState, a: Choose) -> None:
         c = picked[0]
         if not ch.free:
             g.players[ch.player].influence -= g.card(c).cost
-        g.log(f"  {g.players[ch.player].name} plays {g.label(c)} by permission (OPP Permissions)", "play",
+        g.log(f"  {g.players[ch.player].name} plays {g.label(c)} by permission", "play",
               ch.player, (c,), g.card(c).cost if not ch.free else 0, "permission", "OPP Permissions")
         put_on_stack(g, c, ch.player, -1, (), 0, targets_later=True)
         if not announce_play(g, c, ch.player, ch.resume):

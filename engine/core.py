@@ -19,7 +19,7 @@ from typing import Self
 from engine.canonical import ENCODING, canonical_bytes
 from engine.cards import SEAT_MODIFIERS, Ability, CardDB, CardDef
 from engine.chunked import ChunkedList
-from engine.events import EventLog, log_lines_for
+from engine.events import EventKind, EventLog, log_lines_for
 from engine.rng import SplitMix64
 from engine.state import (
     BOARD,
@@ -54,6 +54,9 @@ STACK_CAP = 500
 LOOP_WATCH = 16
 #: ... and after this many, a loop that never repeats (it grows the state) is an engine error
 LOOP_CAP = 2000
+#: a command given this close to a loop cap (LOOP_CAP resolutions, STACK_CAP minus this many items) is
+#: carried out on a copy kept aside, so that a RulesLoopError leaves the match as it was
+LOOP_MARGIN = 100
 #: what a turn-based step asks of the turn manager: go on, wait for a decision, or end this phase now
 STEP_GO_ON, STEP_WAIT, STEP_END_PHASE = 0, 1, 2
 
@@ -125,6 +128,8 @@ class MatchState:
         # the last legal_actions() list, with when it was made (bookkeeping, not state: engine.commands'
         # `listed`; a clone starts without it)
         self._listed: tuple[int, Decision, tuple[object, ...]] | None = None
+        # a command is being carried out with a copy kept aside, near a loop cap (engine.commands)
+        self._undo_kept = False
 
     def draw_first_player(self) -> int:
         """Who goes first, by the match option `first` (p1, p2, or random from the StateSeed's generator)."""
@@ -200,6 +205,11 @@ class MatchState:
         if relics != len(ps.relics) and not any(ps.relics):
             ps.relics = [0] * max(0, relics)
 
+    def restore(self, saved: MatchState) -> None:
+        """Become `saved` again (a `clone()` of this match taken earlier): every field, the bookkeeping
+        included. A command that raised RulesLoopError is undone this way (engine.commands)."""
+        self.__dict__.update(saved.__dict__)
+
     def clone(self) -> Self:
         cls = self.__class__
         g = cls.__new__(cls)
@@ -242,6 +252,7 @@ class MatchState:
         g._private_commands = self._private_commands.copy()
         g._sba_settled = self._sba_settled
         g._listed = None
+        g._undo_kept = False
         return g
 
     def snapshot(self) -> dict[str, object]:
@@ -306,13 +317,13 @@ class MatchState:
         compatibility view derived from the events."""
         return log_lines_for(self, -1)
 
-    def log(self, line: str, kind: str = "note", actor: int = -1, cards: tuple[int, ...] = (), amount: int = 0,
+    def log(self, line: str, kind: EventKind = "note", actor: int = -1, cards: tuple[int, ...] = (), amount: int = 0,
             detail: str = "", rule: str = "", private_to: int = -1, public_text: str = "",
             command: int = -1) -> None:
         """Emit an event (`line`: its English text). `rule` defaults to the current window's rule."""
         w = self.win
         # the fields but n as a plain tuple: EventLog makes it an Event when it is first read (hot)
-        self._events._tail.append((kind, self.turn, WINDOWS[w], rule or WINDOW_RULE[w],  # type: ignore[arg-type]
+        self._events.tail.append((kind, self.turn, WINDOWS[w], rule or WINDOW_RULE[w],  # type: ignore[arg-type]
                                    actor, private_to, line, public_text, cards, amount, detail, command))
 
     def controller(self, cid: int) -> int:

@@ -21,11 +21,26 @@ from engine.state import (
     WINDOWS,
     Choice,
     Decision,
+    DecisionKind,
 )
 
 #: the priority decisions are immutable values; share them instead of building one per pass:
 #: player name -> [2 * window + player] -> (the decision, the text of its event)
 _PRIORITY_DECISIONS: dict[str, list[tuple[Decision, str] | None]] = {}
+
+
+def ask(g: MatchState, kind: DecisionKind, player: int, rule: str, prompt: str, *,
+        options: tuple[str, ...] = (), min_choices: int = 0, max_choices: int = 0, can_decline: bool = False,
+        eligible: tuple[int, ...] = (), choice: Choice | None = None) -> None:
+    """Ask `player` a decision other than priority (a declaration, an Interrupt, a choice): nobody holds
+    priority while it is pending, and a choice's meaning (what its numbered options stand for, where the
+    game goes on) is kept in `g.choice`. The one place that sets them together (priority: `give_priority`;
+    the end of the match: `set_over`)."""
+    if choice is not None:
+        g.choice = choice
+    g.priority = -1
+    g.pending = Decision(kind, player, g.window, rule, prompt, options, min_choices, max_choices, can_decline,
+                         eligible)
 
 
 def set_over(g: MatchState) -> None:
@@ -53,7 +68,7 @@ def give_priority(g: MatchState, p: int, passed: int) -> None:
             f"  {name} has priority")
     g.pending = hit[0]
     # g.log(line, "priority", p, rule="C1K 6") in its short raw form (hot: every pass)
-    g._events._tail.append((RAW_PRIORITY, g.turn, WINDOWS[w], p, hit[1]))  # type: ignore[arg-type]
+    g._events.tail.append((RAW_PRIORITY, g.turn, WINDOWS[w], p, hit[1]))  # type: ignore[arg-type]
 
 
 def offer_permit(g: MatchState, e: Effect, controller: int, source: int) -> bool:
@@ -72,14 +87,11 @@ def offer_permit(g: MatchState, e: Effect, controller: int, source: int) -> bool
         g.log("  permission: nothing can be played", actor=controller, cards=(source,), rule="OPP Permissions",
               private_to=controller, public_text=f"  permission: {ps.name} plays nothing")
         return True
-    g.choice = replace(offer, values=cands)
-    g.priority = -1
-    g.pending = Decision("choice", controller, g.window, "OPP Permissions",
-                         f"{ps.name}: you may play one of these now — play <card> [slot n] [target …] "
-                         "[mode n] — or decline" if cands else
-                         f"{ps.name}: you may play a card from your hand now, but none can be played "
-                         "— decline",
-                         tuple(g.label(c) for c in cands), 0, 1, True, eligible=cands)
+    ask(g, "choice", controller, "OPP Permissions",
+        f"{ps.name}: you may play one of these now — play <card> [slot n] [target …] [mode n] — or decline"
+        if cands else f"{ps.name}: you may play a card from your hand now, but none can be played — decline",
+        options=tuple(g.label(c) for c in cands), min_choices=0, max_choices=1, can_decline=True,
+        eligible=cands, choice=replace(offer, values=cands))
     return False
 
 

@@ -1,5 +1,5 @@
 """Effects: `run_effects` carries out a card's effects in order. Each effect verb of the card format
-(docs/cards.md) is one function in `VERBS`, here — damage, heal, draw, discard, gain_influence, buff,
+(docs/cards.md) is one function in `VERB_FUNCTIONS`, here — damage, heal, draw, discard, gain_influence, buff,
 grant, suppress, destroy, return_to_hand, summon, counter, permit — or in its Realm's module, which
 registers it (flux, reroll, thread: engine/paradox.py).
 
@@ -46,15 +46,15 @@ class Run:
         self.paused = False           # a decision is pending: stop here
 
 
-Verb = Callable[[MatchState, Effect, list[int], Run], None]
+VerbFunction = Callable[[MatchState, Effect, list[int], Run], None]
 
 #: effect verb -> its function (Realm modules add theirs with `verb`)
-VERBS: dict[str, Verb] = {}
+VERB_FUNCTIONS: dict[str, VerbFunction] = {}
 
 
-def verb(name: str) -> Callable[[Verb], Verb]:
-    def deco(fn: Verb) -> Verb:
-        VERBS[name] = fn
+def verb(name: str) -> Callable[[VerbFunction], VerbFunction]:
+    def deco(fn: VerbFunction) -> VerbFunction:
+        VERB_FUNCTIONS[name] = fn
         return fn
 
     return deco
@@ -67,7 +67,7 @@ def run_effects(g: MatchState, effects: Iterable[Effect], controller: int, sourc
     Interrupt, and the item is finished at the end). False if a decision is pending afterwards."""
     todo = list(effects)
     r = Run(controller, source, chosen, item, event, mode, top, then, todo)
-    verbs = VERBS
+    verbs = VERB_FUNCTIONS
     i = 0
     n = len(todo)
     while i < n:
@@ -240,11 +240,11 @@ def _permit(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
         if source in g.perms and g.zone[source] in (BOARD, RELICS):
             g.players[controller].permits.append((e.zone or "hand", e.card_type, -g.perms[source].seq))
             g.log(f"  {g.players[controller].name} may play {e.card_type} cards from their "
-                  f"{e.zone} as long as {g.label(source)} stays in play (OPP Permissions)")
+                  f"{e.zone} as long as {g.label(source)} stays in play", rule="OPP Permissions")
     elif e.duration == "end_of_turn":
         g.players[controller].permits.append((e.zone or "hand", e.card_type, g.turn))
         g.log(f"  {g.players[controller].name} may play {e.card_type} cards from their "
-              f"{e.zone} this turn (OPP Permissions)", actor=controller, cards=(source,),
+              f"{e.zone} this turn", actor=controller, cards=(source,),
               rule="OPP Permissions")
     else:
         r.permit = e

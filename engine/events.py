@@ -37,18 +37,26 @@ Kinds (`Event.kind`):
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, NamedTuple, overload
+from typing import TYPE_CHECKING, Literal, NamedTuple, overload
 
 from engine.chunked import ChunkedList
 
 if TYPE_CHECKING:
-    from engine.cards import Effect
+    from engine.cards import CardDef, Effect
     from engine.core import MatchState
 
+#: what an event is: a window entered, priority given, a command (or a refused one), or something the
+#: rules did (a draw, damage, a trigger going on the stack, a state-based action, the end …); "note" is
+#: anything else worth a line in the log
+EventKind = Literal[
+    "window", "priority", "pass", "play", "set", "activate", "attack", "block", "interrupt", "choice",
+    "concede", "refusal", "note", "draw", "discard", "influence", "stack", "trigger", "resolve", "counter",
+    "damage", "heal", "destroy", "move", "sba", "flux", "thread", "game_over",
+]
 #: kinds a text log leaves out (they would repeat on every pass)
-QUIET_KINDS = frozenset({"priority"})
+QUIET_KINDS: frozenset[EventKind] = frozenset({"priority"})
 #: kinds that are a player's typed command (their `command` field is the index in the match record)
-COMMAND_KINDS = frozenset({"pass", "play", "set", "activate", "attack", "block", "interrupt", "choice",
+COMMAND_KINDS: frozenset[EventKind] = frozenset({"pass", "play", "set", "activate", "attack", "block", "interrupt", "choice",
                            "concede", "refusal"})
 
 
@@ -64,7 +72,7 @@ class Event(NamedTuple):
     action, and a NamedTuple is built ~6× faster)."""
 
     n: int               # index in the match's event list (game.events)
-    kind: str
+    kind: EventKind
     turn: int
     window: str          # window id where it happened ("combat.damage")
     rule: str            # rule id ("C1K 4.3")
@@ -107,7 +115,7 @@ class EventLog(ChunkedList[Event]):
         out: list[Event] = []
         add = out.append
         make = Event._make
-        for i, t in enumerate(items, self._done):
+        for i, t in enumerate(items, self.done):
             tag = t[0]
             if tag == RAW_WINDOW:     # (tag, turn, window, rule, active player)
                 add(make((i, "window", t[1], t[2], t[3], t[4], -1, f"T{t[1]} {t[2]}", "", (), 0, "", -1)))
@@ -121,7 +129,7 @@ class EventLog(ChunkedList[Event]):
 
     def append(self, item: Event) -> None:
         """Add an event made elsewhere (its `n` becomes its place here)."""
-        self._tail.append(item[1:])  # type: ignore[arg-type]   # (the raw form: every field but n)
+        self.tail.append(item[1:])  # type: ignore[arg-type]   # (the raw form: every field but n)
 
     def __iter__(self) -> Iterator[Event]:
         self._freeze()
@@ -196,10 +204,14 @@ def describe_effect(e: Effect) -> str:
     if v == "damage":
         return f"deal {e.amount} damage to {who}"
     if v == "heal":
-        return f"heal {e.amount} on {who}"
+        return f"heal {e.amount} to {who}"
     if v in _PLAYER_VERBS:
         verb, tail = _PLAYER_VERBS[v]
-        return f"{_PLAYER[e.player]} {verb}{'s' if e.player != 'you' else ''} {e.amount}{tail}"
+        if v == "draw":
+            tail = " card" if e.amount == 1 else " cards"
+        if e.player == "you":         # the card's own words: "draw 2 cards", "gain 2 Influence"
+            return f"{verb} {e.amount}{tail}"
+        return f"{_PLAYER[e.player]} {verb}s {e.amount}{tail}"
     if v == "buff":
         until = " until end of turn" if (e.until or "permanent") == "end_of_turn" else ""
         return f"{who} gets {e.power:+d}/{e.health:+d}{until}"
@@ -222,5 +234,21 @@ def describe_effects(effects: Iterable[Effect]) -> str:
     return "; ".join(describe_effect(e) for e in effects) or "nothing"
 
 
+def mode_words(d: CardDef, mode: int) -> str:
+    """A chosen Thread mode in words, from the card's definition: "mode 2: draw 2 cards" (rules.md §7a:
+    a choice made on play is public, and shown in words, never as a bare "mode 2")."""
+    for effects in (d.effect, *(ab.effect for ab in d.abilities)):
+        for e in effects:
+            if e.do == "thread" and e.branches and 1 <= mode <= len(e.branches):
+                return f"mode {mode}: {describe_effects(e.branches[mode - 1])}"
+    return f"mode {mode}"
+
+
+def voidcast_words(d: CardDef) -> str:
+    """A Voidcast payment in words (KW Voidcast)."""
+    return (f"Voidcast: paid {d.voidcast} instead of {d.cost}, it goes to the Void and resolves at the start "
+            "of the next End Phase")
+
+
 __all__ = ["COMMAND_KINDS", "Event", "EventLog", "QUIET_KINDS", "describe_effect", "describe_effects",
-           "events_for", "log_lines_for"]
+           "events_for", "log_lines_for", "mode_words", "voidcast_words"]

@@ -19,14 +19,14 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from engine.actions import Interrupt
-from engine.cards import Ability
+from engine.cards import INTERRUPT_EVENT_TEXT, Ability
 from engine.continuations import Continuation
 from engine.core import MatchState
-from engine.decisions import resume, set_over
+from engine.decisions import ask, resume, set_over
 from engine.effects import run_effects
 from engine.legality import may_interrupt, usable_interrupts
 from engine.sba import sba
-from engine.state import STACK, Decision, InterruptWindow
+from engine.state import STACK, InterruptWindow
 from engine.zones import to_graveyard
 
 #: event -> what a used Interrupt does to the event itself, after its effects (filled by the rule that
@@ -48,14 +48,13 @@ def offer_interrupts(g: MatchState, event: str, players: tuple[int, ...], then: 
 def ask_interrupts(g: MatchState, w: InterruptWindow) -> None:
     g.intr = w
     p = w.queue[0]
-    g.priority = -1
     usable = [c for c, _, _ in usable_interrupts(g, p, w.event)]
     names = ", ".join(g.label(c) for c in usable) or "you hold none usable now"
-    g.pending = Decision("interrupt", p, g.window, "C1K 7",
-                         f"{g.players[p].name}: use an Interrupt ({names}) or decline", (), 0, 0, True,
-                         eligible=tuple(usable))
+    ask(g, "interrupt", p, "C1K 7", f"{g.players[p].name}: use an Interrupt ({names}) or decline",
+        can_decline=True, eligible=tuple(usable))
     # the question is asked on public facts (may_interrupt); what the player holds stays theirs
-    g.log(f"  {g.players[p].name} is asked: use an Interrupt ({names}) or decline ({w.event})", "interrupt",
+    g.log(f"  {g.players[p].name} is asked: use an Interrupt ({names}) or decline ({INTERRUPT_EVENT_TEXT[w.event]})",
+          "interrupt",
           p, tuple(usable), detail="asked", rule="C1K 7", private_to=p)
 
 

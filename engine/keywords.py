@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import MatchState
-from engine.pipeline import Event, damage, heal, register
+from engine.pipeline import PendingEvent, damage, heal, register
 from engine.state import Refusal, StackItem
 from engine.triggers import RANK_DESTRUCTION, RANK_OTHER, fire
 
@@ -63,7 +63,7 @@ class StartTrigger:
 # ---------------------------------------------------------------- KW Tough
 
 
-def tough_reduces(game: MatchState, ev: Event) -> None:
+def tough_reduces(game: MatchState, ev: PendingEvent) -> None:
     """Tough (RB §3.2): each damage instance to it is reduced by 1."""
     t = ev.target
     perm = game.perms.get(t)
@@ -77,7 +77,7 @@ def tough_reduces(game: MatchState, ev: Event) -> None:
 # ---------------------------------------------------------------- KW Barrier
 
 
-def barrier_prevents(game: MatchState, ev: Event) -> None:
+def barrier_prevents(game: MatchState, ev: PendingEvent) -> None:
     """Barrier (rules.md §6): prevents the next damage to the unit, then is removed."""
     perm = game.perms.get(ev.target)
     # (perm.has_status("barrier"), inlined)
@@ -119,7 +119,7 @@ def guard_refusal(g: MatchState, blockers: list[int]) -> Refusal | None:
 # ---------------------------------------------------------------- KW Lifedrain
 
 
-def lifedrain_heals(game: MatchState, ev: Event) -> None:
+def lifedrain_heals(game: MatchState, ev: PendingEvent) -> None:
     """Lifedrain: damage it deals heals its Champion (in combat: at C1K 4.3 step 5)."""
     src = ev.source
     if ev.dealt <= 0 or not src:
@@ -158,7 +158,7 @@ def targetable(g: MatchState, cid: int, by: int) -> bool:
     return perm is None or g.owner[cid] == by or not perm.has_status("veiled")
 
 
-def veiled_lost(game: MatchState, ev: Event) -> None:
+def veiled_lost(game: MatchState, ev: PendingEvent) -> None:
     """Veiled (Veil): lost when it deals damage."""
     if ev.dealt + ev.converted <= 0:
         return
@@ -176,7 +176,7 @@ SET_COST = 1   # Veil: Influence to Set a card face down
 # ---------------------------------------------------------------- KW Veilbind (Veil)
 
 
-def veilbind_escapes(game: MatchState, ev: Event) -> None:
+def veilbind_escapes(game: MatchState, ev: PendingEvent) -> None:
     """Veilbind (Veil, C1K 3.3): if it would be destroyed, instead it becomes Veiled, heals fully and loses
     Veilbind."""
     perm = game.perms.get(ev.target)
@@ -195,7 +195,7 @@ def veilbind_escapes(game: MatchState, ev: Event) -> None:
 # ---------------------------------------------------------------- KW Decay (Ruin)
 
 
-def decay_counters(game: MatchState, ev: Event) -> None:
+def decay_counters(game: MatchState, ev: PendingEvent) -> None:
     """Decay N (Ruin, C1K 4.3 step 4): damage it deals to a unit — even converted by Wither — also gives
     that unit N Decay counters, at once, before state-based actions."""
     src = ev.source
@@ -220,7 +220,7 @@ def decay_check(g: MatchState, item: StackItem) -> None:
 # ---------------------------------------------------------------- KW Wither (Ruin)
 
 
-def wither_converts(game: MatchState, ev: Event) -> None:
+def wither_converts(game: MatchState, ev: PendingEvent) -> None:
     """Wither (Ruin, C1K 4.3 step 3): damage it deals to units becomes permanent -1/-1 counters instead."""
     src = ev.source
     if ev.amount <= 0 or not src:
@@ -278,7 +278,7 @@ def evolve_check(g: MatchState) -> bool:
 # ---------------------------------------------------------------- KW Bloom (Genesis)
 
 
-def bloom_triggers(game: MatchState, ev: Event) -> None:
+def bloom_triggers(game: MatchState, ev: PendingEvent) -> None:
     """Bloom (Genesis): its effect triggers whenever it, or its Champion, is healed."""
     if ev.dealt <= 0:
         return
@@ -312,7 +312,7 @@ def pulse(g: MatchState, item: StackItem) -> None:
 # ---------------------------------------------------------------- KW Ward (Solace)
 
 
-def ward_prevents(game: MatchState, ev: Event) -> None:
+def ward_prevents(game: MatchState, ev: PendingEvent) -> None:
     """Ward N (rules.md §6, §9): a pool of N prevention points, spent as it prevents, not refreshed.
     rules.md §4 lists the prevention layer as "Solace Ward, Barrier": Ward spends first."""
     perm = game.perms.get(ev.target)
@@ -337,7 +337,7 @@ def ward_prevents(game: MatchState, ev: Event) -> None:
 
 #: the event pipeline's keyword handlers, stage by stage, in the order they run (rules.md §4: Ward spends
 #: before Barrier; Tough after prevention; Wither and Veilbind replace; the rest follow the change)
-PIPELINE_HANDLERS: tuple[tuple[str, str, Callable[[MatchState, Event], None]], ...] = (
+PIPELINE_HANDLERS: tuple[tuple[str, str, Callable[[MatchState, PendingEvent], None]], ...] = (
     ("prevention", "damage", ward_prevents),
     ("prevention", "damage", barrier_prevents),
     ("modification", "damage", tough_reduces),

@@ -40,9 +40,7 @@ from engine.state import (
     Refusal,
 )
 from engine.targets import (
-    ability_slots,
     choice_slots,
-    play_choice_slots,
     target_candidates,
 )
 from engine.voidcast import play_cost
@@ -239,7 +237,7 @@ def play_refusal(g: MatchState, a: Play, p: int, check_targets: bool = True,
     ps = g.players[p]
     cost = 0 if permit is not None and permit.free else play_cost(d, a.voidcast)
     if cost > ps.influence:
-        return Refusal("C1K 2.2", f"{d.name} costs {cost} Influence{' (Voidcast)' if a.voidcast else ''}; "
+        return Refusal("COST", f"{d.name} costs {cost} Influence{' (Voidcast)' if a.voidcast else ''}; "
                                   f"you have {ps.influence}")
     if d.type == "unit" and 0 not in ps.board:
         return Refusal(rule, "all your unit slots are full")
@@ -260,7 +258,7 @@ def play_refusal(g: MatchState, a: Play, p: int, check_targets: bool = True,
     elif n:
         return Refusal("KW Thread", f"{d.name} asks you to choose a branch now: add 'mode 1' … 'mode {n}'")
     if check_targets:
-        full = play_choice_slots(d, a.mode)
+        full = d.play_slots(a.mode)
         if not full:   # (targets_refusal with no slot at all: naming none is right, naming any is refused)
             return Refusal("C1K 6", "this needs no target") if a.targets else None
         return targets_refusal(g, play_slots(g, cid, p, a.mode), a.targets, p, cid, list(full))
@@ -271,7 +269,7 @@ def play_slots(g: MatchState, cid: int, p: int, mode: int | None) -> list[str]:
     """The targets a `play` command must name. A Unit or Relic whose on-play target has no legal
     choice may still be played: that trigger is then removed (it has nothing to do)."""
     d = g.card(cid)
-    slots = play_choice_slots(d, mode)   # (card_choice_slots)
+    slots = d.play_slots(mode)   # (card_choice_slots)
     if slots and d.type != "action":
         return [s for s in slots if target_candidates(g, s, p, cid)]
     return list(slots)
@@ -326,15 +324,15 @@ def target_refusal(g: MatchState, slot: str, t: int, p: int, source: int) -> Ref
 def activate_refusal(g: MatchState, a: Activate, p: int, check_targets: bool = True) -> Refusal | None:
     cid = a.source
     if not g.exists(cid) or not g.in_play(cid):
-        return Refusal("C1K 3.1", f"#{cid} is not a card in play")
+        return Refusal("ACT 1", f"#{cid} is not a card in play")
     d = g.card(cid)
     if g.owner[cid] != p:
-        return Refusal("C1K 3.1", f"{d.name} is not yours")
+        return Refusal("ACT 2", f"{d.name} is not yours: only its controller activates it")
     abilities = g.activated(cid)
     if not abilities:
-        return Refusal("C1K 3.1", f"{d.name} has no activated ability")
+        return Refusal("ACT 1", f"{d.name} has no activated ability")
     if not 1 <= a.n <= len(abilities):
-        return Refusal("C1K 3.1", f"{d.name} has abilities 1 to {len(abilities)}")
+        return Refusal("ACT 1", f"{d.name} has abilities 1 to {len(abilities)}")
     idx, ab = abilities[a.n - 1]
     act = ab.activate
     assert act is not None
@@ -348,13 +346,13 @@ def activate_refusal(g: MatchState, a: Activate, p: int, check_targets: bool = T
     if r:
         return r
     if act.once_per_turn and perm.used.get(idx) == g.turn:
-        return Refusal("C1K 3.1", f"{d.name}'s ability can be used once per turn and was used this turn")
+        return Refusal("ACT 3", f"{d.name}'s ability can be used once per turn and was used this turn")
     if act.exhaust and perm.exhausted:
-        return Refusal("C1K 3.1", f"{d.name} is exhausted")
+        return Refusal("COST", f"{d.name} is exhausted: its ability's Exhaust cost can't be paid")
     if act.cost > g.players[p].influence:
-        return Refusal("C1K 2.2", f"the ability costs {act.cost} Influence; you have {g.players[p].influence}")
+        return Refusal("COST", f"the ability costs {act.cost} Influence; you have {g.players[p].influence}")
     if check_targets:
-        slots = ability_slots(ab)   # (choice_slots(g, ab.effect))
+        slots = d.act_slots(a.n)   # (choice_slots(g, ab.effect))
         if not slots:   # (targets_refusal with no slot: naming none is right, naming any is refused)
             return Refusal("C1K 6", "this needs no target") if a.targets else None
         return targets_refusal(g, list(slots), a.targets, p, cid)
@@ -524,10 +522,10 @@ def interrupt_refusal(g: MatchState, a: Interrupt, p: int) -> Refusal | None:
             if perm is not None and perm.has_status("suppressed"):
                 return Refusal("KW Suppress", f"{d.name} is Suppressed: its abilities don't function")
             if ab.cost > g.players[p].influence:
-                return Refusal("C1K 2.2", f"{d.name}'s Interrupt costs {ab.cost} Influence; "
+                return Refusal("COST", f"{d.name}'s Interrupt costs {ab.cost} Influence; "
                                           f"you have {g.players[p].influence}")
             if perm is not None and ab.once_per_turn and perm.used.get(i) == g.turn:
-                return Refusal("C1K 7", f"{d.name}'s Interrupt can be used once per turn and was used this turn")
+                return Refusal("ACT 3", f"{d.name}'s Interrupt can be used once per turn and was used this turn")
     return Refusal("C1K 7", f"#{a.source} has no usable Interrupt for this event")
 
 

@@ -2,6 +2,11 @@
 fixed order; block and attack declarations and the answers to a choice capped at 512), the ways to play a card (`play_options`,
 `permit_options`), and for each card and unit of a player whether it can be used now, or why not
 (`explain`). All through engine/legality.py's checks.
+
+`legal_actions_reference` is the same list written plainly — every candidate through the full checks of
+engine/legality.py, nothing skipped — and is the rule; `legal_actions` works most candidates out without
+building and checking them one by one (it runs on every decision), and must give exactly the reference's
+list, in its order (tests/test_legal_actions_fast.py checks it, the one place that does).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from engine.actions import (
     Play,
     SetCard,
 )
-from engine.cards import NEVER, Activation, CardDef
+from engine.cards import CardDef
 from engine.core import MatchState
 from engine.keywords import SET_COST
 from engine.legality import (
@@ -33,6 +38,7 @@ from engine.legality import (
     play_slots,
     playable_from,
     refusal,
+    set_refusal,
     usable_interrupts,
 )
 from engine.state import (
@@ -50,8 +56,6 @@ from engine.state import (
 from engine.targets import (
     TARGET_LIST_CAP,
     choice_slots,
-    def_choice_slots,
-    effect_slots,
     target_candidates,
     target_combos,
 )
@@ -112,48 +116,81 @@ def legal_actions(g: MatchState) -> list[Action]:
     return []
 
 
-class _Profile:
-    """What `_priority_actions` needs of one card definition, worked out once (a definition is
-    immutable): the checks of play_refusal / activate_refusal that depend on the definition alone
-    (with CardDef.least_cost and least_fast_cost, which it reads first)."""
+def legal_actions_reference(g: MatchState) -> list[Action]:
+    """Every legal action of the player who must act, by definition: `legal_actions`' list, in its order,
+    written for reading (slow: each candidate goes through the full checks).
 
-    __slots__ = ("d", "cost", "voidcast", "slow", "fast", "playable", "room", "filter_slots", "modes", "acts",
-                 "act_least", "act_least_fast")
+    - priority: pass; each card in the hand (and, with a permission, the graveyard) — its Voidcast
+      plays, then its plays — then each Set card's plays, each in every mode and every way to name its
+      targets; Set for each card in the hand; each activated ability of each card in play (board,
+      relics, Champion, Seat) with every way to name its targets;
+    - attackers: every set of the units that can attack, smallest first (at most ATTACK_LIST_CAP);
+    - blockers: every assignment of ready units to attackers, one each, that Guard allows (`block none`
+      first; at most BLOCK_LEAF_CAP assignments looked at);
+    - an Interrupt: decline, then each usable Interrupt with its targets;
+    - a choice: the answers (a permission: decline, then each play it allows)."""
+    d = g.pending
+    p = d.player
+    if g.outcome is not None or p < 0:
+        return []
+    if d.kind == "priority":
+        ps = g.players[p]
+        out: list[Action] = [Pass()]
+        for cid in (ps.hand + ps.graveyard if ps.permits else ps.hand):
+            if g.card(cid).voidcast is not None:
+                out += play_options(g, cid, p, voidcast=True)
+            out += play_options(g, cid, p)
+        for cid in ps.set_cards:
+            out += play_options(g, cid, p)
+        out += [SetCard(cid) for cid in ps.hand if set_refusal(g, SetCard(cid), p) is None]
+        for cid in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat)):
+            for n, (_, ab) in enumerate(g.card(cid).act if cid else (), 1):
+                if activate_refusal(g, Activate(cid, n), p, check_targets=False) is None:
+                    out += [Activate(cid, n, ts) for ts in target_combos(g, choice_slots(g, ab.effect), p, cid)]
+        return out
+    if d.kind == "attackers":
+        eligible = [u for u in g.players[p].units() if attack_block_reason(g, u) is None]
+        combos = itertools.chain.from_iterable(itertools.combinations(eligible, k)
+                                               for k in range(len(eligible) + 1))
+        return [Attack(c) for c in itertools.islice(combos, ATTACK_LIST_CAP)]
+    if d.kind == "blockers":
+        return [Block(pairs) for pairs in _reference_blocks(g)]
+    if d.kind in ("interrupt", "choice"):
+        return legal_actions(g)   # (no shortcut there: the reference is legal_actions' own code)
+    return []
 
-    def __init__(self, d: CardDef) -> None:
-        self.d = d   # (kept: the cache is keyed by id(d), which stays d's while d lives)
-        self.cost = d.cost
-        self.voidcast = d.voidcast
-        self.slow = d.speed == "slow"    # speed_refusal: Slow needs slow_ok
-        self.fast = d.speed == "fast"
-        #: play_refusal's "can't be played" (a type other than unit/relic/action) and KW Nullify
-        self.playable = d.type in ("unit", "relic", "action") and d.hand_interrupt is None
-        #: play_refusal's "all your unit / relic slots are full": 0 the board, 1 the relics, -1 no slot
-        self.room = 0 if d.type == "unit" else (1 if d.type == "relic" else -1)
-        #: play_slots: a Unit's or Relic's on-play target with no legal choice is dropped
-        self.filter_slots = d.type != "action"
-        #: (mode, card_choice_slots) for each mode play_options tries, in its order
-        self.modes: tuple[tuple[int | None, tuple[str, ...]], ...] = tuple(
-            (m, tuple(def_choice_slots(d, m))) for m in (range(1, d.branches + 1) if d.branches else (None,)))
-        #: (n, ability index, activation, choice_slots) of each activated ability
-        self.acts: tuple[tuple[int, int, Activation, tuple[str, ...]], ...] = tuple(
-            (n, idx, ab.activate, tuple(effect_slots(ab.effect))) for n, (idx, ab) in enumerate(d.act, 1)
-            if ab.activate is not None)
-        #: the least an activation costs, and a Fast one (NEVER: none): above the player's Influence,
-        #: activate_refusal refuses every ability on cost (C1K 2.2) or speed (OPP Slow)
-        self.act_least = min((a.cost for _, _, a, _ in self.acts), default=NEVER)
-        self.act_least_fast = min((a.cost for _, _, a, _ in self.acts if a.speed != "slow"), default=NEVER)
 
+def _reference_blocks(g: MatchState) -> list[tuple[tuple[int, int], ...]]:
+    """Block declarations in `block_assignments`' order: each ready unit of the defender, in slot order,
+    blocks nothing or one attacker it can block (C1K 4.2, KW Veiled) that no other unit blocks; a
+    declaration with a non-Guard blocker is kept only if every ready Guard unit blocks (KW Guard)."""
+    dp = 1 - g.active
+    blockers = [u for u in g.players[dp].units() if not g.perms[u].exhausted]
+    attackers = [a for a in g.attackers if g.is_unit_in_play(a)]
+    options = [[a for a in attackers if can_block(g, b, a) is None] for b in blockers]
+    guard = [g.keyword(b, "guard") is not None for b in blockers]
+    out: list[tuple[tuple[int, int], ...]] = []
+    leaves = 0
 
-#: _Profile by id(definition)
-_PROFILES: dict[int, _Profile] = {}
+    def rec(i: int, acc: tuple[tuple[int, int], ...]) -> None:
+        nonlocal leaves
+        if leaves >= BLOCK_LEAF_CAP:
+            return
+        if i == len(blockers):
+            leaves += 1
+            used = {b for b, _ in acc}
+            idle_guard = any(gd and b not in used for b, gd in zip(blockers, guard, strict=True))
+            if not (idle_guard and any(not gd and b in used for b, gd in zip(blockers, guard, strict=True))):
+                out.append(acc)
+            return
+        rec(i + 1, acc)
+        taken = {a for _, a in acc}
+        for a in options[i]:
+            if a not in taken:
+                rec(i + 1, acc + ((blockers[i], a),))
 
-
-def _profile(d: CardDef) -> _Profile:
-    pr = _PROFILES.get(id(d))
-    if pr is None:
-        pr = _PROFILES[id(d)] = _Profile(d)
-    return pr
+    rec(0, ())
+    return out
 
 
 #: Actions worked out before, kept to be listed again instead of built again (an action is an immutable
@@ -181,8 +218,9 @@ def _new_activate(cid: int, n: int, ts: tuple[int, ...]) -> Activate:
 def _priority_actions(g: MatchState, p: int) -> list[Action]:
     """legal_actions with priority: Pass, the plays (per card: Voidcast first, then each mode and its
     target combinations), Set, the activations — what play_options and activate_refusal would give,
-    with the checks that depend on the card definition alone worked out once per definition
-    (_Profile), the cheapest first, and the target candidates once per slot."""
+    with the checks that depend on the card definition alone worked out when the definition was made
+    (CardDef.playable, row, modes, acts, act_least …), the cheapest first, and the target candidates once
+    per slot."""
     out: list[Action] = [_PASS]
     ps = g.players[p]
     slow_ok = p == g.active and g.win == MAIN and not g.stack
@@ -209,25 +247,24 @@ def _priority_actions(g: MatchState, p: int) -> list[Action]:
         else:
             hand = []
     for cid in hand:
-        d = defs[cid]
-        if d.least_fast_cost > influence and (not slow_ok or d.least_cost > influence):  # type: ignore[union-attr]
+        d: CardDef = defs[cid]  # type: ignore[assignment]
+        if d.least_fast_cost > influence and (not slow_ok or d.least_cost > influence):
             continue   # (as above)
         if room is None:
             room = (0 in ps.board, 0 in ps.relics)
         if zone[cid] != HAND or owner[cid] != p:   # (not as ps.hand says: the general path)
             out += _card_plays(g, cid, p, slow_ok, room)
             continue
-        pr = _PROFILES.get(id(d)) or _profile(d)  # type: ignore[arg-type]
         # play_refusal with playable_from "hand": a type that can't be played, KW Nullify, a full
         # row (voidcast or not); then speed (speed_refusal) and cost (C1K 2.2); slot: none; mode: by
         # construction (KW Thread)
-        if not pr.playable or (pr.room >= 0 and not room[pr.room]):
+        if not d.playable or (d.row >= 0 and not room[d.row]):
             continue
-        vcost = pr.voidcast
-        if vcost is not None and vcost <= influence and (pr.fast or slow_ok):
-            _plays(g, p, out, pools, cid, pr, True)
-        if pr.cost <= influence and (slow_ok or not pr.slow):
-            _plays(g, p, out, pools, cid, pr, False)
+        vcost = d.voidcast
+        if vcost is not None and vcost <= influence and (slow_ok or d.speed == "fast"):
+            _plays(g, p, out, pools, cid, d, True)
+        if d.cost <= influence and (slow_ok or d.speed != "slow"):
+            _plays(g, p, out, pools, cid, d, False)
     if ps.permits:
         room = (0 in ps.board, 0 in ps.relics)
         for cid in ps.graveyard:
@@ -240,14 +277,13 @@ def _priority_actions(g: MatchState, p: int) -> list[Action]:
                 out.append(SetCard(cid))
     perms = g.perms
     for cid in filter(None, (*ps.board, *ps.relics, ps.champion, ps.seat)):
-        d = defs[cid]
-        if not d.act:  # type: ignore[union-attr]
+        d = defs[cid]  # type: ignore[assignment]
+        if not d.act:
             continue
-        pr = _PROFILES.get(id(d)) or _profile(d)  # type: ignore[arg-type]
-        if (pr.act_least if slow_ok else pr.act_least_fast) > influence:
+        if (d.act_least if slow_ok else d.act_least_fast) > influence:
             continue   # every ability refused on cost or speed (see below)
         perm = perms[cid]
-        for n, idx, spec, slots in pr.acts:
+        for n, idx, spec, slots in d.acts:
             # activate_refusal's checks, cheapest first: C1K 2.2 cost, OPP Slow, exhausted, once per turn;
             # then the card in play and p's (C1K 3.1), KW Suppress, End Phase timing (C1K 5.3)
             if spec.cost > influence or (spec.speed == "slow" and not slow_ok) \
@@ -271,12 +307,12 @@ def _pool(g: MatchState, p: int, pools: dict[str, list[int]], slot: str) -> list
     return c
 
 
-def _plays(g: MatchState, p: int, out: list[Action], pools: dict[str, list[int]], cid: int, pr: _Profile,
+def _plays(g: MatchState, p: int, out: list[Action], pools: dict[str, list[int]], cid: int, d: CardDef,
            vc: bool) -> None:
     """play_options once play_refusal(check_targets=False) said None: each mode's play_slots (a Unit's
     or Relic's target slot with no legal choice dropped) and target_combos."""
-    for m, full in pr.modes:
-        slots = [s for s in full if _pool(g, p, pools, s)] if full and pr.filter_slots else full
+    for m, full in d.modes:
+        slots = [s for s in full if _pool(g, p, pools, s)] if full and d.type != "action" else full
         for ts in (itertools.islice(itertools.product(*[_pool(g, p, pools, s) for s in slots]), TARGET_LIST_CAP)
                    if slots else _NO_TARGETS):
             out.append(_PLAYS.get((cid, ts, m, vc)) or _new_play(cid, ts, m, vc))

@@ -7,37 +7,21 @@ player's simultaneous Flux triggers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.cards import Ability, Effect
 from engine.continuations import RESUME_RESOLUTION, Continuation, Then
 from engine.core import MatchState
-from engine.decisions import RESUME, resume, set_over
+from engine.decisions import RESUME, ask, resume, set_over
 from engine.effects import Run, run_effects, verb
-from engine.events import describe_effects
 from engine.interrupts import AFTER_USE, offer_interrupts
 from engine.state import (
     Choice,
-    Decision,
     Resolving,
     Trigger,
 )
 from engine.targets import choice_slots, thread_effect
 from engine.triggers import RANK_OTHER
-
-#: describe_effects of a card's effect list (a definition's own list, never changed): id -> (the list, kept
-#: so that its id is not reused; its text) — spelled out once, not at each Flux or Thread
-_TEXTS: dict[int, tuple[Sequence[Effect], str]] = {}
-
-
-def _describe(effects: Sequence[Effect]) -> str:
-    hit = _TEXTS.get(id(effects))
-    if hit is not None and hit[0] is effects:
-        return hit[1]
-    text = describe_effects(effects)
-    _TEXTS[id(effects)] = (effects, text)
-    return text
 
 
 def run_threads(g: MatchState, then: Continuation) -> bool:
@@ -52,8 +36,9 @@ def run_threads(g: MatchState, then: Continuation) -> bool:
         g.threads.pop(0)
         e = thread_effect(g, t.source)
         if e is not None and e.branches and 1 <= t.mode <= len(e.branches):
-            g.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves", "thread", t.controller,
-                  (t.source,), t.mode, f"resolves: {_describe(e.branches[t.mode - 1])}", "KW Thread")
+            what = e.branch_text(t.mode)
+            g.log(f"  Thread: {t.name}, branch {t.mode} of {len(e.branches)} resolves — {what}", "thread",
+                  t.controller, (t.source,), t.mode, f"resolves: {what}", "KW Thread")
             if not run_effects(g, e.branches[t.mode - 1], t.controller, t.source, list(t.targets), None,
                                     mode=t.mode, top=True, then=then):
                 return False
@@ -65,6 +50,7 @@ def ask_thread_branch(g: MatchState, t: Trigger, ab: Ability, resume: Continuati
     asked; the trigger waits at the head of the queue)."""
     for e in ab.effect:
         if e.do == "thread":
+            thread = e
             branches = len(e.branches or [])
             break
     else:
@@ -72,11 +58,10 @@ def ask_thread_branch(g: MatchState, t: Trigger, ab: Ability, resume: Continuati
     if not branches:
         return False
     g.trigger_queue.insert(0, t)
-    g.choice = Choice("thread", t.controller, tuple(range(1, branches + 1)), 1, resume, t)
-    g.priority = -1
-    g.pending = Decision("choice", t.controller, g.window, "KW Thread",
-                         f"{g.players[t.controller].name}: choose a branch for {t.name}",
-                         tuple(f"branch {n}" for n in range(1, branches + 1)), 1, 1)
+    ask(g, "choice", t.controller, "KW Thread", f"{g.players[t.controller].name}: choose a branch for {t.name}",
+        options=tuple(f"branch {n}: {thread.branch_text(n)}" for n in range(1, branches + 1)),
+        min_choices=1, max_choices=1,
+        choice=Choice("thread", t.controller, tuple(range(1, branches + 1)), 1, resume, t))
     return True
 
 
@@ -84,7 +69,9 @@ def choose_branch(g: MatchState, ch: Choice, branch: int) -> None:
     """The answer to `ask_thread_branch`: the trigger goes on with its branch."""
     assert ch.trigger is not None
     g.trigger_queue[0] = replace(ch.trigger, mode=branch)
-    g.log(f"  {g.players[ch.player].name} chooses branch {branch} for {ch.trigger.name}", "thread",
+    e = thread_effect(g, ch.trigger.source)
+    what = f": {e.branch_text(branch)}" if e is not None and e.branches and 1 <= branch <= len(e.branches) else ""
+    g.log(f"  {g.players[ch.player].name} chooses branch {branch} for {ch.trigger.name}{what}", "thread",
           ch.player, (ch.trigger.source,), branch, "chosen", "KW Thread")
 
 
@@ -117,12 +104,10 @@ def ask_flux_order(g: MatchState, resume: Continuation) -> bool:
         if len(pos) < 2:
             continue
         labels = tuple(f"{g.trigger_queue[i].name} (#{g.trigger_queue[i].source})" for i in pos)
-        g.choice = Choice("order", p, pos, len(pos), resume)
-        g.priority = -1
-        g.pending = Decision("choice", p, g.window, "C1K 8",
-                             f"{g.players[p].name}: order your Flux effects — choose them in the order "
-                             "they should resolve (first resolves first)", labels, len(pos), len(pos),
-                             eligible=tuple(g.trigger_queue[i].source for i in pos))
+        ask(g, "choice", p, "C1K 8", f"{g.players[p].name}: order your Flux effects — choose them in the "
+            "order they should resolve (first resolves first)", options=labels, min_choices=len(pos),
+            max_choices=len(pos), eligible=tuple(g.trigger_queue[i].source for i in pos),
+            choice=Choice("order", p, pos, len(pos), resume))
         return False
     return True
 
@@ -133,7 +118,7 @@ def resume_resolution(g: MatchState, how: Continuation) -> None:
     assert r is not None and r.flux.outcomes is not None
     g.resolving = None
     g.log(f"  Flux outcome {r.k + 1} happens", "flux", r.controller, (r.source,), r.k + 1,
-          _describe(r.flux.outcomes[r.k]), "KW Flux")
+          r.flux.outcome_text(r.k), "KW Flux")
     run_effects(g, r.flux.outcomes[r.k], r.controller, r.source, [], None, r.event, r.mode)
     if run_effects(g, r.effects, r.controller, r.source, list(r.chosen), r.item, r.event, r.mode, top=True,
                         then=r.then):
@@ -155,7 +140,7 @@ def _flux(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
     if not e.outcomes:
         return
     k = g.rng.below(len(e.outcomes))
-    what = _describe(e.outcomes[k])
+    what = e.outcome_text(k)
     g.log(f"  Flux: outcome {k + 1} of {len(e.outcomes)} — {what}", "flux", r.controller, (r.source,), k + 1,
           what, "KW Flux")
     if r.top and offer_interrupts(g, "flux_outcome", (g.active, 1 - g.active), RESUME_RESOLUTION):
@@ -173,7 +158,7 @@ def _reroll(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
     if res is not None and res.flux.outcomes:
         k = g.rng.below(len(res.flux.outcomes))
         g.resolving = replace(res, k=k)
-        what = _describe(res.flux.outcomes[k])
+        what = res.flux.outcome_text(k)
         g.log(f"  the Flux outcome is drawn again: outcome {k + 1} of {len(res.flux.outcomes)} — {what}",
               "flux", r.controller, (res.source,), k + 1, what, "KW Flux")
 
@@ -191,7 +176,7 @@ def _thread(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
         del r.chosen[:n]
         g.threads.append(Trigger(r.controller, r.source, -1, g.card(r.source).name, 0, RANK_OTHER,
                                  "thread", "", 0, branch_targets, True, m))
-        g.log(f"  Thread: branch {m} waits for the next moment a player would receive priority",
-              "thread", r.controller, (r.source,), m, f"waits: {_describe(e.branches[m - 1])}",
-              "KW Thread")
+        what = e.branch_text(m)
+        g.log(f"  Thread: branch {m} ({what}) waits for the next moment a player would receive priority",
+              "thread", r.controller, (r.source,), m, f"waits: {what}", "KW Thread")
 AFTER_USE["thread_resolves"] = cut_thread

@@ -1,6 +1,6 @@
 """The event pipeline of rules.md §4, and the keyword handlers that plug into it.
 
-Every game change that keywords can touch (damage, heal, destroy) is an `Event` that passes through
+Every game change that keywords can touch (damage, heal, destroy) is a `PendingEvent` that passes through
 the stages, in order: prevention → modification → replacement → finalize → after. (The interrupt
 stage, C1K §7, is a decision the engine asks of the players for the events that have Interrupts —
 an Action being played, an attacker being declared — before the event reaches the stack.)
@@ -21,7 +21,7 @@ from engine.zones import leave_play, to_graveyard
 STAGES = ("prevention", "modification", "replacement", "after")
 
 
-class Event:
+class PendingEvent:
     """A game change in flight. Handlers may lower `amount`, set `cancelled`, or note `prevented`."""
 
     __slots__ = ("kind", "source", "target", "amount", "combat", "cancelled", "prevented", "dealt", "converted")
@@ -38,7 +38,7 @@ class Event:
         self.converted = 0        # damage a replacement turned into something else (Wither counters)
 
 
-Handler = Callable[["MatchState", Event], None]
+Handler = Callable[["MatchState", PendingEvent], None]
 
 #: stage -> event kind -> handlers, run in registration order
 HANDLERS: dict[str, dict[str, list[Handler]]] = {s: {} for s in STAGES}
@@ -59,7 +59,7 @@ def register(stage: str, kind: str) -> Callable[[Handler], Handler]:
 _PREVENTION, _MODIFICATION, _REPLACEMENT, _AFTER = (HANDLERS[s] for s in STAGES)
 
 
-def run(game: MatchState, ev: Event) -> bool:
+def run(game: MatchState, ev: PendingEvent) -> bool:
     """Run the pre-finalize stages; return False if the event was cancelled (replaced by nothing)."""
     kind = ev.kind
     for table in (_PREVENTION, _MODIFICATION, _REPLACEMENT):
@@ -72,7 +72,7 @@ def run(game: MatchState, ev: Event) -> bool:
     return True
 
 
-def after(game: MatchState, ev: Event) -> None:
+def after(game: MatchState, ev: PendingEvent) -> None:
     handlers = _AFTER.get(ev.kind)
     if handlers:
         for fn in handlers:
@@ -85,7 +85,7 @@ def after(game: MatchState, ev: Event) -> None:
 # ---- finalize
 
 def destroy(g: MatchState, cid: int, cause: str) -> bool:
-    ev = Event("destroy", 0, cid)
+    ev = PendingEvent("destroy", 0, cid)
     if not run(g, ev):
         return False
     # last known information: its abilities still trigger as it dies (AS Combat steps 6)
@@ -100,7 +100,7 @@ def destroy(g: MatchState, cid: int, cause: str) -> bool:
 def damage(g: MatchState, source: int, target: int, amount: int, combat: bool = False) -> int:
     if amount <= 0:
         return 0
-    ev = Event("damage", source, target, amount, combat)
+    ev = PendingEvent("damage", source, target, amount, combat)
     if not run(g, ev):
         return 0
     amount = ev.amount
@@ -134,7 +134,7 @@ def damage(g: MatchState, source: int, target: int, amount: int, combat: bool = 
 def heal(g: MatchState, source: int, target: int, amount: int) -> int:
     if amount <= 0:
         return 0
-    ev = Event("heal", source, target, amount)
+    ev = PendingEvent("heal", source, target, amount)
     if not run(g, ev):
         return 0
     p0, p1 = g.players

@@ -464,11 +464,11 @@ def record_of(game: Game, start: Start, first: Game, auto: set[int] | frozenset[
 def reveal_reason(before: Game, after: Game) -> str | None:
     """Why going from `before` to `after` (the same match, some commands later) revealed hidden
     information, or None. Undo replays a record without its last commands; it is fair only when they
-    revealed nothing. Sound rule: the generator's state is unchanged (no shuffle, random discard or Flux
-    outcome) and no card left a hidden zone (hand, library, Set) — nothing was drawn, played from a
+    revealed nothing. Sound rule: the generator's state is unchanged (no shuffle, random target, random
+    discard or Flux outcome) and no card left a hidden zone (hand, library, Set) — nothing was drawn, played from a
     hand, discarded or revealed. A card going *into* a hand reveals nothing new."""
     if before.rng.state != after.rng.state:
-        return "it used the random generator (a shuffle, random discard or Flux outcome)"
+        return "it used the random generator (a shuffle, random target, random discard or Flux outcome)"
     hidden = {HAND: "a hand", LIBRARY: "a library", SET: "the Set zone"}
     for cid, zone in before.zone.items():
         if zone in hidden and after.zone[cid] != zone:

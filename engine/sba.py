@@ -1,6 +1,7 @@
 """State-based actions (rules.md §1 "RULES 1", AS Combat steps): Evolve (KW Evolve), lethal damage,
-Champions at 0 life, repeated until nothing changes (capped: `RulesLoopError` instead of a hang). In
-combat damage it also records who lost a fight (Combat Victory / Loss, rules.md §5).
+Champions at 0 life, repeated until nothing changes. Evolutions that come back to a board seen before
+(two cards that evolve into each other) are an Endless Loop: the match ends in a draw (rules.md §1).
+In combat damage it also records who lost a fight (Combat Victory / Loss, rules.md §5).
 """
 
 from __future__ import annotations
@@ -37,8 +38,15 @@ def settle(g: MatchState) -> None:
 
 
 def sba_run(g: MatchState, fights: dict[int, int] | None = None, losers: list[int] | None = None) -> None:
-    """State-based actions, repeated until nothing changes (`sba` without its quick check first)."""
-    for _ in range(SBA_LOOP_CAP):
+    """State-based actions, repeated until nothing changes (`sba` without its quick check first).
+
+    A pass that only evolved units changes nothing but the cards on the boards, so the cards on the
+    boards decide the next pass: when they come back to what they were after an earlier such pass, the
+    evolutions go round forever with nobody acting — an Endless Loop, and the match is a draw (rules.md
+    §1). A pass that destroys something starts the comparison again (a board only shrinks, so that can't
+    go on forever either); the cap stays as the engine's last guard."""
+    seen: dict[tuple[str, ...], int] | None = None
+    for n in range(SBA_LOOP_CAP):
         if g.outcome is not None:
             return
         evolved = evolve_check(g)
@@ -52,9 +60,17 @@ def sba_run(g: MatchState, fights: dict[int, int] | None = None, losers: list[in
                   lost[0] if len(lost) == 1 else -1, detail=g.outcome.termination.value, rule="RULES 1")
             return
         if not dead:
-            if evolved:
-                continue
-            return
+            if not evolved:
+                return
+            key = _boards(g)
+            if seen is None:
+                seen = {}
+            elif key in seen:
+                endless_evolve(g, n - seen[key])
+                return
+            seen[key] = n
+            continue
+        seen = None
         # destroyed simultaneously: "on kill" only for a killer that stays in play (AS Combat steps 6)
         killers = {c: g.perms[c].killer for c in dead}
         seqs = {c: g.perms[c].seq for c in dead}
@@ -67,6 +83,20 @@ def sba_run(g: MatchState, fights: dict[int, int] | None = None, losers: list[in
                 fire(g, "on_combat_loss", c, fights[c], seq=seqs[c])   # AS Combat steps 3-5
                 losers.append(c)
     raise RulesLoopError(f"state-based actions ran {SBA_LOOP_CAP} times without settling")
+
+
+def _boards(g: MatchState) -> tuple[str, ...]:
+    """The cards on both boards, slot by slot (what an evolve-only pass of state-based actions changes)."""
+    defs = g.defs
+    return tuple(defs[c].id if c else "" for p in (0, 1) for c in g.players[p].board)  # type: ignore[union-attr]
+
+
+def endless_evolve(g: MatchState, period: int) -> None:
+    """Evolutions that repeat the boards of `period` passes ago, with nobody acting: a draw (rules.md §1)."""
+    g.outcome = Outcome(Termination.ENDLESS_LOOP, None)
+    g.log(f"  Evolve goes round: the boards of {period} evolution(s) ago are back with nobody acting — an "
+          "endless loop nobody can stop, the match is a draw (Endless Loop)", "sba",
+          detail=Termination.ENDLESS_LOOP.value, rule="RULES 1")
 
 
 def sba_quiet(g: MatchState) -> bool:

@@ -7,20 +7,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.cards import effect_slots
 from engine.continuations import Continuation
 from engine.core import STACK_CAP, MatchState, RulesLoopError
+from engine.decisions import ask
 from engine.effects import run_effects
+from engine.events import mode_words, voidcast_words
 from engine.keywords import START_TRIGGERS_ALL
 from engine.paradox import ask_flux_order, ask_thread_branch
 from engine.state import (
     STACK,
     Choice,
-    Decision,
     StackItem,
     Trigger,
     player_name,
 )
-from engine.targets import effect_slots, target_candidates
+from engine.targets import target_candidates
 from engine.triggers import fire, trigger_order, trigger_rule
 from engine.voidcast import leave_void, to_void
 from engine.zones import enter_play
@@ -61,12 +63,11 @@ def place_triggers(g: MatchState, resume: Continuation) -> bool:
                     push(g, t)
                     continue
                 if len(cands) > 1:
-                    g.choice = Choice("trigger_target", t.controller, tuple(cands), 1, resume, t)
-                    g.priority = -1
-                    g.pending = Decision(
-                        "choice", t.controller, g.window, "C1K 6",
+                    ask(g, "choice", t.controller, "C1K 6",
                         f"{g.players[t.controller].name}: choose a target for {t.name}",
-                        tuple(g.label(c) for c in cands), 1, 1, eligible=tuple(cands))
+                        options=tuple(g.label(c) for c in cands), min_choices=1, max_choices=1,
+                        eligible=tuple(cands),
+                        choice=Choice("trigger_target", t.controller, tuple(cands), 1, resume, t))
                     return False
                 g.trigger_queue.insert(0, replace(t, targets=t.targets + (cands[0],)))
                 continue
@@ -152,6 +153,28 @@ def put_on_stack(g: MatchState, cid: int, p: int, slot: int, targets: tuple[int,
     item = StackItem(g.next_seq(), "card", cid, p, p, g.card(cid).name, -1, targets, mode,
                      "voidcast" if voidcast else "", 1 if targets_later else 0, slot, g.target_seqs(targets))
     g.stack.append(item)
-    g.log(f"  {g.label(cid)} → stack ({_NAMES[p]})", "stack", p, (cid,) + targets, mode,
-          "voidcast" if voidcast else "", "C1K 6")
+    g.log(f"  {g.label(cid)} → stack ({_NAMES[p]}){play_words(g, cid, targets, mode, voidcast)}", "stack", p,
+          (cid,) + targets, mode, "voidcast" if voidcast else "", "C1K 6")
     return item
+
+
+def target_words(g: MatchState, t: int) -> str:
+    """A chosen target as the log names it: a card "Test Wall #15", a Champion "p2's Champion", a stack
+    item "stack item 7" (an Interrupt's or a counter's target)."""
+    if g.exists(t):
+        return f"{_NAMES[g.champion_owner(t)]}'s Champion" if g.is_champion(t) else g.label(t)
+    return f"stack item {t}"
+
+
+def play_words(g: MatchState, cid: int, targets: tuple[int, ...], mode: int, voidcast: bool) -> str:
+    """The choices made as a card is played, in words, for its "→ stack" line: its Thread mode, its
+    targets, a Voidcast payment (rules.md §7a: public as soon as the card is played). "" if none."""
+    if not (mode or targets or voidcast):
+        return ""
+    d = g.card(cid)
+    parts = [mode_words(d, mode)] if mode else []
+    if targets:
+        parts.append("targeting " + ", ".join(target_words(g, t) for t in targets))
+    if voidcast:
+        parts.append(voidcast_words(d))
+    return " — " + "; ".join(parts)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Literal
 
 from engine.cards import Effect
 from engine.continuations import OPEN_PRIORITY, Continuation
@@ -255,13 +256,25 @@ class PlayerState:
 # ---------------------------------------------------------------- stack, triggers, decisions
 
 
+#: what waits to go on the stack: a card's triggered ability, a keyword's trigger (Decay Check, Growth,
+#: Regeneration, Pulse), a rule's own item (Deck Exhaustion), a returning Voidcast card, a Thread branch
+TriggerKind = Literal["trigger", "keyword", "game", "voidcast", "thread"]
+#: what a stack item is: a card being played, an activated ability, or one of the TriggerKinds
+StackKind = Literal["card", "ability", "trigger", "keyword", "game", "voidcast", "thread"]
+#: what a pending decision asks: priority, a declaration of attackers or blockers, whether to use an
+#: Interrupt, a numbered choice — or nothing (the match is over, or is being set up)
+DecisionKind = Literal["priority", "attackers", "blockers", "interrupt", "choice", "none"]
+#: what a numbered choice is for
+ChoiceKind = Literal["discard", "trigger_target", "permit", "order", "thread"]
+
+
 @fast_init
 @dataclass(frozen=True, slots=True)
 class StackItem:
     """One item on the stack. `adder` is the player who added it, or -1 for the game (triggers)."""
 
     uid: int
-    kind: str            # card | ability | trigger | keyword | game
+    kind: StackKind
     source: int          # card id (0 for a rule's own trigger)
     controller: int
     adder: int
@@ -293,7 +306,7 @@ class Trigger:
     name: str
     seq: int              # when its source entered play (earliest resolves first)
     rank: int = 0         # C1K 8.2 tie-breaks: lower resolves first
-    kind: str = "trigger"  # trigger | keyword | game
+    kind: TriggerKind = "trigger"
     keyword: str = ""
     ctx: int = 0
     targets: tuple[int, ...] = ()
@@ -309,12 +322,14 @@ class Trigger:
                 list(self.tseq)]
 
 
+
+
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What the engine is waiting for. `kind`: priority | attackers | blockers | interrupt | choice | none."""
+    """What the engine is waiting for (its `kind`: see DecisionKind)."""
 
-    kind: str
+    kind: DecisionKind
     player: int
     window: str
     rule: str
@@ -339,7 +354,7 @@ class Decision:
 class Choice:
     """A pending choice: what it is for and which card ids (or values) its numbered options stand for."""
 
-    kind: str                    # discard | trigger_target | permit | order
+    kind: ChoiceKind
     player: int
     values: tuple[int, ...]
     count: int                   # exactly this many (0..count with can_decline)

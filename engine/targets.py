@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from engine.cards import CHOICE_TARGETS, Ability, CardDef, Effect
+from engine.cards import CHOICE_TARGETS, Effect, effect_slots
 from engine.core import MatchState
 from engine.state import (
     StackItem,
@@ -38,55 +38,9 @@ def choice_slots(g: MatchState, effects: Sequence[Effect], mode: int | None = No
     return effect_slots(effects, mode)
 
 
-def effect_slots(effects: Sequence[Effect], mode: int | None = None) -> list[str]:
-    """`choice_slots`, which depends on the effects alone (not on the state)."""
-    out: list[str] = []
-    for e in effects:
-        if e.do == "thread" and e.branches:
-            m = (mode or 1) - 1
-            if 0 <= m < len(e.branches):
-                out += effect_slots(e.branches[m])
-        elif e.target in CHOICE_TARGETS:
-            out.append(e.target or "")
-    return out
-
-
 def card_choice_slots(g: MatchState, cid: int, mode: int | None) -> list[str]:
     """The choice targets the command playing this card must name, in order."""
-    return def_choice_slots(g.card(cid), mode)
-
-
-#: play_choice_slots by (id(definition), mode), and ability_slots by id(ability), each with the object
-#: it was worked out from (kept, so the id stays its own; definitions and abilities are immutable)
-_PLAY_SLOTS: dict[tuple[int, int | None], tuple[CardDef, tuple[str, ...]]] = {}
-_ABILITY_SLOTS: dict[int, tuple[Ability, tuple[str, ...]]] = {}
-
-
-def play_choice_slots(d: CardDef, mode: int | None) -> tuple[str, ...]:
-    """`def_choice_slots`, worked out once per definition and mode."""
-    hit = _PLAY_SLOTS.get((id(d), mode))
-    if hit is None:
-        hit = _PLAY_SLOTS[id(d), mode] = (d, tuple(def_choice_slots(d, mode)))
-    return hit[1]
-
-
-def ability_slots(ab: Ability) -> tuple[str, ...]:
-    """`choice_slots(g, ab.effect)`, worked out once per ability."""
-    hit = _ABILITY_SLOTS.get(id(ab))
-    if hit is None:
-        hit = _ABILITY_SLOTS[id(ab)] = (ab, tuple(effect_slots(ab.effect)))
-    return hit[1]
-
-
-def def_choice_slots(d: CardDef, mode: int | None) -> list[str]:
-    """`card_choice_slots` of a card definition (it depends on the definition alone)."""
-    if d.type == "action":
-        return effect_slots(d.effect, mode)
-    out: list[str] = []
-    for ab in d.abilities:
-        if ab.when == "on_play":
-            out += effect_slots(ab.effect, mode)
-    return out
+    return list(g.card(cid).play_slots(mode))
 
 
 def thread_effect(g: MatchState, cid: int) -> Effect | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping
 
-from engine.cards import SEAT_MODIFIERS, CardDef
+from engine.cards import SEAT_MODIFIERS, TURN_HOOK_MODIFIERS
 from engine.combat import (
     step_combat_damage,
     step_combat_triggers,
@@ -21,7 +21,7 @@ from engine.combat import (
 )
 from engine.continuations import AFTER_ACTION, FINISH_CLEANUP, OPEN_PRIORITY, Continuation, Then
 from engine.core import STEP_END_PHASE, STEP_GO_ON, STEP_WAIT, MatchState, RulesLoopError, _bit
-from engine.decisions import RESUME, give_priority, set_over
+from engine.decisions import RESUME, ask, give_priority, set_over
 from engine.events import RAW_WINDOW
 from engine.keywords import START_TRIGGERS
 from engine.legality import permit_active
@@ -41,7 +41,6 @@ from engine.state import (
     WINDOW_RULE,
     WINDOWS,
     Choice,
-    Decision,
     Outcome,
     Termination,
     Trigger,
@@ -75,12 +74,11 @@ def turn_windows(g: MatchState, active: int | None = None) -> tuple[int, ...]:
     d = g.defs[seat]
     if not d.turn_hooks:  # type: ignore[union-attr]   # (the usual Seat: seat_structure would say so)
         return DEFAULT_STRUCTURE
-    hit = _SEAT_STRUCTURES.get(id(d))
-    if hit is not None and hit[0] is d:
-        return hit[1]
     assert d is not None
-    structure = seat_structure(d.modifiers)
-    _SEAT_STRUCTURES[id(d)] = (d, structure)   # (keeps d alive: its id can't be reused)
+    hooks = tuple(d.modifiers.get(k, 0) for k in TURN_HOOK_MODIFIERS)
+    structure = _SEAT_STRUCTURES.get(hooks)
+    if structure is None:
+        structure = _SEAT_STRUCTURES[hooks] = seat_structure(d.modifiers)
     return structure
 
 
@@ -120,7 +118,7 @@ def enter(g: MatchState, w: int) -> int | None:
     if g._loop_seen:
         g._loop_seen = {}
     # g.log(f"T{g.turn} {WINDOWS[w]}", "window", g.active) in its short raw form (hot: every window)
-    g._events._tail.append((RAW_WINDOW, g.turn, WINDOWS[w], WINDOW_RULE[w], g.active))  # type: ignore[arg-type]
+    g._events.tail.append((RAW_WINDOW, g.turn, WINDOWS[w], WINDOW_RULE[w], g.active))  # type: ignore[arg-type]
     if _WINDOW_UNSETTLES[w]:
         g._sba_settled = False   # its steps may change what state-based actions look at
     for fn in _WINDOW_STEPS[w]:
@@ -200,11 +198,9 @@ def step_cleanup(g: MatchState) -> int:
     ps = g.players[ap]
     excess = len(ps.hand) - ps.hand_size
     if excess > 0:
-        g.choice = Choice("discard", ap, tuple(ps.hand), excess, FINISH_CLEANUP)
-        g.pending = Decision(
-            "choice", ap, WINDOWS[g.win], "C1K 5.2",
-            f"{ps.name}: discard {excess} card(s) down to hand size {ps.hand_size}",
-            tuple(g.card(c).name for c in ps.hand), excess, excess, eligible=tuple(ps.hand))
+        ask(g, "choice", ap, "C1K 5.2", f"{ps.name}: discard {excess} card(s) down to hand size {ps.hand_size}",
+            options=tuple(g.card(c).name for c in ps.hand), min_choices=excess, max_choices=excess,
+            eligible=tuple(ps.hand), choice=Choice("discard", ap, tuple(ps.hand), excess, FINISH_CLEANUP))
         return STEP_WAIT
     finish_cleanup_effects(g)
     return STEP_GO_ON
@@ -362,8 +358,9 @@ def fire_start(g: MatchState, when: str, p: int) -> None:
                                          0 if spec.keyword else cid))
 
 
-#: turn_windows' cache: id(Seat card definition) -> (the definition, the turn structure it makes)
-_SEAT_STRUCTURES: dict[int, tuple[CardDef, tuple[int, ...]]] = {}
+#: turn_windows' table: the values of a Seat's turn hooks (TURN_HOOK_MODIFIERS, in order) -> the turn
+#: structure they make (a few hook values exist: a value, not an object, is the key)
+_SEAT_STRUCTURES: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 #: the turn-based steps a TURN_TABLE row names (rules.md §2: the table drives the turn manager)

@@ -4,14 +4,15 @@ Card files given replace the bundled files at the same path and join the rest of
 duplicate ids or names and cross-references (summon, evolve) are checked across the whole set the game
 would load; decks and scenarios are checked against that set. The checks are the loaders' own
 (`build_card_db`, `load_deck`, `load_scenario`): what passes here loads in the game. Every problem is a
-line `file:line: …`; nothing raises.
+line `file:line: …`; nothing raises. Warnings (`validate_report`) point at what loads and plays but is
+probably not meant: cards that evolve into each other (a draw by Endless Loop when both conditions hold).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from engine.cards import CardDB, CardFileError, build_card_db, bundled_cards_dir, read_toml
+from engine.cards import CardDB, CardFileError, build_card_db, bundled_cards_dir, evolve_cycles, read_toml
 from engine.decks import load_deck
 
 #: at most this many files from one invocation (a folder holding the whole disk is a mistake)
@@ -34,10 +35,16 @@ def kind_of(path: Path, data: dict[str, object]) -> str:
 
 def validate_paths(paths: list[Path]) -> tuple[int, list[str]]:
     """(number of files checked, every problem found), each problem a `file:line: …` line."""
+    n, problems, _ = validate_report(paths)
+    return n, problems
+
+
+def validate_report(paths: list[Path]) -> tuple[int, list[str], list[str]]:
+    """(number of files checked, every problem found, every warning), each a `file:line: …` line."""
     files = expand(paths)
     empty = [f"{p}: no .toml files in this folder" for p in paths if p.is_dir() and not any(p.rglob("*.toml"))]
     if len(files) > MAX_FILES:
-        return len(files), [f"{len(files)} files: at most {MAX_FILES} in one run; name fewer files or folders"]
+        return len(files), [f"{len(files)} files: at most {MAX_FILES} in one run; name fewer files or folders"], []
     problems: list[str] = empty
     kinds: dict[Path, str] = {}
     for f in files:
@@ -52,20 +59,25 @@ def validate_paths(paths: list[Path]) -> tuple[int, list[str]]:
     bundled = [b for b in sorted(bundled_cards_dir().glob("*.toml")) if b.resolve() not in resolved]
     db, card_problems = build_card_db(bundled + given)
     problems += card_problems
+    warnings = evolve_cycles(db)
     for f, k in kinds.items():
         if k in ("deck", "scenario"):
-            problems += _problems(f, k, db)
-    return len(files), problems
+            more, warned = _problems(f, k, db)
+            problems += more
+            warnings += warned
+    return len(files), problems, warnings
 
 
-def _problems(path: Path, kind: str, db: CardDB) -> list[str]:
+def _problems(path: Path, kind: str, db: CardDB) -> tuple[list[str], list[str]]:
+    """A deck's or scenario's problems, and the warnings about a scenario's own cards."""
     try:
         if kind == "deck":
             load_deck(path, db)
-        else:
-            from engine.scenario import load_scenario  # (it imports the game: only needed for scenarios)
+            return [], []
+        from engine.scenario import load_scenario  # (it imports the game: only needed for scenarios)
 
-            load_scenario(path, db)
+        scn = load_scenario(path, db)
     except CardFileError as err:
-        return list(err.problems)
-    return []
+        return list(err.problems), []
+    own = [c for c in scn.db.by_id if db.get(c) is not scn.db.get(c)]
+    return [], [f"{path}: {w}" if not w.startswith(str(path)) else w for w in evolve_cycles(scn.db, own)] if own else []

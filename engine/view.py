@@ -18,10 +18,13 @@ A view holds frozen values only. What it never holds:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from engine import legality
-from engine.actions import Action
+from engine.actions import Action, Activate, Play
+from engine.cards import CHOICE_TARGETS, Effect
+from engine.events import mode_words, voidcast_words
 from engine.game import Game
 from engine.state import (
     MAIN,
@@ -128,6 +131,9 @@ class StackEntry:
     controller: str
     targets: tuple[str, ...] = ()
     controller_seat: int = -1      # the controller's seat (0/1): names may be alike
+    #: the choices made as it was played, in words (rules.md §7a: public): "mode 2: draw 2 cards",
+    #: "Voidcast: paid 1 …"; "" if none
+    choice: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +165,9 @@ class PendingView:
     #: blockers: the (blocker, attacker) pairs that are each legal on their own
     block_ok: tuple[tuple[int, int], ...] = ()
     explain: tuple[Explain, ...] = ()
+    #: blockers: the other (blocker, attacker) pairs of eligible blockers and attackers, each with the
+    #: rule and reason it is refused (C1K 4.2, KW Veiled)
+    block_no: tuple[tuple[int, int, str, str], ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,8 +306,13 @@ def _stack(g: Game) -> tuple[StackEntry, ...]:
                 targets.append(g.players[g.champion_owner(t)].name if g.is_champion(t) else f"#{t} {g.card(t).name}")
             else:
                 targets.append(f"stack item {t}")   # an Interrupt/counter target is a stack item uid
+        choice = []
+        if it.mode and g.exists(it.source):
+            choice.append(mode_words(g.card(it.source), it.mode))
+        if it.keyword == "voidcast" and g.exists(it.source):
+            choice.append(voidcast_words(g.card(it.source)))
         out.append(StackEntry(i, it.uid, it.name, it.kind, it.source, who, g.players[it.controller].name,
-                              tuple(targets), it.controller))
+                              tuple(targets), it.controller, "; ".join(choice)))
     return tuple(out)
 
 
@@ -319,11 +333,20 @@ def _pending(g: Game, viewer: int) -> tuple[PendingView, dict[int, Explain]]:
     block_ok: tuple[tuple[int, int], ...] = ()
     if d.kind in ("priority", "interrupt", "choice"):
         legal = tuple(g.legal_actions())
+    block_no: list[tuple[int, int, str, str]] = []
     if d.kind == "blockers":
-        block_ok = tuple((b, a) for b in d.eligible for a in g.attackers if legality.can_block(g, b, a) is None)
+        ok: list[tuple[int, int]] = []
+        for b in d.eligible:
+            for a in g.attackers:
+                r = legality.can_block(g, b, a)
+                if r is None:
+                    ok.append((b, a))
+                else:
+                    block_no.append((b, a, r.rule, r.reason))
+        block_ok = tuple(ok)
     by_card = {e.subject: e for e in exp if e.what.startswith("play ")}
     return PendingView(d.kind, d.rule, d.prompt, allowed_now(g), d.options, d.eligible, d.min_choices,
-                       d.max_choices, d.can_decline, legal, block_ok, exp), by_card
+                       d.max_choices, d.can_decline, legal, block_ok, exp, tuple(block_no)), by_card
 
 
 def observe(game: Game, player: int) -> PlayerView:
@@ -359,10 +382,54 @@ def observe(game: Game, player: int) -> PlayerView:
         o.winner if o is not None else None, g.seed if o is not None else None, g.commands_known_to(player), g.step)
 
 
+#: effect verbs that help what they target (anything else chosen as a target is harmed by it)
+HELP_VERBS = frozenset({"heal", "grant", "buff"})
+
+
+def _targeted(effects: Sequence[Effect], mode: int | None) -> list[Effect]:
+    """The effects that name a chosen target (as engine.targets.effect_slots walks them)."""
+    out: list[Effect] = []
+    for e in effects:
+        if e.do == "thread" and e.branches:
+            m = (mode or 1) - 1
+            if 0 <= m < len(e.branches):
+                out += _targeted(e.branches[m], None)
+        elif e.target in CHOICE_TARGETS:
+            out.append(e)
+    return out
+
+
+def helps_targets(game: Game, action: Action) -> bool:
+    """Whether a play or activation helps the targets it chooses (heal, a buff, a granted status) rather
+    than harming them, from the definition of the card it comes from (the deciding player's own, or a
+    public one). An interface starts its target cursor on the player's own side for help, on the
+    opponent's for harm (tui.md round 2)."""
+    if isinstance(action, Play) and action.targets:
+        d = game.card(action.card)
+        effects = list(d.effect) if d.type == "action" else [
+            e for ab in d.abilities if ab.when == "on_play" for e in ab.effect]
+        chosen = _targeted(effects, action.mode)
+    elif isinstance(action, Activate) and action.targets:
+        acts = game.activated(action.source)
+        if not 1 <= action.n <= len(acts):
+            return False
+        chosen = _targeted(acts[action.n - 1][1].effect, None)
+    else:
+        return False
+    return bool(chosen) and all(e.do in HELP_VERBS and (e.do != "buff" or (e.power >= 0 and e.health >= 0))
+                                for e in chosen)
+
+
+def mode_label(game: Game, card: int, mode: int) -> str:
+    """A Thread card's mode in words ("mode 2: draw 2 cards"), for the player choosing it."""
+    return mode_words(game.card(card), mode)
+
+
 def public_windows() -> tuple[tuple[str, str, str], ...]:
     """The turn structure: (window id, rule, text) for each of the 15 windows, in order."""
     return tuple(zip(WINDOWS, WINDOW_RULE, WINDOW_TEXT, strict=True))
 
 
 __all__ = ["CardRef", "Explain", "HandCard", "PendingView", "PlayerView", "SideView", "StackEntry", "UnitView",
+           "helps_targets", "mode_label",
            "allowed_now", "observe", "public_windows"]

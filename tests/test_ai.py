@@ -20,7 +20,7 @@ from engine.options import BLOCK_LEAF_CAP
 from engine.rng import SplitMix64
 from engine.sampling import InfoSet, determinize, forecast, observe, random_attack, random_block
 from engine.selfplay import random_action
-from engine.state import MatchOptions, phase_of
+from engine.state import GRAVEYARD, MatchOptions, phase_of
 
 DB = load_card_db()
 DECKS = {p.stem: load_deck(p, DB) for p in bundled_deck_paths()}
@@ -188,7 +188,7 @@ def test_blocks_are_sampled_not_enumerated_on_a_wide_board() -> None:
         g.apply(random_action(g, rng) if g.pending.kind != "priority" else
                 next(a for a in g.legal_actions() if str(a) == "pass"))
     g.apply(Attack(tuple(g.players[0].units())))
-    while g.pending.kind != "blockers":
+    while str(g.pending.kind) != "blockers":   # (str: mypy narrowed the kind at the loop above)
         g.apply(next(a for a in g.legal_actions() if str(a) in ("pass", "decline")))
     info = InfoSet(g, 1)
     assert info.legal_actions() == []
@@ -282,5 +282,5 @@ def test_play_match_counts_a_nullify_used_from_the_hand_as_played() -> None:
     r = play_match(g, (_Script(f"play #{ember} target #{target}"), _Script(f"interrupt #{word}")),
                    max_actions=3, on_decision=lambda p, a: seen.append((p, str(a))))
     assert seen[:2] == [(0, f"play #{ember} target #{target}"), (1, f"interrupt #{word}")]
-    assert g.zone[word] == zones.GRAVEYARD
+    assert g.zone[word] == GRAVEYARD
     assert r.played == (("emberlash",), ("swallowed-word",))

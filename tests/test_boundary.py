@@ -1,15 +1,19 @@
 """The boundary between the engine and the people at the terminal (issue #7, rules.md §7a): `c1k_tui/`
 imports only the engine's public face (`engine`, and the service modules in `engine.PUBLIC_MODULES`),
-and reads no private member of `Game` — what a player may know comes from `engine.observe` and
-`engine.events_for`.
+and uses no member of a `Game` outside its public face — what a player may know comes from
+`engine.observe` and `engine.events_for`.
 
-No file is exempt: the allow-lists below are empty and must stay so (a test says so). The scan's
-own test shows it finds each kind of violation.
+The members are held by types: `engine.face.GameFace` declares the face, and a mypy plugin
+(tests/mypy_public_face.py, named in pyproject.toml) makes any other member of a Game in `c1k_tui/` a
+type error, however the Game was reached. The imports are held by the scan below. No file is exempt:
+the allow-list is empty and must stay so (a test says so); each check is shown failing on a probe.
 """
 
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
 import sys
 import warnings
 from pathlib import Path
@@ -18,45 +22,22 @@ import pytest
 
 import engine
 from engine.cards import CardDB
+from engine.face import FACE_MEMBERS, GameFace
 from engine.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "c1k_tui"
 
-#: members of Game that code outside the engine may use (the façade)
-PUBLIC_GAME = frozenset({
-    "new", "apply", "apply_command", "parse", "legal_actions", "why_not", "current_player", "is_terminal",
-    "outcome", "decision", "clone", "snapshot", "snapshot_bytes", "state_hash", "events", "log_lines",
-    "record", "options", "window", "phase",
-    "turn",   # the turn number: a public fact (every view shows it), read where a view would cost too much
-})
-
 #: (file, engine module) imports exempt from the rule: none
 ALLOWED_IMPORTS: dict[str, frozenset[str]] = {}
 
-#: (file, private Game member) reads exempt from the rule: none
-ALLOWED_PRIVATE: dict[str, frozenset[str]] = {}
+
+def _the_game_has_the_whole_face(g: Game) -> GameFace:
+    return g   # mypy --strict over tests/ checks that Game satisfies the Protocol, member by member
 
 
-def _private_members() -> frozenset[str]:
-    g = Game(CardDB())
-    names = {n for n in dir(Game) if not n.startswith("__")} | set(vars(g))
-    return frozenset(n for n in names if n not in PUBLIC_GAME)
-
-
-PRIVATE = _private_members()
-
-
-def _is_game(expr: ast.expr) -> bool:
-    """A name the app uses for a match: g, game, …game (s.game, self.session.game)."""
-    text = ast.unparse(expr)
-    last = text.rsplit(".", 1)[-1]
-    return last in ("g", "game", "gm", "before", "after", "prev", "nxt") or last.endswith("game")
-
-
-def scan() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+def scan() -> dict[str, set[str]]:
     imports: dict[str, set[str]] = {}
-    private: dict[str, set[str]] = {}
     for path in sorted(APP.rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"), rel)
@@ -72,9 +53,7 @@ def scan() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
             for m in mods:
                 if m not in engine.PUBLIC_MODULES:
                     imports.setdefault(rel, set()).add(m)
-            if isinstance(node, ast.Attribute) and node.attr in PRIVATE and _is_game(node.value):
-                private.setdefault(rel, set()).add(node.attr)
-    return imports, private
+    return imports
 
 
 def _check(found: dict[str, set[str]], allowed: dict[str, frozenset[str]], what: str) -> None:
@@ -89,17 +68,11 @@ def _check(found: dict[str, set[str]], allowed: dict[str, frozenset[str]], what:
 
 
 def test_the_app_imports_only_the_engines_public_face() -> None:
-    imports, _ = scan()
-    _check(imports, ALLOWED_IMPORTS, "imports")
-
-
-def test_the_app_reads_no_private_member_of_game() -> None:
-    _, private = scan()
-    _check(private, ALLOWED_PRIVATE, "reads of Game internals")
+    _check(scan(), ALLOWED_IMPORTS, "imports")
 
 
 def test_no_file_is_exempt() -> None:
-    assert ALLOWED_IMPORTS == {} and ALLOWED_PRIVATE == {}
+    assert ALLOWED_IMPORTS == {}
 
 
 def test_the_public_face_exports_what_it_names() -> None:
@@ -107,19 +80,41 @@ def test_the_public_face_exports_what_it_names() -> None:
         assert hasattr(engine, name), name
     for mod in engine.PUBLIC_MODULES:
         __import__(mod)
-    assert {"Game", "observe", "events_for", "Event", "PlayerView", "IllegalAction", "MalformedCommand",
-            "RulesLoopError", "Outcome", "Termination"} <= set(engine.__all__)
-    assert not PUBLIC_GAME & {"perms", "zone", "defs", "blocks", "rng", "players", "owner", "stack"}
+    assert {"Game", "GameFace", "observe", "events_for", "Event", "PlayerView", "IllegalAction",
+            "MalformedCommand", "RulesLoopError", "Outcome", "Termination"} <= set(engine.__all__)
+    assert not FACE_MEMBERS & {"perms", "zone", "defs", "blocks", "rng", "players", "owner", "stack", "card"}
+    g = Game(CardDB())
+    assert all(hasattr(g, m) for m in FACE_MEMBERS)
 
 
 def test_the_scan_finds_what_it_is_meant_to_find(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pkg = tmp_path / "c1k_tui"
     pkg.mkdir()
     (pkg / "bad.py").write_text("from engine.state import HAND\nfrom engine import game, record, observe\n"
-                                "import engine.pipeline\nx = s.game.perms\ny = g.zone[3]\nz = view.zone\nu = nxt.stack\n"
-                                "w = g.state_hash()\n", encoding="utf-8")
+                                "import engine.pipeline\n", encoding="utf-8")
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     monkeypatch.setattr(sys.modules[__name__], "APP", pkg)
-    imports, private = scan()
-    assert imports == {"c1k_tui/bad.py": {"engine.state", "engine.game", "engine.pipeline"}}
-    assert private == {"c1k_tui/bad.py": {"perms", "zone", "stack"}}
+    assert scan() == {"c1k_tui/bad.py": {"engine.state", "engine.game", "engine.pipeline"}}
+
+
+@pytest.mark.slow   # one mypy run over a probe and the engine it imports (~20 s cold)
+def test_the_type_checker_holds_the_app_to_the_public_face(tmp_path: Path) -> None:
+    pkg = tmp_path / "c1k_tui"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    # reads of a Game's insides, through names the old name-based scan never looked at
+    (pkg / "probe.py").write_text(
+        "from engine import Game\n\n\n"
+        "def probe(session: object, game: Game) -> object:\n"
+        "    m = game\n"
+        "    inside = m.perms\n"
+        "    copy_zone = game.clone().zone\n"
+        "    name = m.card(3).name\n"
+        "    fine = (m.state_hash(), m.window, m.legal_actions(), m.decision.kind, m.turn)\n"
+        "    return (inside, copy_zone, name, fine)\n", encoding="utf-8")
+    res = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
+                          "--cache-dir", str(tmp_path / ".mypy_cache"), "c1k_tui/probe.py"],
+                         capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "MYPYPATH": str(ROOT)})
+    errors = [line for line in res.stdout.splitlines() if ": error:" in line]
+    assert [e.split(": error: ")[1].split('"')[1] for e in errors] == ["perms", "zone", "card"], res.stdout
+    assert all("public face (engine.face.GameFace)" in e for e in errors)

@@ -56,7 +56,8 @@ def test_text_play_takes_commands_refuses_with_rule_and_autosaves(tmp_path: Path
     assert res.exit_code == 0, res.output
     assert "draw.post" in res.output
     assert "?? unknown command 'pley' (did you mean 'play'?)" in res.output
-    assert "refused:" in res.output and "(C1K 4.1)" in res.output
+    # hands hidden: a command the engine would refuse is checked first and not sent (rules.md §7a)
+    assert "not sent:" in res.output and "(C1K 4.1)" in res.output
     record = rec.load(save)
     assert record.seed == 3 and record.commands[0] == "p1: pass"
     game = rec.replay(record, load_card_db())

@@ -95,7 +95,8 @@ def good_record() -> dict[str, Any]:
     first = g.clone()
     for _ in range(6):
         g.apply_command(str(g.legal_actions()[0]))
-    return json.loads(rec.record_of(g, rec.Start.of_decks(DECKS, 12), first).to_json())
+    data: dict[str, Any] = json.loads(rec.record_of(g, rec.Start.of_decks(DECKS, 12), first).to_json())
+    return data
 
 
 def _paths(d: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -15,7 +15,8 @@ import pytest
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
 
 #: plain data and text, below every rule: no rule module among them
-FOUNDATION = ("canonical", "rng", "cards", "values", "actions", "events", "state", "continuations", "decks", "chunked")
+FOUNDATION = ("canonical", "rng", "cards", "values", "actions", "events", "state", "continuations", "decks", "chunked",
+              "face")
 
 #: the rule modules, lowest first (docs/architecture.md has the same list, with what each one holds)
 LAYERS = (

@@ -1,8 +1,8 @@
 """legal_actions (engine/options.py) works most candidates out without building and checking them
-one by one. Its output — the actions and their order: the random agent picks by index — must stay
-what the plain definition gives: every candidate action kept through `legality.refusal` — and what the
-implementation before the fast path (main at 08542ea, kept below) listed. Checked on every decision of
-random matches over several deck pairs."""
+one by one. Its output — the actions and their order: the random agent picks by index — must be what
+the engine's readable rule, `options.legal_actions_reference`, lists (this is the one place that checks
+it); and the reference must be the plain definition — every candidate action kept through
+`legality.refusal`. Checked on every decision of random matches over several deck pairs."""
 
 from __future__ import annotations
 
@@ -16,9 +16,6 @@ from engine.actions import (
     Activate,
     Attack,
     Block,
-    Choose,
-    Decline,
-    Interrupt,
     Pass,
     Play,
     SetCard,
@@ -26,22 +23,14 @@ from engine.actions import (
 from engine.cards import load_card_db
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
-from engine.keywords import SET_COST
 from engine.legality import (
-    activate_refusal,
-    can_attack,
-    can_block,
     play_refusal,
-    play_slots,
-    playable_from,
     refusal,
-    usable_interrupts,
 )
-from engine.options import ATTACK_LIST_CAP, BLOCK_LEAF_CAP, CHOICE_LIST_CAP, legal_actions
+from engine.options import ATTACK_LIST_CAP, BLOCK_LEAF_CAP, legal_actions, legal_actions_reference
 from engine.rng import SplitMix64, derive_seed
 from engine.selfplay import random_action
-from engine.state import MAIN, Choice
-from engine.targets import TARGET_LIST_CAP, card_choice_slots, choice_slots, target_combos
+from engine.targets import TARGET_LIST_CAP, card_choice_slots, choice_slots
 
 DB = load_card_db()
 DECKS = [load_deck(p, DB) for p in bundled_deck_paths()]
@@ -110,158 +99,14 @@ def _lex(n: int, attackers: tuple[int, ...]) -> list[tuple[int | None, ...]]:
     return [()] if n == 0 else [(x, *rest) for x in (None, *attackers) for rest in _lex(n - 1, attackers)]
 
 
-# ------------------------------------------------- the implementation before the fast path (verbatim)
-
-
-def old_legal_actions(g: Game) -> list[Action]:
-    d = g.pending
-    p = d.player
-    if g.outcome is not None or p < 0:
-        return []
-    if d.kind == "priority":
-        out: list[Action] = [Pass()]
-        ps = g.players[p]
-        slow_ok = p == g.active and g.win == MAIN and not g.stack
-        influence = ps.influence
-        defs = g.defs
-        room = (0 in ps.board, 0 in ps.relics)
-        for cid in (ps.hand + ps.graveyard if ps.permits else ps.hand):
-            cd = defs[cid]
-            assert cd is not None
-            if cd.voidcast is not None and cd.voidcast <= influence and (cd.speed == "fast" or slow_ok):
-                out += old_play_options(g, cid, p, voidcast=True)
-            if cd.cost > influence or (cd.speed == "slow" and not slow_ok) \
-                    or (cd.type == "unit" and not room[0]) or (cd.type == "relic" and not room[1]):
-                continue
-            out += old_play_options(g, cid, p)
-        for cid in ps.set_cards:
-            out += old_play_options(g, cid, p)
-        if slow_ok and influence >= SET_COST:
-            for cid in ps.hand:
-                if "ambush" in defs[cid].keywords:  # type: ignore[union-attr]
-                    out.append(SetCard(cid))
-        perms = g.perms
-        for cid in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat)):
-            if not cid:
-                continue
-            act = defs[cid].act  # type: ignore[union-attr]
-            if not act:
-                continue
-            perm = perms[cid]
-            for n in range(1, len(act) + 1):
-                idx, ab = act[n - 1]
-                spec = ab.activate
-                assert spec is not None
-                if spec.cost > influence or (spec.speed == "slow" and not slow_ok) \
-                        or (spec.exhaust and perm.exhausted) \
-                        or (spec.once_per_turn and perm.used.get(idx) == g.turn):
-                    continue
-                if activate_refusal(g, Activate(cid, n), p, check_targets=False) is None:
-                    for ts in target_combos(g, choice_slots(g, ab.effect), p, cid):
-                        out.append(Activate(cid, n, ts))
-        return out
-    if d.kind == "attackers":
-        eligible = [u for u in g.players[p].units() if can_attack(g, u)]
-        combos = itertools.chain.from_iterable(itertools.combinations(eligible, k)
-                                               for k in range(len(eligible) + 1))
-        return [Attack(c) for c in itertools.islice(combos, ATTACK_LIST_CAP)]
-    if d.kind == "blockers":
-        return [Block(pairs) for pairs in old_block_assignments(g)]
-    if d.kind == "interrupt":
-        assert g.intr is not None
-        acts: list[Action] = [Decline()]
-        for cid, _, ab in usable_interrupts(g, p, g.intr.event):
-            for ts in target_combos(g, choice_slots(g, ab.effect), p, cid):
-                acts.append(Interrupt(cid, ts))
-        return acts
-    if d.kind == "choice":
-        ch = g.choice
-        assert ch is not None
-        n = len(ch.values)
-        if ch.kind == "permit":
-            return [Decline()] + [o for c in ch.values for o in old_permit_options(g, c, p, ch)]
-        pick = itertools.permutations if ch.kind == "order" else itertools.combinations
-        opts: list[Action] = [Choose(c) for c in itertools.islice(pick(range(1, n + 1), ch.count),
-                                                                  CHOICE_LIST_CAP)]
-        if d.can_decline:
-            opts.insert(0, Decline())
-        return opts
-    return []
-
-
-def old_permit_options(g: Game, cid: int, p: int, permit: Choice) -> list[Action]:
-    d = g.card(cid)
-    out: list[Action] = []
-    for m in (list(range(1, d.branches + 1)) if d.branches else [None]):
-        if play_refusal(g, Play(cid, None, (), m), p, check_targets=False, permit=permit) is not None:
-            return []
-        for ts in target_combos(g, play_slots(g, cid, p, m), p, cid):
-            out.append(Play(cid, None, ts, m))
-    return out
-
-
-def old_play_options(g: Game, cid: int, p: int, voidcast: bool = False) -> list[Action]:
-    if playable_from(g, cid, p) is None:
-        return []
-    d = g.card(cid)
-    modes: list[int | None] = list(range(1, d.branches + 1)) if d.branches else [None]
-    out: list[Action] = []
-    for m in modes:
-        bare = Play(cid, None, (), m, voidcast)
-        if play_refusal(g, bare, p, check_targets=False) is not None:
-            return []
-        slots = play_slots(g, cid, p, m)
-        if not slots:
-            out.append(bare)
-            continue
-        for ts in target_combos(g, slots, p, cid):
-            out.append(Play(cid, None, ts, m, voidcast))
-    return out
-
-
-def old_block_assignments(g: Game) -> list[tuple[tuple[int, int], ...]]:
-    dp = 1 - g.active
-    perms = g.perms
-    blockers = [u for u in g.players[dp].units() if not perms[u].exhausted]
-    attackers = [a for a in g.attackers if g.is_unit_in_play(a)]
-    options = [[a for a in attackers if can_block(g, b, a) is None] for b in blockers]
-    guard = [g.keyword(b, "guard") is not None for b in blockers]
-    ready_guards = sum(guard)
-    out: list[tuple[tuple[int, int], ...]] = []
-    n = len(blockers)
-    used: set[int] = set()
-    leaves = 0
-
-    def rec(i: int, acc: tuple[tuple[int, int], ...], guards: int, others: int) -> None:
-        nonlocal leaves
-        if leaves >= BLOCK_LEAF_CAP:
-            return
-        if i == n:
-            leaves += 1
-            if not others or guards == ready_guards:
-                out.append(acc)
-            return
-        rec(i + 1, acc, guards, others)
-        b = blockers[i]
-        gd = guard[i]
-        for a in options[i]:
-            if a not in used:
-                used.add(a)
-                rec(i + 1, acc + ((b, a),), guards + gd, others + (not gd))
-                used.discard(a)
-
-    rec(0, (), 0, 0)
-    return out
-
-
 # ------------------------------------------------------------------------------------------ the test
 
 
-def test_legal_actions_equal_the_refusal_definition_and_the_old_lists() -> None:
+def test_legal_actions_equal_the_reference_and_the_refusal_definition() -> None:
     """Random matches over deck pairs covering every bundled deck: at each decision, legal_actions
-    equals the pre-change implementation (every kind of decision) and the refusal definition (priority,
-    attackers, blockers); the kinds and the number of positions checked are counted so the test can't
-    pass on nothing."""
+    equals legal_actions_reference (every kind of decision), which equals the refusal definition
+    (priority, attackers, blockers); the kinds and the number of positions checked are counted so the
+    test can't pass on nothing."""
     seen: dict[str, int] = {}
     by_refusal = 0
     for i in range(2 * len(DECKS)):
@@ -274,10 +119,11 @@ def test_legal_actions_equal_the_refusal_definition_and_the_old_lists() -> None:
             listed = legal_actions(g)
             kind = g.decision.kind
             seen[kind] = seen.get(kind, 0) + 1
-            assert listed == old_legal_actions(g), (seed, g.turn, g.window, kind)
+            reference = legal_actions_reference(g)
+            assert listed == reference, (seed, g.turn, g.window, kind)
             ref = refusal_actions(g)
             if ref is not None:
-                assert listed == ref, (seed, g.turn, g.window, kind)
+                assert reference == ref, (seed, g.turn, g.window, kind)
                 by_refusal += 1
             g.apply(random_action(g, agent))
     assert by_refusal > 5000 and seen["attackers"] > 200 and seen["blockers"] > 80 and seen["choice"] > 15 \
@@ -298,7 +144,7 @@ def test_kept_actions_stay_bounded_and_lists_stay_the_same(monkeypatch: pytest.M
         g = Game.new(DB, DECKS[i], DECKS[-1 - i], seed)
         agent = SplitMix64(seed)
         while not g.is_terminal() and g.turn <= 20:
-            assert legal_actions(g) == old_legal_actions(g), (seed, g.turn, g.window)
+            assert legal_actions(g) == legal_actions_reference(g), (seed, g.turn, g.window)
             kept = sum(map(len, options._ATTACKS.values()))
             lists = len(options._ATTACKS)
             assert kept == options._kept and (kept <= 40 or lists == 1)   # (one list may be longer)

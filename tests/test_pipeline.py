@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine import pipeline, sba
+from engine.core import MatchState
 from engine.game import Game, RulesLoopError
 from engine.scenario import build, scenario_from_data
 
@@ -27,7 +28,7 @@ def recorder() -> Iterator[list[tuple[str, int]]]:
     seen: list[tuple[str, int]] = []
 
     def rec(stage: str) -> pipeline.Handler:
-        def fn(game: Game, ev: pipeline.Event) -> None:
+        def fn(game: MatchState, ev: pipeline.PendingEvent) -> None:
             seen.append((stage, ev.amount))
         return fn
 
@@ -59,7 +60,7 @@ def test_prevention_before_modification_barrier_on_tough_unit() -> None:
 def test_a_cancelled_event_never_finalizes() -> None:
     g, w = setup()
 
-    def cancel(game: Game, ev: pipeline.Event) -> None:
+    def cancel(game: MatchState, ev: pipeline.PendingEvent) -> None:
         ev.cancelled = True
 
     pipeline.HANDLERS["replacement"].setdefault("damage", []).append(cancel)
@@ -73,7 +74,7 @@ def test_a_cancelled_event_never_finalizes() -> None:
 def test_state_based_action_loop_hits_the_cap_with_a_clear_error() -> None:
     g, w = setup()
 
-    def undying(game: Game, ev: pipeline.Event) -> None:   # a broken replacement: never lets it die
+    def undying(game: MatchState, ev: pipeline.PendingEvent) -> None:   # a broken replacement: never lets it die
         ev.cancelled = True
 
     pipeline.HANDLERS["replacement"].setdefault("destroy", []).append(undying)

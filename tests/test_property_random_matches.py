@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from engine.actions import parse_action
+from engine.actions import Action, parse_action
 from engine.cards import load_card_db
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
@@ -38,7 +38,7 @@ def test_random_matches_keep_invariants(chunk: int) -> None:
         agent = SplitMix64(seed)
         fork: Game | None = None
         fork_at = 40 + i % 200
-        actions = []
+        actions: list[Action] = []
         check_invariants(g)
         while not g.is_terminal():
             if len(actions) == fork_at:

@@ -250,7 +250,8 @@ def test_options_are_recorded_and_replayed() -> None:
 
 def test_seat_prefixes_beat_player_names_when_typed() -> None:
     # `--p1 p2 --p2 p1`: seat 1 is named "p2"; "p2: pass" still means seat 2, who isn't deciding
-    g = Game.new(DB, *_decks(("p2", "p1")), 5)
+    d = _decks(("p2", "p1"))
+    g = Game.new(DB, d[0], d[1], 5)
     assert g.current_player() == 0
     before = g.state_hash()
     with pytest.raises(IllegalAction, match="C1K 10"):

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from c1k_tui.cli.main import app
 from c1k_tui.sim.simulate import (
+    Entry,
     InlineBackend,
     Job,
     JobResult,
@@ -39,7 +40,8 @@ class ReversedBackend:
             done(run_job(j))
 
 
-def _small_plan(agent: str = "random", opponent: str = "random", matches: int = 3):
+def _small_plan(agent: str = "random", opponent: str = "random",
+                matches: int = 3) -> tuple[list[tuple[Entry, Entry]], list[Job]]:
     decks = resolve_decks(["ironbound", "emberfall", "veil-masquerade"], False)
     return plan(decks, agent, opponent, matches, seed=7, max_turns=60)
 

@@ -115,11 +115,11 @@ def test_an_endless_rules_loop_is_a_message_in_text_mode_and_in_the_app_session(
 
     monkeypatch.setattr(Game, "apply", looping)
     out = "\n".join(_play(_game(), ["concede", "pass"], auto_pass=True))
-    assert "!! the match can't go on: the stack passed 1000 items" in out
+    assert "!! the stack passed 1000 items: the cards trigger each other forever — nothing changed" in out
     decks = [load_deck(find_deck("ironbound"), DB), load_deck(find_deck("emberfall"), DB)]
     s = MatchSession.new(DB, decks, 4, save_path=tmp_path / "m.json")
     res = s.send("concede")
-    assert not res.ok and "the match can't go on" in res.message
+    assert not res.ok and "nothing changed; a player may concede" in res.message and not res.changed
 
 
 def test_learning_flow_lists_every_window_entered_with_its_rule_and_hides_the_other_hand() -> None:
@@ -185,3 +185,93 @@ def test_typed_ahead_input_is_dropped_at_a_real_terminal(monkeypatch: pytest.Mon
     finally:
         os.close(master)
         os.close(slave)
+
+
+# ---- tui.md round 2 (issue 18 item 10): checked before sending, readline with each player's own history
+
+
+def _poor_game() -> Game:
+    """p1 (Mira) to act in main.priority with a card she can't afford (Unmake, 4); p2 holds Emberlash."""
+    from engine.scenario import build, scenario_from_data
+
+    data = {
+        "scenario": {"title": "poor", "seed": 5, "turn": 3, "active": "p1", "window": "main.priority"},
+        "p1": {"name": "Mira", "life": 20, "influence": 1, "hand": ["Unmake"], "library": ["Unmake"] * 4},
+        "p2": {"name": "Tomas", "life": 20, "influence": 3, "hand": ["Emberlash"], "library": ["Emberlash"] * 4},
+    }
+    return build(scenario_from_data(data, "<test>", DB))
+
+
+def test_with_hands_hidden_a_refused_line_is_not_sent_and_the_opponent_learns_nothing() -> None:
+    from engine import events_for
+
+    g = _poor_game()
+    before = [e.text for e in events_for(g, 1)]
+    refusal = g.why_not(g.parse('play "Unmake"', 0)[1], 0)
+    assert refusal is not None
+    out = _play(g, ['play "Unmake"'])
+    text = "\n".join(out)
+    assert f"!! not sent: {refusal.reason} ({refusal.rule})" in text and "keep priority" in text
+    assert g.record == [] and g.current_player() == 0            # not sent: Mira keeps priority
+    assert [e.text for e in events_for(g, 1)] == before          # Tomas's view: nothing happened
+
+
+def test_with_open_hands_a_refused_line_is_still_sent_c1k_10_is_taught() -> None:
+    g = _poor_game()
+    out = _play(g, ['play "Unmake"'], open_hands=True)
+    assert "!! refused:" in "\n".join(out)
+    assert len(g.record) == 1 and g.current_player() == 1        # C1K 10: priority passed
+
+
+class FakeReadline:
+    def __init__(self) -> None:
+        self.history: list[str] = []
+        self.completer: object = None
+
+    def set_completer(self, f: object) -> None:
+        self.completer = f
+
+    def set_completer_delims(self, s: str) -> None:
+        pass
+
+    def parse_and_bind(self, s: str) -> None:
+        pass
+
+    def get_current_history_length(self) -> int:
+        return len(self.history)
+
+    def get_history_item(self, i: int) -> str:
+        return self.history[i - 1]
+
+    def clear_history(self) -> None:
+        self.history = []
+
+    def add_history(self, line: str) -> None:
+        self.history.append(line)
+
+
+def test_readline_history_is_each_players_own_and_completion_hides_hidden_cards() -> None:
+    from c1k_tui.cli.textplay import LineEditor
+
+    g = _poor_game()
+    rl = FakeReadline()
+    ed = LineEditor(rl)
+    ed.take(0, observe(g, 0))
+    rl.add_history('play "Unmake"')              # what readline keeps of Mira's typing
+    assert ed.candidates('play "Em') == []        # Emberlash is hidden in Tomas's hand
+    assert ed.candidates('play "Un') == ['play "Unmake"']
+    ed.take(1, observe(g, 1))
+    assert rl.history == []                      # Tomas never recalls what Mira typed
+    assert ed.candidates('play "Em') == ['play "Emberlash"']
+    rl.add_history("pass")
+    ed.take(0, observe(g, 0))
+    assert rl.history == ['play "Unmake"']
+
+
+def test_the_loop_hands_the_editor_the_player_at_the_keyboard() -> None:
+    from c1k_tui.cli.textplay import LineEditor
+
+    g = _poor_game()
+    ed = LineEditor(FakeReadline())
+    _play(g, ["pass"], editor=ed)
+    assert ed.player == 1 and ed.candidates('play "Em') == ['play "Emberlash"']

@@ -67,11 +67,14 @@ def new_seed() -> int:
 def _run_text(loop: Any, game: Any, decks: list[Deck], save: Path | None, open_hands: bool, auto_pass: bool,
               recorder: Any, learning: bool = False) -> None:
     """The text loop, with the engine's own errors (an endless rules loop) shown as a message."""
+    from c1k_tui.cli.textplay import LineEditor
     from engine import RulesLoopError
 
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    editor = LineEditor.for_terminal() if tty else None      # readline: history, editing, Tab
     try:
-        loop(game, decks, input, typer.echo, save, open_hands, auto_pass, recorder,
-             handoff=sys.stdin.isatty() and sys.stdout.isatty(), learning=learning)
+        loop(game, decks, editor.read if editor is not None else input, typer.echo, save, open_hands, auto_pass,
+             recorder, handoff=tty, learning=learning, editor=editor)
     except RulesLoopError as err:
         raise _fail(f"the match can't go on: {err}", 1) from err
     except KeyboardInterrupt:
@@ -406,12 +409,12 @@ def bench(
 @app.command()
 def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or scenario files, or folders of them")]) -> None:
     """Validate card, deck and scenario files (and folders): every problem at once, with file and line. Exit 1 if any."""
-    from engine.validation import validate_paths
+    from engine.validation import validate_report
 
-    n, problems = validate_paths(paths)
-    for line in problems:
+    n, problems, warnings = validate_report(paths)
+    for line in problems + warnings:
         typer.echo(line)
-    typer.echo(f"{n} file(s), {len(problems)} problem(s)")
+    typer.echo(f"{n} file(s), {len(problems)} problem(s)" + (f", {len(warnings)} warning(s)" if warnings else ""))
     if problems:
         raise typer.Exit(1)
 

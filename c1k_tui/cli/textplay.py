@@ -3,6 +3,9 @@
 It prints what the player at the keyboard may know — read only through `engine.observe(game, player)`
 and `engine.events_for` (rules.md §7a) — reads formats.md §1 commands typed as that player, and sends
 them to the engine; it never advances a window itself. Extra words: `help`, `legal`, `why`, `log`, `quit`.
+With hands hidden a line is checked before it is sent (`precheck`), as the app does: a refusal is said
+to the typist alone. At a terminal the line is edited with readline (`LineEditor`): each player's own
+history, Tab completion from what the player at the keyboard may see.
 
 Hot-seat: unless hands are open, whenever the player who must decide changes the screen is cleared
 (scrollback too) and the loop asks the next player to take the keyboard ("pass to p2, press Enter"), so
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from c1k_tui.model.paths import DEFAULT_STOPS
 from c1k_tui.model.recap import learning_preamble, learning_text, learning_visits
@@ -88,7 +92,7 @@ def render(v: PlayerView, other: PlayerView | None = None) -> str:
         lines.append("STACK (top first):")
         for it in v.stack:
             tg = " → " + ", ".join(it.targets) if it.targets else ""
-            lines.append(f"  {it.pos}. {it.name} ({it.who}){tg}")
+            lines.append(f"  {it.pos}. {it.name} ({it.who}){tg}" + (f" — {it.choice}" if it.choice else ""))
     if v.outcome is not None:
         lines.append(f"MATCH OVER: {v.outcome}" + (f" · seed {v.seed}" if v.seed is not None else ""))
         return "\n".join(lines)
@@ -170,6 +174,85 @@ def send(g: Game, line: str, player: int) -> None:
     g.apply_command(line, typist=player)
 
 
+def precheck(g: Game, line: str, player: int) -> str | None:
+    """With hands hidden, a typed line is checked before it is sent, as the app does (rules.md §7a,
+    "Where a refusal would tell"): the engine would refuse it, and its refusal would tell the other
+    player a rule about the hand (its cost, a card in it). The message to show the typist (it is not
+    sent; they keep priority), or None: send it. Names are resolved from what the typist may see."""
+    try:
+        who, action = g.parse(line, player)
+    except MalformedCommand as err:
+        return f"?? {err}"
+    except IllegalAction as err:
+        return f"!! not sent: {err.reason} ({err.rule}) — you keep priority"
+    if who is not None and who != player:
+        return f"!! not sent: you type for yourself (p{player + 1}) (C1K 10)"
+    r = g.why_not(action, player)
+    return None if r is None else f"!! not sent: {r.reason} ({r.rule}) — you keep priority"
+
+
+class LineEditor:
+    """The text loop's line editing (readline, when the input is a terminal): history (↑/↓), editing,
+    and Tab completion of commands and card names. Each player has their own history, swapped in when
+    they take the keyboard, and completion offers only what the player at the keyboard may see (rules.md
+    §7a): one player never recalls or completes the other's hidden cards."""
+
+    def __init__(self, readline: Any = None) -> None:
+        self.rl: Any = readline
+        self.histories: dict[int, list[str]] = {0: [], 1: []}
+        self.player = -1
+        self.legal: tuple[str, ...] = ()
+        self.names: tuple[str, ...] = ()
+        self.cycle: list[str] = []
+        rl = self.rl
+        if rl is not None:
+            rl.set_completer(self._complete)
+            rl.set_completer_delims("")          # the whole line is completed, names with spaces too
+            if "libedit" in str(getattr(rl, "__doc__", "")):     # macOS: Tab completes
+                rl.parse_and_bind("bind ^I rl_complete")
+            else:                                                 # GNU readline: Tab again cycles
+                rl.parse_and_bind("tab: menu-complete")
+
+    @classmethod
+    def for_terminal(cls) -> LineEditor:
+        try:
+            import readline
+        except ImportError:        # (no readline on this platform: plain input)
+            return cls(None)
+        return cls(readline)
+
+    def take(self, player: int, v: PlayerView) -> None:
+        """`player` has the keyboard: their history, and completion from their view."""
+        from c1k_tui.model.completion import visible_names
+
+        d = v.decision
+        self.legal = tuple(str(a) for a in d.legal) if d is not None else ()
+        self.names = visible_names(v.hand, (v.me, v.opponent))
+        if player == self.player or self.rl is None:
+            self.player = player
+            return
+        if self.player in (0, 1):
+            self.histories[self.player] = [self.rl.get_history_item(i)
+                                           for i in range(1, self.rl.get_current_history_length() + 1)]
+        self.rl.clear_history()
+        for line in self.histories[player]:
+            self.rl.add_history(line)
+        self.player = player
+
+    def candidates(self, text: str) -> list[str]:
+        from c1k_tui.model.completion import completions
+
+        return completions(text, self.legal, self.names)
+
+    def _complete(self, text: str, state: int) -> str | None:
+        if state == 0:
+            self.cycle = self.candidates(text)
+        return self.cycle[state] if state < len(self.cycle) else None
+
+    def read(self, prompt: str) -> str:
+        return input(prompt)
+
+
 def discard_typeahead() -> None:
     """Drop what was typed but not yet read at the terminal (the hand-off waits for a fresh Enter: a
     double Enter after a command would otherwise pass it and show the next player's hand to the one who
@@ -185,7 +268,8 @@ def discard_typeahead() -> None:
 
 def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable[[str], None],
          save_path: Path | None = None, open_hands: bool = False, auto_pass: bool = False,
-         recorder: Recorder | None = None, handoff: bool = False, learning: bool = False) -> Game:
+         recorder: Recorder | None = None, handoff: bool = False, learning: bool = False,
+         editor: LineEditor | None = None) -> Game:
     """Play at one terminal. `handoff`: a person is at the keyboard (a terminal): clear the screen and
     wait for Enter between players. Without it (piped input) the change of player is only announced.
     `learning` (the learning flow, issue #11): the news before each decision lists every window entered,
@@ -256,6 +340,8 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
             at_keyboard = p
             news(p)
             show(p)
+        if editor is not None:
+            editor.take(p, v)
         try:
             line = read(f"{v.me.name} (p{p + 1})> ").strip()
         except EOFError:
@@ -278,6 +364,11 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
         if word == "log":
             write("\n".join(log_lines_for(g, -1 if open_hands else p)[-30:]))
             continue
+        if not open_hands and not g.options.practice:
+            why = precheck(g, line, p)
+            if why is not None:
+                write(why)          # not sent: nothing reaches the other player (rules.md §7a)
+                continue
         try:
             send(g, line, p)
         except MalformedCommand as err:
@@ -285,10 +376,9 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
             continue
         except IllegalAction as err:
             write(f"!! refused: {err.reason} ({err.rule})")
-        except RulesLoopError as err:
-            write(f"!! the match can't go on: {err}")
-            autosave()
-            break
+        except RulesLoopError as err:     # nothing changed (the engine undoes it): say so, go on
+            write(f"!! {err} — nothing changed; a player may concede")
+            continue
         autosave()
         if g.is_terminal():
             break

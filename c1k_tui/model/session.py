@@ -281,14 +281,14 @@ class MatchSession:
         except IllegalAction as err:
             out = Outcome(False, f"{err.reason} ({err.rule})", err.rule, err.reason,
                           changed=len(g.record) > before)
-        except RulesLoopError as err:      # the cards cause each other without end: a message, not a crash
-            self.save()
-            return Outcome(False, f"the match can't go on: {err}", "RULES", str(err), changed=True)
+        except RulesLoopError as err:      # the cards cause each other without end: nothing changed
+            return Outcome(False, f"{err} — nothing changed; a player may concede", "RULES 1", str(err))
         if out.changed:
             try:
                 self.run_autos()
             except RulesLoopError as err:
-                out = Outcome(False, f"the match can't go on: {err}", "RULES", str(err), changed=True)
+                out = Outcome(False, f"{err} — nothing more was sent; a player may concede", "RULES 1", str(err),
+                              changed=True)
             self.save()
         return out
 

@@ -23,6 +23,7 @@ from engine import (
     StackEntry,
     UnitView,
     events_for,
+    helps_targets,
     observe,
 )
 
@@ -83,6 +84,12 @@ class MatchView:
     block_ok: tuple[tuple[int, int], ...] = ()
     stack_hint: str = ""
     commands: int = 0               # length of the match record
+    #: blockers decision: the other pairs, each with the rule and reason it is refused
+    block_no: tuple[tuple[int, int, str, str], ...] = ()
+    #: the viewer's legal plays and activations whose chosen targets are helped, not harmed (heal, a
+    #: buff, a granted status): their target cursor starts on the viewer's own side, every other one
+    #: on the opponent's (tui.md round 2: "the opponent's first for harm")
+    helpful: frozenset[Action] = frozenset()
 
 
 def _window(v: PlayerView, stops: tuple[int, ...]) -> WindowView:
@@ -102,7 +109,8 @@ def _window(v: PlayerView, stops: tuple[int, ...]) -> WindowView:
 
 def log_for(g: Game, viewer: int, open_hands: bool, last: int = 200,
             auto: frozenset[int] = frozenset()) -> tuple[str, ...]:
-    """The last `last` lines of the log as `viewer` may read them (every line with `open_hands`).
+    """The last `last` lines of the log as `viewer` may read them (every line with `open_hands`); `last`
+    0: every line of the match (the full log, `L`).
     Commands the flow options sent (`auto`: their indices in the match record) are marked "(auto)" — for
     their own player only, unless hands are open."""
     evs = tuple(g.events) if open_hands else events_for(g, viewer, renumber=False)   # text only
@@ -110,7 +118,7 @@ def log_for(g: Game, viewer: int, open_hands: bool, last: int = 200,
     # sees it (issue 8: fair hiding)
     lines = [e.text + ("   (auto)" if e.command >= 0 and e.command in auto and (open_hands or e.actor == viewer)
                        else "") for e in evs if e.kind not in QUIET_KINDS]
-    return tuple(lines[-last:])
+    return tuple(lines[-last:]) if last > 0 else tuple(lines)
 
 
 def match_view(g: Game, viewer: int, open_hands: bool = False, log_lines: int = 200,
@@ -127,7 +135,9 @@ def match_view(g: Game, viewer: int, open_hands: bool = False, log_lines: int = 
         viewer, _window(v, stops), v.side(bottom), v.side(1 - bottom), v.hand, top_hand, v.stack,
         log_for(g, viewer, open_hands, log_lines, auto),
         tuple((e.subject, e.what, e.legal, e.rule, e.reason) for e in d.explain) if d is not None else (),
-        d.legal if d is not None else (), d.block_ok if d is not None else (), v.stack_hint, v.commands)
+        d.legal if d is not None else (), d.block_ok if d is not None else (), v.stack_hint, v.commands,
+        block_no=d.block_no if d is not None else (),
+        helpful=frozenset(a for a in d.legal if helps_targets(g, a)) if d is not None else frozenset())
 
 
 def phase_groups(structure: tuple[str, ...] = WINDOWS) -> list[tuple[str, list[tuple[int, str, int]]]]:

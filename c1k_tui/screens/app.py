@@ -112,6 +112,7 @@ class C1KApp(App[None]):
         self.seen_upto = [0, 0]        # per player: log length when they last had the table
         self.versus: Versus | None = None      # the AI seats of a match against an agent (c1k_tui/screens/versus.py)
         self.versus_pace: int | None = None    # ms between an AI's visible moves (None: versus.py's default)
+        self.versus_paused = False             # watching two AIs: start paused (versus.py)
 
     # ---------------------------------------------------------------- each player's options
 
@@ -465,7 +466,13 @@ class C1KApp(App[None]):
         self.maybe_prompt()
 
     def on_match_screen_send(self, message: Any) -> None:
+        ms, before = self.match_screen, len(self.game.record) if self.session is not None else 0
         self.send(message.command)
+        # a typed command that was not sent (refused, or a typing mistake) stays on the line for editing
+        if (getattr(message, "typed", False) and ms is not None and ms is self.match_screen
+                and self.session is not None and len(self.game.record) == before
+                and ms.status.startswith(("[b]✗", "[b]??"))):
+            ms.keep_typed(message.command)
 
     def send(self, command: str) -> None:
         s = self.session
@@ -648,9 +655,9 @@ class C1KApp(App[None]):
 
     def action_pick_mode(self, card: HandCard, modes: list[int], cands: list[Action]) -> None:
         from c1k_tui.screens.match_screen import Pick
-        from engine import Play
+        from engine import Play, mode_label
 
-        opts = [(f"mode {m}", str(m)) for m in modes]
+        opts = [(mode_label(self.game, card.cid, m), str(m)) for m in modes]   # the player's own card, in words
 
         def done(result: str | None) -> None:
             if result and self.match_screen is not None:
@@ -757,10 +764,15 @@ class C1KApp(App[None]):
     def action_full_log(self) -> None:
         if self.match_screen is None or self.match_screen.view is None:
             return
+        from c1k_tui.model.view import log_for
         from c1k_tui.screens.menus import LogScreen
 
         v = self.match_screen.view
-        self.push_screen(LogScreen(v.log, f"{v.bottom.name if v.bottom.player == v.viewer else v.top.name}"))
+        s = self.session
+        # every line of the match as this player may read it (the side panel holds the last 200)
+        lines = v.log if s is None else log_for(s.game, v.viewer, s.open_hands, last=0, auto=frozenset(s.auto))
+        self.push_screen(LogScreen(lines, f"{v.bottom.name if v.bottom.player == v.viewer else v.top.name}",
+                                   (self.pname(0), self.pname(1))))
 
     def action_recap_full(self) -> None:
         """w: the recap (or, in the learning flow, the windows entered) last shown, full screen — on a
@@ -840,7 +852,11 @@ class C1KApp(App[None]):
             else:
                 self.show_start()
         elif choice == "review":
-            self.start_replay(s.record())
+            # the replay, over this screen: Esc (or q) comes back to the game-over screen
+            from c1k_tui.screens.replay import ReplayScreen
+
+            self.gameover_shown = False
+            self.push_screen(ReplayScreen(s.record(), self._db(), back=True), lambda _: self.present())
 
     def start_replay(self, record: MatchRecord) -> None:
         from c1k_tui.screens.replay import ReplayScreen
@@ -1027,8 +1043,11 @@ def summarise(g: Game) -> MatchSummary:
 
     names = card_names(g)
     players = (observe(g, 0).me.name, observe(g, 1).me.name)
+    champions = {observe(g, 0).me.champion: 0, observe(g, 1).me.champion: 1}
     damage: dict[str, int] = {}
     by_player = [0, 0]
+    to_champions = [0, 0]        # by the player whose card dealt it
+    to_units = [0, 0]
     played: tuple[list[str], list[str]] = ([], [])
     for e in events_for(g, -1):
         if e.kind == "damage" and e.amount:
@@ -1041,19 +1060,20 @@ def summarise(g: Game) -> MatchSummary:
             damage[label] = damage.get(label, 0) + e.amount
             if owner in (0, 1):
                 by_player[owner] += e.amount
+                if len(e.cards) > 1 and e.cards[1] in champions:
+                    to_champions[owner] += e.amount
+                else:
+                    to_units[owner] += e.amount
         elif e.kind == "play" and e.cards and e.actor in (0, 1):
             name = names.get(e.cards[0], (f"#{e.cards[0]}", e.actor))[0]
             played[e.actor].append(name + (" (permission)" if e.command < 0 else ""))
     v = observe(g, 0)
-    outcome = "not over"
-    if v.outcome is not None:
-        if v.winner is None:
-            outcome = f"a draw ({(v.termination or '').replace('_', ' ')})"
-        else:
-            outcome = (f"{v.side(v.winner).name} (p{v.winner + 1}) wins — "
-                       f"{(v.termination or '').replace('_', ' ')}")
+    from c1k_tui.screens.menus import outcome_words
+
+    outcome = outcome_words(v.winner, v.termination or "", players) if v.outcome is not None else "not over"
     return MatchSummary(outcome, v.turn, v.commands, (v.side(0).name, v.side(1).name), damage,
-                        (by_player[0], by_player[1]), played, v.seed)
+                        (by_player[0], by_player[1]), played, v.seed, life=(v.side(0).life, v.side(1).life),
+                        to_champions=(to_champions[0], to_champions[1]), to_units=(to_units[0], to_units[1]))
 
 
 __all__ = ["C1KApp", "find_lessons", "lesson_session", "new_session", "rematch", "resume_session",

@@ -24,6 +24,7 @@ from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 from textual.widgets._tabbed_content import ContentTabs
 
 from c1k_tui.model import rulesdoc
+from c1k_tui.model.completion import VERBS, History, completions, visible_names
 from c1k_tui.model.view import HandCard, MatchView, SideView, UnitView
 from c1k_tui.screens.widgets import (
     BoardRow,
@@ -38,7 +39,7 @@ from c1k_tui.screens.widgets import (
     TitleBar,
     WindowLine,
 )
-from engine import COMMAND_USAGE, COMMAND_VERBS, Action, Activate, Interrupt, Play, SetCard
+from engine import Action, Activate, Interrupt, Play, SetCard
 
 Spot = tuple[Any, ...]
 
@@ -84,21 +85,23 @@ def _targets(a: Action) -> tuple[int, ...]:
 
 
 class LegalSuggester(Suggester):
-    """Completes the command line from the deciding player's legal commands (and the command verbs)."""
+    """Completes the command line from the deciding player's legal commands, the command verbs and the
+    names of the cards the typist may see (c1k_tui/model/completion.py): the grey suggestion is what Tab
+    gives first."""
 
-    #: every verb of formats.md §1, from the engine's own list (a verb with arguments ends in a space)
-    VERBS = tuple(v if COMMAND_USAGE[v] == v else v + " " for v in COMMAND_VERBS) + ("attack none", "block none")
+    VERBS = VERBS
 
     def __init__(self) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self.commands: tuple[str, ...] = ()
+        self.names: tuple[str, ...] = ()       # cards the typist may see (rules.md §7a)
+
+    def candidates(self, value: str) -> list[str]:
+        return completions(value, self.commands, self.names)
 
     async def get_suggestion(self, value: str) -> str | None:
-        if not value:
-            return None
-        low = value.lower()
-        for c in self.commands + self.VERBS:
-            if c.lower().startswith(low) and len(c) > len(value):
+        for c in self.candidates(value):
+            if c.lower().startswith(value.lower()):
                 return value + c[len(value):]
         return None
 
@@ -150,8 +153,9 @@ class MatchScreen(Screen[None]):
     class Send(Message):
         """A formats.md §1 command for the app to send to the engine."""
 
-        def __init__(self, command: str) -> None:
+        def __init__(self, command: str, typed: bool = False) -> None:
             self.command = command
+            self.typed = typed          # typed on the command line: kept there if it is refused
             super().__init__()
 
     class Refused(Message):
@@ -167,6 +171,7 @@ class MatchScreen(Screen[None]):
         self.block_pick: int | None = None
         self.refusal_rule = ""
         self.suggester = LegalSuggester()
+        self.histories: dict[int, History] = {}     # ↑/↓: each player's own earlier commands
         self._decision_key: tuple[Any, ...] = ()
         self.recap_text = Text()
 
@@ -241,6 +246,7 @@ class MatchScreen(Screen[None]):
         self.query_one("#log", LogView).lines_ = view.log
         self.query_one("#logstrip", LogView).lines_ = view.log[-60:]
         self.suggester.commands = tuple(str(a) for a in view.legal)
+        self.suggester.names = visible_names(view.hand + (view.top_hand or ()), (view.bottom, view.top))
         self._clamp_cursor()
         self._apply_marks()
         self._render_rules()
@@ -296,7 +302,19 @@ class MatchScreen(Screen[None]):
             other.display = False
 
     def watch_status(self, status: str) -> None:
-        self.query_one("#status", Static).update(Text.from_markup(status) if status else "", layout=False)
+        """The message row: a refusal or a typing mistake too long for one row gets a second, so its rule
+        id is never cut (80 columns). Other messages (a pick's instructions) keep one row: a change in the
+        number of rows lays the whole screen out again, too slow for every pick and cancel (bench/tui_bench.py)."""
+        w = self.query_one("#status", Static)
+        text = Text.from_markup(status) if status else Text("")
+        width = max(20, w.content_region.width or self.size.width - 2)
+        refusal = "✗" in status or status.startswith("[b]??")
+        rows = 2 if refusal and text.cell_len > width else 1
+        if rows == 2:
+            text = fit_rows(text, width, 2)
+        if w.styles.height is None or w.styles.height.value != rows:
+            w.styles.height = rows
+        w.update(text, layout=False)
 
     def watch_goal(self, goal: str) -> None:
         self._render_rules()
@@ -546,6 +564,15 @@ class MatchScreen(Screen[None]):
         rows = self.rows()
         if not rows:
             return
+        choosable = self.legal_spots()
+        if choosable:
+            # choosing a slot, a target or an attacker to block: the arrows visit only what may be
+            # chosen (slots and cards that can't be are skipped)
+            i = choosable.index(self.cursor) if self.cursor in choosable else -1
+            self.cursor = choosable[(i + (dx or dy)) % len(choosable)]
+            self._apply_marks()
+            self._render_rules()
+            return
         if self.cursor is None:
             self.cursor = rows[-1][0]
         else:
@@ -715,14 +742,39 @@ class MatchScreen(Screen[None]):
             self.status = f"choose a {want} slot for #{pk.source} (◎ marks empty slots) — Enter · Esc cancels"
         else:
             targets = pk.next_targets()
-            spots = [self.spot_of(t) for t in sorted(targets)]
-            spots = [s for s in spots if s is not None]
-            if spots and self.cursor not in spots:
+            spots = self.target_order(pk)
+            if spots and (self.cursor not in spots or not pk.targets):
                 self.cursor = spots[0]
             self.status = (f"choose a target for #{pk.source} (◎ marks legal targets: "
                            f"{', '.join(f'#{t}' for t in sorted(targets))}) — Enter · Esc cancels")
         self._apply_marks()
         self._render_rules()
+
+    def target_order(self, pk: Pick) -> list[Spot]:
+        """The legal targets' spots in the order the cursor visits them: for harm the opponent's first,
+        for help (heal, a buff, a granted status: `MatchView.helpful`) the player's own; each side in
+        board order."""
+        v = self.view
+        assert v is not None
+        targets = pk.next_targets()
+        helps = any(a in v.helpful for a in pk.cands if _targets(a)[:len(pk.targets)] == pk.targets)
+        first = v.viewer if helps else 1 - v.viewer
+        board = [s for r in self.rows() for s in r if s[0] != "hand" and self.card_at(s) in targets]
+        return ([s for s in board if s[1] == first] + [s for s in board if s[1] != first])
+
+    def legal_spots(self) -> list[Spot]:
+        """While something is being chosen (a slot, a target, the attacker a blocker blocks): the spots
+        that may be chosen, in the order the arrows visit them. Empty when nothing is being chosen."""
+        v = self.view
+        if v is None:
+            return []
+        pk = self.pick
+        if pk is not None and pk.step() == "target":
+            return self.target_order(pk)
+        if (pk is not None and pk.step() == "slot") or (
+                v.window.decider == v.viewer and self.block_pick is not None and v.window.decision == "blockers"):
+            return [s for r in self.rows() for s in r if "legal" in self.marks_for(s)]
+        return []
 
     def _continue_pick(self, spot: Spot, cid: int) -> None:
         pk = self.pick
@@ -790,7 +842,11 @@ class MatchScreen(Screen[None]):
             if cid in v.window.eligible:
                 self.block_pick = cid
                 self.status = f"#{cid} blocks which attacker? (◎) — Enter · Esc cancels"
+                attackers = self.legal_spots()
+                if attackers:
+                    self.cursor = attackers[0]       # the cursor goes to the attackers it may block
                 self._apply_marks()
+                self._render_rules()
                 return
             why = self._why(cid, "block")
             if why:
@@ -803,11 +859,28 @@ class MatchScreen(Screen[None]):
         elif (self.block_pick, cid) in v.block_ok and cid not in self.block_pairs.values():
             self.block_pairs[self.block_pick] = cid
             self.block_pick = None
+            free = [s for r in self.rows() for s in r if s[0] == "unit" and s[1] == v.viewer
+                    and self.card_at(s) in v.window.eligible and self.card_at(s) not in self.block_pairs]
+            if free:
+                self.cursor = free[0]                # on to the next blocker still free
         else:
-            self._say(f"#{self.block_pick} can't block #{cid} — pick one of the ◎ attackers")
+            reason, rule = self._block_why(self.block_pick, cid)
+            self._say(f"[b]✗ #{self.block_pick}[/b] can't block #{cid}: {reason} ([b]{rule}[/b]) — pick one of "
+                      "the ◎ attackers", rule)
             return
         self.status = self._block_status()
         self._apply_marks()
+
+    def _block_why(self, b: int, a: int) -> tuple[str, str]:
+        """Why blocker `b` can't be paired with `a` now: the engine's own rule and reason (C1K 4.2)."""
+        assert self.view is not None
+        other = next((x for x, y in self.block_pairs.items() if y == a), None)
+        if other is not None:
+            return f"each attacker can be blocked by at most one unit, and #{other} already blocks it", "C1K 4.2"
+        for x, y, rule, reason in self.view.block_no:
+            if (x, y) == (b, a):
+                return reason, rule
+        return f"#{a} is not attacking", "C1K 4.2"
 
     def _block_status(self) -> str:
         if not self.block_pairs:
@@ -903,6 +976,18 @@ class MatchScreen(Screen[None]):
         if switch:
             self.query_one("#tabs", TabbedContent).active = "tab-recap"
 
+    def history(self) -> History:
+        """The command history of the player at the keyboard (each player's own)."""
+        viewer = self.view.viewer if self.view is not None else 0
+        return self.histories.setdefault(viewer, History())
+
+    def keep_typed(self, command: str) -> None:
+        """A typed command the app refused (not sent): it stays on the line, for editing."""
+        cmd = self.query_one("#command", CommandLine)
+        cmd.value = command
+        cmd.cursor_position = len(command)
+        cmd.focus()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
@@ -910,6 +995,7 @@ class MatchScreen(Screen[None]):
         if not text:
             self.set_focus(None)
             return
+        self.history().add(text)
         word = text.lower()
         if word in ("help", "?"):
             self.app.action_help()  # type: ignore[attr-defined]
@@ -925,7 +1011,10 @@ class MatchScreen(Screen[None]):
             open_rule(self.app, text[6:].strip() or self.refusal_rule or (self.view.window.rule if self.view else ""))
             return
         self.set_focus(None)
-        self._send(text)
+        self.pick = None
+        self.block_pick = None
+        self.refusal_rule = ""
+        self.post_message(self.Send(text, typed=True))
 
     def clear_private(self) -> None:
         """Forget everything typed or picked (before the device is handed over)."""
@@ -937,6 +1026,24 @@ class MatchScreen(Screen[None]):
         self.status = ""
         self.refusal_rule = ""
         self.set_focus(None)
+
+
+def fit_rows(text: Text, width: int, rows: int) -> Text:
+    """`text` cut in its middle (…) until it wraps to at most `rows` rows of `width`: its end — a
+    refusal's rule id, "not sent" — always stays in view."""
+    from rich.console import Console
+
+    console = Console(width=width, no_color=True, legacy_windows=False)
+    if len(text.wrap(console, width)) <= rows:
+        return text
+    tail = min(len(text.plain) // 2, width)
+    head = max(0, rows * width - tail - 4)
+    while head > 0:
+        cut = text[:head] + Text("… ") + text[len(text.plain) - tail:]
+        if len(cut.wrap(console, width)) <= rows:
+            return cut
+        head -= 4
+    return text[len(text.plain) - rows * width + 1:]
 
 
 def _plain(md: str) -> str:

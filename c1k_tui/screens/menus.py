@@ -47,10 +47,12 @@ HELP_TEXT = """[b]Council of 1000 — keys[/b]
   s            Set the selected Ambush card face down (Veil)
   i            answer the Interrupt / choice prompt (opens by itself)
   esc          cancel the pick in progress
-  :  or  /     type a command (formats.md §1); Tab completes from the
-               legal commands · extra words: legal, why, help, concede
-  An illegal play, picked or typed, is never sent: the app says why
-  and you keep priority. (Quick play, in the options: 1…9 play at once.)
+  :  or  /     type a command (formats.md §1); Tab completes commands
+               and card names (again: the next one) · ↑/↓ your earlier
+               commands · extra words: legal, why, help, concede
+  An illegal play, picked or typed, is never sent: the app says why,
+  a typed one stays on the line to edit, and you keep priority.
+  (Quick play, in the options: 1…9 play at once.)
 
 [b]Looking[/b]
   r            rules ⇄ log ⇄ recap  L  the full log (filter, search)
@@ -104,13 +106,15 @@ class HandoffScreen(Screen[None]):
     and show the next player's hand to the one who just acted (rules.md §7a: hidden information)."""
 
     AUTO_FOCUS = ""
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]     # 80×24: the recap takes the rows left
     #: seconds after it appears during which Enter is taken for the tail of the outgoing player's keys
     #: (a double press, a key repeat) and ignored (tests set 0; tests/tui/test_handoff_guard.py checks it)
     GUARD_S = 0.4
 
     BINDINGS = [Binding("enter", "go", "show my screen"),
                 Binding("up", "scroll(-1)", show=False), Binding("down", "scroll(1)", show=False),
-                Binding("pageup", "scroll(-8)", show=False), Binding("pagedown", "scroll(8)", show=False)]
+                Binding("pageup", "page(-1)", show=False), Binding("pagedown", "page(1)", show=False),
+                Binding("home", "page(-1000)", show=False), Binding("end", "page(1000)", show=False)]
 
     def __init__(self, name: str, player: str, what: str, rule: str, turn: int, window: str,
                  recap: Text | None = None) -> None:
@@ -129,7 +133,7 @@ class HandoffScreen(Screen[None]):
             yield Static(Text(f"Turn {turn} · {window}", style="dim"))
             # above the recap, so a long recap never pushes it off a small screen
             yield Static(Text.assemble(("press Enter", "bold reverse"), f" when {name} has the keyboard",
-                                       ("  (↑/↓ scroll the recap)" if self.recap is not None else "", "dim")),
+                                       ("  (↑/↓ PgUp/PgDn: the recap)" if self.recap is not None else "", "dim")),
                          id="handoff-go")
             if self.recap is not None:
                 with VerticalScroll(id="handoff-recap"):
@@ -138,11 +142,23 @@ class HandoffScreen(Screen[None]):
 
     def action_scroll(self, d: int) -> None:
         for w in self.query("#handoff-recap"):
-            w.scroll_relative(y=d, animate=False)
+            w.release_anchor()
+            w.scroll_relative(y=d, animate=False, immediate=True)
+
+    def action_page(self, d: int) -> None:
+        """PgUp/PgDn: a page of the recap (one row kept for context); Home/End: its ends."""
+        for w in self.query("#handoff-recap"):
+            w.release_anchor()
+            w.scroll_relative(y=d * max(1, w.scrollable_content_region.height - 1), animate=False,
+                              immediate=True)
 
     def on_mount(self) -> None:
         self.app.clear_notifications()
         self.shown_at = time.monotonic()
+        # the recap opens at its newest lines (what just happened), and stays there as it is laid out;
+        # ↑/PgUp for the earlier ones
+        for w in self.query("#handoff-recap"):
+            w.anchor()
 
     def action_go(self) -> None:
         if time.monotonic() - self.shown_at < self.GUARD_S:
@@ -406,10 +422,29 @@ class MatchSummary:
     damage_by_player: tuple[int, int] = (0, 0)
     played: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))
     seed: int | None = None       # the StateSeed: shown once the match is over (rules.md §7)
+    life: tuple[int, int] = (0, 0)             # final life totals
+    to_champions: tuple[int, int] = (0, 0)     # damage each player's cards dealt to Champions …
+    to_units: tuple[int, int] = (0, 0)         # … and to units
+
+
+def outcome_words(winner: int | None, termination: str, names: tuple[str, str]) -> str:
+    """The outcome in one line, each name once: "Ana wins — Tomas conceded", "a draw — both Champions fell"."""
+    if winner is None:
+        why = {"both_defeated": "both Champions fell", "turn_limit": "the turn limit was reached",
+               "endless_loop": "an endless loop: the position repeated with only passes (rules.md §1)",
+               "conceded": "conceded"}.get(termination, termination.replace("_", " "))
+        return f"A draw — {why}"
+    loser = names[1 - winner]
+    why = {"conceded": f"{loser} conceded", "champion_defeated": f"{loser}'s Champion fell",
+           "turn_limit": "the turn limit was reached",
+           "both_defeated": "both Champions fell"}.get(termination, termination.replace("_", " "))
+    return f"{names[winner]} wins — {why}"
 
 
 class GameOverScreen(Screen[str]):
     """The outcome and a summary; save the record, rematch, new match, review, quit."""
+
+    AUTO_FOCUS = ""
 
     BINDINGS = [Binding("r", "choose('rematch')", "rematch"), Binding("n", "choose('new')", "new match"),
                 Binding("v", "choose('review')", "review (replay)"), Binding("s", "save", "save record"),
@@ -431,12 +466,17 @@ class GameOverScreen(Screen[str]):
         t.append(f"turns: {s.turns} · commands: {s.commands}")
         if s.seed is not None:
             t.append(f" · seed: {s.seed}")
-        t.append("\n")
+        t.append("\n\n")
+        w = max(6, *(len(n) for n in s.players))
+        t.append(f"{'':<{w}}  {'life':>4}  {'damage to Champions':>19}  {'to units':>8}  {'cards played':>12}\n",
+                 style="bold")
         for i, name in enumerate(s.players):
-            t.append(f"\n{name}: damage dealt {s.damage_by_player[i]} · cards played {len(s.played[i])}\n",
-                     style="bold")
+            t.append(f"{name:<{w}}  {s.life[i]:>4}  {s.to_champions[i]:>19}  {s.to_units[i]:>8}  "
+                     f"{len(s.played[i]):>12}\n")
+        for i, name in enumerate(s.players):
             if s.played[i]:
-                t.append("  played: " + ", ".join(s.played[i]) + "\n")
+                t.append(f"\n{name} played: ", style="bold")
+                t.append(", ".join(s.played[i]) + "\n")
         if s.damage:
             t.append("\ndamage by source\n", style="bold")
             for src, n in sorted(s.damage.items(), key=lambda kv: -kv[1])[:12]:
@@ -444,7 +484,7 @@ class GameOverScreen(Screen[str]):
         with VerticalScroll(id="gameover-box"):
             yield Static(t)
             yield Static(self.save_hint, classes="dim")
-            yield Static("Save the record as (type a path, Enter) — Esc leaves the field for the keys r n v q:",
+            yield Static("s: save the record as (type a path, Enter) — in the field every key types; Esc leaves it",
                          classes="dim")
             with Horizontal(classes="save-row"):
                 yield Input(placeholder="e.g. my-record.json", id="save-path")
@@ -457,7 +497,11 @@ class GameOverScreen(Screen[str]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#save-path", Input).focus()      # a text field shown takes the focus
+        # the keys first: the save field takes the focus only on `s` (a hotkey meant for the screen must
+        # never become a file name: r typed into it, then Enter, saved a file named "r"); no button has
+        # it either, so a late Enter from the last move of the match does nothing here
+        self.set_focus(None)
+        self.query_one("#gameover-box", VerticalScroll).scroll_home(animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(str(event.button.id))
@@ -512,7 +556,12 @@ class StartChoice:
 class StartScreen(Screen[StartChoice | str]):
     """Pick decks (bundled, or a file path), seed, names and options."""
 
-    BINDINGS = [Binding("ctrl+s", "start", "start"), Binding("f2", "lessons", "lessons"),
+    # Enter starts from every field, as the screen (and the README) says: a priority binding, so a deck
+    # Select doesn't open its list on Enter (↓ or Space opens it) and a checkbox doesn't toggle (Space
+    # does). It stands aside on a button (Enter presses it), in an open list (Enter picks) and in a text
+    # field (its own Enter starts, through on_input_submitted).
+    BINDINGS = [Binding("ctrl+s", "start", "start"), Binding("enter", "enter_start", "start", priority=True),
+                Binding("f2", "lessons", "lessons"),
                 Binding("f3", "resume", "resume last"), Binding("f4", "lab", "lab")]
 
     def __init__(self, decks: list[str], default: StartChoice, can_resume: bool, error: str = "") -> None:
@@ -527,8 +576,8 @@ class StartScreen(Screen[StartChoice | str]):
         opts = [(n, n) for n in self.decks]
         with VerticalScroll(id="start-box"):
             yield Static(Text("Council of 1000 — new match", style="bold"), id="start-title")
-            yield Static("Two players at one terminal. Tab moves between fields; Enter (or ctrl+s) starts.",
-                         classes="dim")
+            yield Static("Two players at one terminal. Tab moves between fields; Enter (or ctrl+s) starts; "
+                         "↓ or Space opens a list.", classes="dim")
             with Horizontal(classes="row"):
                 yield Label("p1 deck", classes="lab")
                 yield Select(opts, value=d.deck_a if d.deck_a in self.decks else Select.BLANK, id="deck-a",
@@ -572,6 +621,17 @@ class StartScreen(Screen[StartChoice | str]):
         # the first field, so the screen opens at its top (focusing Start scrolled a small terminal down)
         self.query_one("#deck-a", Select).focus()
         self.query_one("#start-box", VerticalScroll).scroll_home(animate=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "enter_start":
+            from textual.widgets._select import SelectOverlay
+
+            f = self.focused
+            return not isinstance(f, (Button, Input, SelectOverlay))
+        return True
+
+    def action_enter_start(self) -> None:
+        self.action_start()
 
     def _deck(self, which: str) -> str:
         path = self.query_one(f"#file-{which}", Input).value.strip()
@@ -668,18 +728,31 @@ def log_rows(lines: tuple[str, ...]) -> list[tuple[int, str, str]]:
     return out
 
 
+def _turn_range(s: str) -> tuple[int, int] | None:
+    """"5" -> (5, 5), "5-7" -> (5, 7); None if `s` is not a turn or a range of turns."""
+    a, dash, b = s.partition("-")
+    if not a.isdigit() or (dash and not b.isdigit()) or len(s) > 12:
+        return None
+    return int(a), int(b or a)
+
+
 def filter_log(lines: tuple[str, ...], query: str, names: tuple[str, str] = ("p1", "p2")) -> tuple[str, ...]:
-    """The log lines matching a filter: `t5` or `t5-7` (turns), `w:combat` (window), `p1` / `p2` (that
-    player's commands and lines naming them), other words searched (all must appear, any case)."""
+    """The log lines matching a filter: `t5` or `t5-7` (turns; also `turn 5`, `turn 5-7`), `w:combat`
+    (window), `p1` / `p2` (that player's commands and lines naming them), other words searched (all must
+    appear, any case)."""
     turns: tuple[int, int] | None = None
     window = ""
     player = -1
     words: list[str] = []
-    for tok in query.split():
+    toks = query.split()
+    for i, tok in enumerate(toks):
         low = tok.lower()
-        if low[:1] == "t" and low[1:].replace("-", "", 1).isdigit() and low[1:2].isdigit():
-            a, _, b = low[1:].partition("-")
-            turns = (int(a), int(b or a))
+        if low in ("turn", "turns", "t") and i + 1 < len(toks) and _turn_range(toks[i + 1]) is not None:
+            continue                               # "turn 2": the number that follows is the turn
+        if i > 0 and toks[i - 1].lower() in ("turn", "turns", "t") and _turn_range(low) is not None:
+            turns = _turn_range(low)
+        elif low[:1] == "t" and _turn_range(low[1:]) is not None:
+            turns = _turn_range(low[1:])
         elif low.startswith("w:"):
             window = low[2:]
         elif low in ("p1", "p2"):
@@ -726,7 +799,7 @@ class LogScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble((self.title_text, "bold reverse"), f"  as {self.viewer} may read it · ",
-                                   ("/", "bold"), " filter: t5 · t5-7 · w:combat · p1 · words"), id="log-head")
+                                   ("/", "bold"), " filter: t5 · turn 5-7 · w:combat · p1 · words"), id="log-head")
         yield LogView(id="full-log")
         yield Static(id="log-count", classes="dim")
         yield Input(placeholder="filter (Enter keeps it, Esc leaves the field)", id="log-filter")

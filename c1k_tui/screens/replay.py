@@ -27,15 +27,16 @@ class ReplayScreen(MatchScreen, inherit_bindings=False):
         Binding("end", "jump(-1)", "end"),
         Binding("r", "rules", "rules/log"),
         Binding("question_mark", "app.help", "help", show=False),
-        Binding("q,escape", "app.quit", "quit"),
+        Binding("q,escape", "close", "close"),
         Binding("up", "move(0,-1)", show=False),
         Binding("down", "move(0,1)", show=False),
         Binding("pageup", "scroll_rules(-1)", show=False),
         Binding("pagedown", "scroll_rules(1)", show=False),
     ]
 
-    def __init__(self, record: MatchRecord, db: CardDB) -> None:
+    def __init__(self, record: MatchRecord, db: CardDB, back: bool = False) -> None:
         super().__init__("REPLAY")
+        self.back = back          # a review from the game-over screen: q / Esc go back to it
         self.record = record
         self.db = db
         self.index = 0
@@ -76,7 +77,13 @@ class ReplayScreen(MatchScreen, inherit_bindings=False):
         last = self.record.commands[self.index - 1] if self.index else "(start)"
         seed = "" if self.record.start.scenario is not None else f" · seed {self.record.seed}"
         self.status = (f"[b]REPLAY[/b] {self.index}/{n} · last: [b]{escape(last)}[/b]{seed} · ←/→ step · Home/End · "
-                       "q quits" + (f"\n[red]{escape(self.error)}[/red]" if self.error else ""))
+                       + ("q back to the summary" if self.back else "q quits") + (f"\n[red]{escape(self.error)}[/red]" if self.error else ""))
+
+    def action_close(self) -> None:
+        if self.back:
+            self.dismiss(None)
+        else:
+            self.app.exit()
 
     def action_step(self, d: int) -> None:
         self.index = max(0, min(len(self.record.commands), self.index + d))

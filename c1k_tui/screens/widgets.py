@@ -10,17 +10,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from c1k_tui.model.completion import Cycle
 from c1k_tui.model.view import HandCard, SideView, StackEntry, UnitView, WindowView, phase_groups
 from c1k_tui.screens.controls import LogView
+
+
+@runtime_checkable
+class _HasCandidates(Protocol):
+    def candidates(self, value: str) -> list[str]: ...
+
 
 Spot = tuple[Any, ...]   # ("hand", i) | ("unit", player, slot) | ("relic", player, slot) | ("champ", player)
 
@@ -409,7 +417,18 @@ class StackView(Widget):
             return t
         width = max(10, self.size.width or 38)
         room = max(1, (self.size.height or 9) - 1 - (2 if self.resolve_hint else 0))
-        shown = self.items if len(self.items) <= room else self.items[: room - 1]
+        # an item takes a row, and a second for its choices in words (a Thread mode, a Voidcast payment)
+        shown: list[StackEntry] = []
+        used = 0
+        for i, it in enumerate(self.items):
+            rows = 2 if it.choice else 1
+            left = len(self.items) - i - 1
+            if used + rows > room or (left and used + rows >= room):
+                break
+            shown.append(it)
+            used += rows
+        if not shown and self.items:
+            shown = [self.items[0]]
         for it in shown:
             line = Text(no_wrap=True, overflow="ellipsis")
             mark = "▶" if it.pos == 1 else " "
@@ -422,6 +441,11 @@ class StackView(Widget):
             line.truncate(width, overflow="ellipsis")
             t.append_text(line)
             t.append("\n")
+            if it.choice:
+                sub = Text("   " + it.choice, style="italic", no_wrap=True, overflow="ellipsis")
+                sub.truncate(width, overflow="ellipsis")
+                t.append_text(sub)
+                t.append("\n")
         if len(shown) < len(self.items):
             t.append(f"  … {len(self.items) - len(shown)} more below\n", style="dim")
         if self.resolve_hint:
@@ -475,14 +499,35 @@ class RulesPanel(Widget):
 
 
 class CommandLine(Input):
-    """formats.md §1 commands, with completion from the legal commands (→ or Tab accepts)."""
+    """formats.md §1 commands. Tab completes (legal commands, verbs, the names of cards the typist may
+    see) and, pressed again, cycles through the candidates; → accepts the grey suggestion; ↑/↓ recall
+    the typist's own earlier commands (the screen's `history()`)."""
 
-    BINDINGS = [("tab", "accept_suggestion", "complete")]
+    BINDINGS = [Binding("tab", "complete", "complete"), Binding("up", "recall(-1)", "earlier", show=False),
+                Binding("down", "recall(1)", "later", show=False)]
 
-    def action_accept_suggestion(self) -> None:
-        if self._suggestion:
-            self.value = self._suggestion
-            self.cursor_position = len(self.value)
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.cycle = Cycle()
+
+    def action_complete(self) -> None:
+        sug = self.suggester
+        cands: list[str] = sug.candidates(self.value) if isinstance(sug, _HasCandidates) else []
+        line = self.cycle.next(self.value, cands)
+        if line is None:
+            if self._suggestion:
+                self.value = self._suggestion
+                self.cursor_position = len(self.value)
+            return
+        self.value = line
+        self.cursor_position = len(line)
+
+    def action_recall(self, d: int) -> None:
+        history = getattr(self.screen, "history", None)
+        if history is None:
+            return
+        self.value = history().move(d, self.value)
+        self.cursor_position = len(self.value)
 
 
 __all__ = ["BoardRow", "ChipsRow", "CommandLine", "HandGrid", "LogView", "PhaseBar", "RulesPanel", "SpotClicked",

@@ -55,7 +55,10 @@ def test_every_state_change_comes_from_a_command(db: CardDB, monkeypatch: pytest
                 if after[2] == before[2]:
                     assert after[:2] == before[:2], f"state changed on '{k}' without a command"
             assert len(calls) >= 8
-            assert app.game.record[-len(calls):] == [c for c in app.game.record[-len(calls):]]
+            # while the app runs: the record holds exactly the commands it sent, in order, each with a seat
+            record = list(app.game.record)
+            assert [r.split(": ", 1)[1] for r in record] == calls
+            assert all(r.split(": ", 1)[0] in ("p1", "p2") for r in record)
 
     asyncio.run(main())
     # every command the app sent is in the record, in order, as the engine's own text

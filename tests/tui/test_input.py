@@ -64,7 +64,9 @@ def test_a_refusal_costs_the_same_typed_or_picked(db: CardDB) -> None:
         await pilot.press("colon", *'play "Test Knight"', "enter")        # not in hand
         await pilot.pause()
         typed = str(screen.status)
-        await pilot.press("colon", *"block none", "enter")
+        # the refused command stays on the line for editing (tui.md round 2): Esc clears it
+        assert screen.query_one("#command").value == 'play "Test Knight"'   # type: ignore[attr-defined]
+        await pilot.press("escape", "colon", *"block none", "enter")
         await pilot.pause()
         assert "C1K 4.2" in str(screen.status) and "not sent" in str(screen.status)
         assert g.record == [] and g.current_player() == 0 and not any("refused" in x for x in g.log_lines)
@@ -77,7 +79,7 @@ def _game_over_app(db: CardDB) -> C1KApp:
     return C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True))
 
 
-def test_game_over_save_field_has_focus_and_swallows_hotkeys(db: CardDB, tmp_path: Path) -> None:
+def test_game_over_save_field_swallows_hotkeys(db: CardDB, tmp_path: Path) -> None:
     app = _game_over_app(db)
     target = tmp_path / "my-record.json"
 
@@ -91,8 +93,9 @@ def test_game_over_save_field_has_focus_and_swallows_hotkeys(db: CardDB, tmp_pat
         # the seed is shown once the match is over (rules.md §7), never before
         shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert f"seed: {app.game.seed}" in shown
-        # typing a path with r, n, v, s and q in it: all of it goes into the field, no rematch
-        await pilot.press(*str(target), "enter")
+        # s enters the save field (tui.md round 2: it no longer has the focus by itself); typing a path
+        # with r, n, v, s and q in it: all of it goes into the field, no rematch
+        await pilot.press("s", *str(target), "enter")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen) and target.exists()
         assert "saved to" in str(app.screen.query_one("#save-msg").render())
@@ -167,7 +170,11 @@ def test_pacing_steps_the_phase_bar_through_passed_windows(db: CardDB) -> None:
     async def body(pilot: Any) -> None:
         bar = app.screen.query_one("#phases", PhaseBar)
         real = bar.step_to
-        bar.step_to = lambda t, i: (steps.append((t, i)), real(t, i))  # type: ignore[method-assign]
+        def step_to(turn: int, index: int) -> None:
+            steps.append((turn, index))
+            real(turn, index)
+
+        bar.step_to = step_to  # type: ignore[method-assign]
         g = app.game
         for _ in range(8):                 # Mira passes; the flow options pass through to Tomas's turn
             kind = g.decision.kind

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from textual.widgets import Markdown, TabbedContent
 from typer.testing import CliRunner
 
 from c1k_tui.cli.main import app as cli
@@ -108,7 +109,7 @@ def test_recap_with_open_hands_shows_both_sides_private_events_and_says_so(db: C
         text = app.match_screen.recap_text.plain
         assert "open hands: both players' private events shown" in text
         assert re.search(r"Tomas draws Test Recruit #\d+", text), text
-        assert str(app.match_screen.query_one("#tabs").active) == "tab-recap"
+        assert str(app.match_screen.query_one("#tabs", TabbedContent).active) == "tab-recap"
 
     run_app(app, body)
 
@@ -134,13 +135,13 @@ def test_recap_at_80x24_opens_at_the_newest_lines_and_w_shows_it_all(db: CardDB)
             await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert app.viewer == 0 and str(ms.query_one("#tabs").active) == "tab-recap"
+        assert app.viewer == 0 and str(ms.query_one("#tabs", TabbedContent).active) == "tab-recap"
         panel = str(ms.query_one("#recap").render())
         last = ms.recap_text.plain.splitlines()[-1]
         assert last.strip() in panel.replace("\n", " ") or last[:40] in panel, (panel, last)   # the newest line
         assert "earlier rows (PgUp) · w: all" in panel
         assert not ms.query_one("#stack").display              # an empty stack gives the tabs its width
-        assert "▸Recap" in str(ms.query_one("#tabs").get_tab("tab-recap").label)
+        assert "▸Recap" in str(ms.query_one("#tabs", TabbedContent).get_tab("tab-recap").label)
         assert ms.query_one("#recap").size.width >= 76 and ms.query_one("#recap").size.height >= 4
         await pilot.press("w")
         await pilot.pause()
@@ -148,7 +149,8 @@ def test_recap_at_80x24_opens_at_the_newest_lines_and_w_shows_it_all(db: CardDB)
         assert app.screen.all_lines == tuple(ms.recap_text.plain.splitlines())
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is ms
+        back: object = app.screen        # (isinstance above narrowed app.screen; a key changed it)
+        assert back is ms
 
     run_app(app, body, size=(80, 24))
 
@@ -172,7 +174,7 @@ def test_keyword_rule_ids_on_a_card_open_their_rules(db: CardDB) -> None:
         await pilot.pause()
         assert isinstance(app.screen, RuleBrowser)
         assert app.screen.pinned[:2] == ["KW Guard", "KW Ward"] and app.screen.rule_id == "KW Guard"
-        assert "Guard" in app.screen.query_one("#rule-md").source
+        assert "Guard" in app.screen.query_one("#rule-md", Markdown).source
         await pilot.press("down")                   # the next rule on screen: Ward
         await pilot.pause()
         assert app.screen.rule_id == "KW Ward"

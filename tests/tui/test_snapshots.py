@@ -5,6 +5,7 @@ Positions come from scenarios, so every id, number and word on screen is exact. 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from c1k_tui.screens.app import C1KApp
@@ -76,7 +77,7 @@ def test_rules_panel_with_why_not_at_80x24(snap_compare: Any, db: CardDB) -> Non
 SIZES = {"120x40": (120, 40), "80x24": (80, 24)}
 
 
-def _params() -> Any:
+def _params() -> Callable[[Callable[..., None]], Callable[..., None]]:
     import pytest
 
     return pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))

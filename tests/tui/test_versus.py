@@ -222,7 +222,7 @@ def test_the_ai_thinks_in_a_worker_and_the_human_waits(db: CardDB) -> None:
         gate.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        out["moves"] = app.versus.moves                # type: ignore[union-attr]
+        out["moves"] = app.versus.moves if app.versus is not None else -1
 
     run_app(app, body)
     assert out["busy_after_pass"] and "is thinking" in out["thinking"] and out["unchanged"]
@@ -428,7 +428,7 @@ def test_watching_two_agents_pause_step_and_run_to_the_end(db: CardDB) -> None:
     s = vs_session(db, agents={0: "random", 1: "random"}, max_turns=4)
     app = C1KApp(db=db, session=s)
     app.versus_pace = 0
-    app.versus_paused = True                         # start paused: nothing moves until a key says so
+    app.versus_paused = True                          # start paused: nothing moves until a key says so
     out: dict[str, Any] = {}
 
     async def settle(pilot: Any) -> None:
