@@ -21,8 +21,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench.balance import _decks, _key, cmd_run, field_table  # noqa: E402
+from balance import _decks, _key, cmd_run, field_table  # noqa: E402
+
 from c1k_tui.sim.simulate import JobResult, plan, summarize  # noqa: E402
 
 
