@@ -36,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from c1k_tui.sim.simulate import Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
+from c1k_tui.sim.simulate import DeckRef, Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
 from engine import MatchOptions  # noqa: E402
 
 
@@ -49,10 +49,12 @@ def _digest(path: str) -> str:
 
 
 def _key(job: Job, seed: int) -> str:
+    # the job's own seed and seats are in the key: since the seeds of a pair come from its two lists (issue
+    # #20), a cache written with the older, position-derived seeds is never read as these jobs' results
     assert job.compensation is not None   # (always explicit here: None would change with the rules' default)
-    comp = "" if job.compensation == "none" else f":{job.compensation}"   # (keys cached before the option stay)
-    return (f"{_digest(job.deck_a)}:{_digest(job.deck_b)}:{job.agent_a}:{job.agent_b}:{seed}:{job.pair}:{job.k}"
-            + comp)
+    comp = "" if job.compensation == "none" else f":{job.compensation}"
+    return (f"{_digest(job.deck_a)}:{_digest(job.deck_b)}:{job.agent_a}:{job.agent_b}:{seed}:{job.pair}:{job.k}:"
+            f"{job.seed}:{int(job.a_first)}" + comp)
 
 
 def _read_cache(*paths: Path) -> dict[str, dict[str, Any]]:
@@ -66,7 +68,7 @@ def _read_cache(*paths: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _decks(decks_dir: Path | None) -> list[tuple[str, str]]:
+def _decks(decks_dir: Path | None) -> list[DeckRef]:
     if decks_dir is None:
         return resolve_decks([], True)
     return resolve_decks([str(p) for p in sorted(decks_dir.glob("*.toml"))], False)

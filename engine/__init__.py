@@ -18,6 +18,7 @@ scenarios, lessons, …), each with its own documented API. tests/test_boundary.
 
 from engine.actions import (
     COMMAND_VERBS,
+    MAX_COMMAND_CHARS,
     Action,
     Activate,
     Attack,
@@ -81,10 +82,10 @@ from engine.view import (
 
 #: engine modules with their own public API, which code outside the engine may import by name
 PUBLIC_MODULES = ("engine.record", "engine.scenario", "engine.lessons", "engine.ai", "engine.canonical",
-                  "engine.validation", "engine.sampling", "engine.vectors")
+                  "engine.validation", "engine.sampling", "engine.vectors", "engine.safeio", "engine.cardset")
 
 __all__ = [
-    "COMMAND_KINDS", "COMMAND_USAGE", "COMMAND_VERBS", "KEYWORDS", "PUBLIC_MODULES", "QUIET_KINDS", "SELFPLAY_MAX_TURNS", "WINDOWS", "WINDOW_INDEX", "WINDOW_RULE", "WINDOW_TEXT",
+    "COMMAND_KINDS", "COMMAND_USAGE", "COMMAND_VERBS", "KEYWORDS", "MAX_COMMAND_CHARS", "PUBLIC_MODULES", "QUIET_KINDS", "SELFPLAY_MAX_TURNS", "WINDOWS", "WINDOW_INDEX", "WINDOW_RULE", "WINDOW_TEXT",
     "Action", "Activate", "Agent", "Attack", "Block", "CardDB", "CardDef", "CardFileError", "CardRef", "Choose",
     "Concede", "Decision", "Decline", "Deck", "Event", "Explain", "Game", "GameFace", "HandCard", "IllegalAction", "InfoSet",
     "Interrupt", "MalformedCommand", "MatchOptions", "Outcome", "Pass", "PendingView", "Play", "PlayerView",

@@ -486,7 +486,7 @@ def make_agent(spec: str, seed: int = 0, clock: Callable[[], float] | None = Non
     if name in ("search", "ismcts", "halving"):
         lv = DEFAULT_LEVEL
         if level:
-            if not level.isdigit() or int(level) not in LEVELS:
+            if not (level.isascii() and level.isdigit() and len(level) <= 3) or int(level) not in LEVELS:
                 raise ValueError(f"unknown search level '{level}': use 1–{max(LEVELS)}")
             lv = int(level)
         return SearchAgent(seed, lv, clock=clock, time_budget=time_budget, name=f"{name}:{lv}",
@@ -509,7 +509,7 @@ def agent_policy(first: Agent, second: Agent) -> Callable[[Game], Action]:
 
     def pol(g: Game) -> Action:
         p = g.current_player()
-        return agents[p].act(InfoSet(g, p))
+        return agents[p].act(InfoSet.of_sample(g, p))    # g is a sample already: nothing to hide
     return pol
 
 

@@ -27,6 +27,8 @@ from pydantic import (
     model_validator,
 )
 
+from engine.safeio import Kind, ReadRefused, control_refusal, read_bounded
+
 CardType = Literal["unit", "relic", "action", "champion", "seat"]
 Realm = Literal["dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral"]
 Speed = Literal["slow", "fast"]
@@ -244,6 +246,14 @@ class CardModel(_Model):
     token: bool = False
     evolve: EvolveSpec | None = None
 
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        why = name_refusal(value)
+        if why:
+            raise ValueError(why)
+        return value
+
     @field_validator("keywords")
     @classmethod
     def _keywords(cls, value: list[str]) -> list[str]:
@@ -266,6 +276,13 @@ class CardModel(_Model):
     def _check(self) -> CardModel:
         if self.type == "unit" and (self.power is None or self.health is None):
             raise ValueError("a unit needs 'power' and 'health'")
+        for where, text in [("text", self.text)] + [(f"abilities[{i}].text", a.text)
+                                                    for i, a in enumerate(self.abilities)]:
+            why = control_refusal(text.replace("\n", " "), f"'{where}'")
+            if why:
+                raise ValueError(why)
+        if self.type == "unit" and self.health is not None and self.health < 1:
+            raise ValueError(f"a unit's 'health' is at least 1, not {self.health} (it would die as it arrives)")
         if self.type == "action" and self.speed is None:
             raise ValueError("an action must say its 'speed' (slow or fast)")
         if sum(a.interrupt is not None for a in self.abilities) > 1:
@@ -305,6 +322,28 @@ class CardModel(_Model):
         if "ambush" in names and self.realm != "veil":
             raise ValueError("only Veil cards can be Set (ambush)")
         return self
+
+
+#: words a command reads as something else than a card name (formats.md §1)
+RESERVED_NAMES = ("none", "p1", "p2", "->")
+
+
+def name_refusal(name: str) -> str:
+    """Why a card can't have this name ("" if it can): a command must be able to refer to it by name
+    (formats.md §1: quotes keep spaces and commas in a name, but not both kinds of quote; '#12' is an id;
+    'none', 'p1', 'p2' and '->' mean something else) and a terminal must be able to show it."""
+    why = control_refusal(name, "a card name")
+    if why:
+        return why
+    if name != name.strip():
+        return "a card name can't begin or end with a space"
+    if name.startswith("#"):
+        return f"a card name can't begin with '#': '{name}' would be read as a card id"
+    if name.lower() in RESERVED_NAMES:
+        return f"'{name}' can't be a card name: a command reads it as the word '{name.lower()}'"
+    if '"' in name and "'" in name:
+        return "a card name can't hold both kinds of quote: no command could quote it"
+    return ""
 
 
 def _has_verb(effects: Iterable[Effect], verb: str) -> bool:
@@ -590,8 +629,10 @@ def parse_cards(raw: list[Any], path: str, text: str = "") -> tuple[list[CardDef
     return [c for c, _ in located], problems
 
 
-def parse_cards_located(raw: list[Any], path: str, text: str = "") -> tuple[list[tuple[CardDef, str]], list[str]]:
-    """`parse_cards`, each card with where it is defined ("file:line")."""
+def parse_cards_located(raw: list[Any], path: str, text: str = "",
+                        tables: list[dict[str, Any]] | None = None) -> tuple[list[tuple[CardDef, str]], list[str]]:
+    """`parse_cards`, each card with where it is defined ("file:line"). `tables`, if given, receives each
+    valid card's raw table (in the same order as the cards)."""
     cards: list[tuple[CardDef, str]] = []
     problems: list[str] = []
     for i, entry in enumerate(raw):
@@ -607,6 +648,8 @@ def parse_cards_located(raw: list[Any], path: str, text: str = "") -> tuple[list
             continue
         try:
             cards.append((CardDef.from_model(CardModel.model_validate(entry)), f"{path}:{line}"))
+            if tables is not None:
+                tables.append(entry)
         except ValidationError as err:
             for e, line_msg in zip(err.errors(), describe_validation_error(err), strict=True):
                 top = next((str(k) for k in e["loc"] if isinstance(k, str)), None)
@@ -636,20 +679,15 @@ def nesting_depth(value: object) -> int:
     return deepest
 
 
-def read_toml(path: Path) -> tuple[dict[str, Any], str]:
+def read_toml(path: Path, kind: Kind = "cards") -> tuple[dict[str, Any], str]:
     """Read and parse a UTF-8 TOML file; every way it can fail is a CardFileError naming the file (and the
-    line where TOML or the decoder says one): missing, a folder, not UTF-8, too large, not TOML, too deep."""
+    line where TOML or the decoder says one): missing, a folder, a FIFO or device, too large (checked
+    before reading: engine/safeio.py), not UTF-8, not TOML, too deep."""
     where = str(path)
     try:
-        raw = path.read_bytes()
-    except IsADirectoryError as err:
-        raise CardFileError(where, [f"{where}: is a folder, not a file"]) from err
-    except FileNotFoundError as err:
-        raise CardFileError(where, [f"{where}: no such file"]) from err
-    except OSError as err:
-        raise CardFileError(where, [f"{where}: can't be read: {err.strerror or err}"]) from err
-    if len(raw) > MAX_FILE_BYTES:
-        raise CardFileError(where, [f"{where}: {len(raw)} bytes; a file may have at most {MAX_FILE_BYTES}"])
+        raw = read_bounded(path, kind)
+    except ReadRefused as err:
+        raise CardFileError(where, [str(err)]) from err
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -675,8 +713,9 @@ def load_card_file(path: Path) -> list[CardDef]:
     return [c for c, _ in load_card_file_located(path)]
 
 
-def load_card_file_located(path: Path) -> list[tuple[CardDef, str]]:
-    """The cards of one file, each with its "file:line"; CardFileError lists every problem of the file."""
+def load_card_file_located(path: Path, tables: list[dict[str, Any]] | None = None) -> list[tuple[CardDef, str]]:
+    """The cards of one file, each with its "file:line"; CardFileError lists every problem of the file.
+    `tables`, if given, receives each card's raw TOML table."""
     data, text = read_toml(path)
     unknown = [k for k in data if k != "card"]
     problems = [f"{path}:1: unknown top-level key '{k}'{suggest(k, ['card'])}" for k in unknown]
@@ -684,7 +723,7 @@ def load_card_file_located(path: Path) -> list[tuple[CardDef, str]]:
     if not isinstance(raw, list):
         problems.append(f"{path}: 'card' must be an array of tables ([[card]])")
         raw = []
-    cards, more = parse_cards_located(raw, str(path), text)
+    cards, more = parse_cards_located(raw, str(path), text, tables)
     problems += more
     if problems:
         raise CardFileError(str(path), problems)
@@ -699,6 +738,8 @@ class CardDB:
         self.by_name: dict[str, CardDef] = {}
         #: card id -> "file:line" where it is defined (cards loaded from files)
         self.origin: dict[str, str] = {}
+        #: card id -> its TOML table as read (cards loaded from files): what its content digest is of
+        self.raw: dict[str, dict[str, Any]] = {}
         for c in cards:
             self.add(c)
 
@@ -722,6 +763,7 @@ class CardDB:
     def copy(self) -> CardDB:
         db = CardDB(self.by_id.values())
         db.origin = dict(self.origin)
+        db.raw = dict(self.raw)
         return db
 
 
@@ -744,12 +786,13 @@ def build_card_db(files: Iterable[Path]) -> tuple[CardDB, list[str]]:
     db = CardDB()
     problems: list[str] = []
     for f in files:
+        tables: list[dict[str, Any]] = []
         try:
-            located = load_card_file_located(f)
+            located = load_card_file_located(f, tables)
         except CardFileError as err:
             problems += err.problems
             continue
-        for card, where in located:
+        for (card, where), table in zip(located, tables, strict=True):
             if card.id in db.by_id:
                 problems.append(f"{where}: duplicate card id '{card.id}' (already defined at "
                                 f"{db.origin.get(card.id, '?')})")
@@ -760,6 +803,7 @@ def build_card_db(files: Iterable[Path]) -> tuple[CardDB, list[str]]:
                                 f"{db.origin.get(other.id, '?')})")
                 continue
             db.add(card, where)
+            db.raw[card.id] = table
     problems += check_references(db)
     return db, problems
 

@@ -150,6 +150,8 @@ def combat_damage(g: MatchState) -> None:
             fire(g, "on_champion_hit", a)
     for p in (ap, dp):   # step 5: Lifedrain …
         if g.lifedrain_due[p]:
+            g.log(f"  Lifedrain: {g.players[p].name}'s Champion heals {g.lifedrain_due[p]}", "note", p,
+                  (g.players[p].champion,), g.lifedrain_due[p], rule="KW Lifedrain")
             heal(g, 0, g.players[p].champion, g.lifedrain_due[p])
             g.lifedrain_due[p] = 0
     for a in conquerors:   # … and Dominion: Conquer happens at once, without the stack (C1K 4.3 step 5)

@@ -100,9 +100,14 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
             # the attempt may name a card in the typist's hand: the other player sees only the rule
             nxt = g.players[1 - actor].name
             g.log(f"  refused: {player_name(actor)}: {action} — {r.reason} ({r.rule}); priority passes to {nxt}",
-                  "refusal", actor, detail=r.reason, rule=r.rule, private_to=actor,
+                  "refusal", actor, action_cards(action), detail=r.reason, rule=r.rule, private_to=actor,
                   public_text=f"  refused: {player_name(actor)} tried an action not allowed now ({r.rule}); "
                                  f"priority passes to {nxt}", command=len(g.record) - 1)
+        elif not isinstance(action, Concede):
+            # nothing changed (practice mode, or out of turn): the typist's own note of the attempt, which
+            # the other player never sees (no public face: nothing happened that they could know of)
+            g.log(f"  refused: {player_name(actor)}: {action} — {r.reason} ({r.rule})",
+                  "refusal", actor, action_cards(action), detail=r.reason, rule=r.rule, private_to=actor)
         raise IllegalAction(r.rule, r.reason)
     line = f"{player_name(actor)}: {action}"
     g.record.append(line)
@@ -174,22 +179,28 @@ def log_command(g: MatchState, line: str, action: Action, actor: int) -> None:
         g._private_commands[actor] += 1
         return
     kind = _COMMAND_KIND.get(type(action).__name__, "note")
-    cards: tuple[int, ...] = ()
-    if isinstance(action, Play):
-        cards = (action.card,) + action.targets
-    elif isinstance(action, (Activate, Interrupt)):
-        cards = (action.source,) + action.targets
-    elif isinstance(action, SetCard):
+    if isinstance(action, SetCard):
         # the card named is hidden from the other player: they read that a card was Set, never its number
         # (rules.md §7a); the record keeps the command as typed
         g.log(line, kind, actor, (action.card,), rule=d.rule, command=n, private_to=actor,
               public_text=f"{player_name(actor)}: set a card face down")
         return
-    elif isinstance(action, Attack):
-        cards = action.units
-    elif isinstance(action, Block):
-        cards = tuple(c for pair in action.pairs for c in pair)
-    g.log(line, kind, actor, cards, rule=d.rule, command=n)
+    g.log(line, kind, actor, action_cards(action), rule=d.rule, command=n)
+
+
+def action_cards(action: Action) -> tuple[int, ...]:
+    """The cards a command names: its source first, then its targets (attackers; blocker, attacker pairs)."""
+    if isinstance(action, Play):
+        return (action.card,) + action.targets
+    if isinstance(action, (Activate, Interrupt)):
+        return (action.source,) + action.targets
+    if isinstance(action, SetCard):
+        return (action.card,)
+    if isinstance(action, Attack):
+        return action.units
+    if isinstance(action, Block):
+        return tuple(c for pair in action.pairs for c in pair)
+    return ()
 
 
 def execute(g: MatchState, action: Action, p: int) -> None:

@@ -112,6 +112,9 @@ class MatchState:
         self._events = EventLog()   # bookkeeping, not state: not in the snapshot, shared by clones
         self.record: ChunkedList[str] = ChunkedList()   # the commands; clones fork it (O(log n))
         self.aliases: dict[str, int] = {}
+        # an aliased card's earlier numbers (new → old; bookkeeping, not state): a lesson's goal about "the
+        # Acolyte" still matches the events from before it was renumbered (shared by clones, copied on write)
+        self.earlier_numbers: dict[int, int] = {}
         self.void_items: dict[int, StackItem] = {}   # Voidcast: how a card in the Void was cast (targets)
         self.resolving: Resolving | None = None   # a resolution paused for an Interrupt (Flux outcome)
         self.threads: list[Trigger] = []          # Thread branches waiting for the next priority moment
@@ -176,6 +179,7 @@ class MatchState:
         if self.aliases and cid in self.aliases.values():
             # a scenario's or lesson's name for the card follows it (a new dict: clones share the old one)
             self.aliases = {k: n if v == cid else v for k, v in self.aliases.items()}
+            self.earlier_numbers = {**self.earlier_numbers, n: cid}
         return n
 
     def exists(self, cid: int) -> bool:
@@ -244,6 +248,7 @@ class MatchState:
         g._events = self._events.fork()
         g.record = self.record.fork()
         g.aliases = self.aliases
+        g.earlier_numbers = self.earlier_numbers
         g.void_items = self.void_items.copy()
         g.resolving = self.resolving
         g.threads = self.threads.copy()

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.cards import CardDB, CardDef, CardFileError, read_toml, suggest
+from engine.safeio import control_refusal
 
 LIBRARY_SIZE = 40
 MAX_COPIES = 3
@@ -53,10 +54,12 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
         bad("[deck]", "missing [deck] table with name, champion and seat")
         head = {}
     for k in head:
-        if k not in ("name", "champion", "seat"):
-            bad(k, f"unknown key '{k}' in [deck]{suggest(k, ['name', 'champion', 'seat'])}")
+        if k not in ("name", "champion", "seat", "card_files"):
+            bad(k, f"unknown key '{k}' in [deck]{suggest(k, ['name', 'champion', 'seat', 'card_files'])}")
     if "name" in head and (not isinstance(head["name"], str) or len(head["name"]) > 100):
         bad("name", f"[deck] name must be text of at most 100 characters, not {str(head['name'])[:40]!r}")
+    elif "name" in head and control_refusal(str(head["name"]), "a deck name"):
+        bad("name", control_refusal(str(head["name"]), "a deck name"))
     all_names = list(db.by_id) + [c.name for c in db.by_id.values()]
 
     def find(key: str, kind: str) -> CardDef | None:
@@ -78,16 +81,20 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
     cards = data.get("cards")
     library: list[CardDef] = []
     counts: dict[str, int] = {}
+    counted = isinstance(cards, dict)      # the size is checked unless [cards] is missing or too long (said once)
     if not isinstance(cards, dict):
         bad("[cards]", "missing [cards] table (card id or name = copies)")
         cards = {}
     if len(cards) > MAX_DECK_ENTRIES:
         bad("[cards]", f"{len(cards)} entries in [cards]: at most {MAX_DECK_ENTRIES}")
-        cards = {}
+        cards, counted = {}, False
+    unknown_copies = 0      # copies of unknown cards still count towards the library's size (every problem at once)
     for key, n in cards.items():
         card = db.get(key)
         if card is None:
             bad(key, f"unknown card '{key}'{suggest(key, all_names)}")
+            if isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_COPIES_PLAYTEST:
+                unknown_copies += n
             continue
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             bad(key, f"'{key}': the number of copies must be a whole number >= 1, not {str(n)[:40]!r}")
@@ -108,9 +115,11 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
         for cid, n in counts.items():
             if n > MAX_COPIES:
                 bad(cid, f"{n} copies of '{db.by_id[cid].name}': at most {MAX_COPIES}")
-        if len(library) != LIBRARY_SIZE and cards:
-            problems.append(f"{path}:{_line(text, '[cards]') if text else 0}: the library has {len(library)} "
-                            f"cards; a deck has exactly {LIBRARY_SIZE}")
+        size = len(library) + unknown_copies
+        if size != LIBRARY_SIZE and counted:
+            counting = f" (counting {unknown_copies} of unknown cards)" if unknown_copies else ""
+            problems.append(f"{path}:{_line(text, '[cards]') if text else 0}: the library has {size} "
+                            f"cards{counting}; a deck has exactly {LIBRARY_SIZE}")
         realms = sorted({c.realm for c in library} - {"neutral"})
         if len(realms) > MAX_REALMS:
             problems.append(f"{path}:{_line(text, '[cards]') if text else 0}: cards of {len(realms)} Realms "
@@ -122,7 +131,7 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
 
 
 def load_deck(path: Path, db: CardDB, playtest: bool = False) -> Deck:
-    data, text = read_toml(path)
+    data, text = read_toml(path, "decks")
     return deck_from_data(data, db, str(path), text, playtest)
 
 

@@ -26,6 +26,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
@@ -47,10 +48,11 @@ from engine.actions import IllegalAction, MalformedCommand, parse_action
 from engine.cards import CardDB, CardFileError
 from engine.decks import Deck, deck_from_data
 from engine.game import Game, RulesLoopError
+from engine.safeio import DuplicateKey, ReadRefused, control_refusal, file_kind, loads_json, read_bounded
 from engine.state import HAND, LIBRARY, SET, MatchOptions
 
 FORMAT = "c1k-match-record"
-VERSION = 2
+VERSION = 3
 SEED_LIMIT = 2**64
 MAX_COPIES_IN_RECORD = 60       # a playtest deck may break the format, not the machine
 MAX_COMMAND_CHARS = 2_000
@@ -154,17 +156,26 @@ class AgentSeat(_Strict):
         return v
 
 
+class CardsEntry(_Strict):
+    """The cards the match used (engine/cardset.py): each one's digest, and the definitions of own cards."""
+
+    digests: dict[Annotated[StrictStr, Field(max_length=60)], Annotated[StrictStr, Field(max_length=64)]]
+    defs: Annotated[list[dict[StrictStr, Any]], Field(max_length=2000)] = Field(default_factory=list)
+
+
 class RecordFile(_Strict):
     format: Literal["c1k-match-record"]
-    version: Literal[2]
+    version: Literal[3]
     seed: StrictStr | StrictInt | None = None
     decks: list[DeckEntry] | None = None
     scenario: ScenarioStart | None = None
     players: dict[Literal["p1", "p2"], Annotated[StrictStr, Field(max_length=200)]] = Field(default_factory=dict)
     options: dict[StrictStr, Any] = Field(default_factory=dict)
     app: dict[StrictStr, Any] = Field(default_factory=dict)
-    # optional (version 2 records without it are both-human matches): the seats an agent plays
+    # written only when a seat is an agent; hashed (start.hash) either way, so it can't be added or removed
     agents: dict[Literal["p1", "p2"], AgentSeat] = Field(default_factory=dict)
+    # optional (records without it replay with today's cards, unchecked): the cards it was played with
+    cards: CardsEntry | None = None
     start: CommandStart
     commands: list[CommandEntry]
 
@@ -183,6 +194,15 @@ class RecordFile(_Strict):
     @classmethod
     def _options(cls, v: dict[str, Any]) -> dict[str, Any]:
         return _check_options(v)
+
+    @field_validator("players")
+    @classmethod
+    def _names(cls, v: dict[str, str]) -> dict[str, str]:
+        for seat, name in v.items():
+            why = control_refusal(name, f"{seat}'s name")
+            if why:
+                raise ValueError(why)
+        return v
 
     @field_validator("decks")
     @classmethod
@@ -225,10 +245,14 @@ class Start:
 @dataclass
 class Entry:
     do: str                    # "p1: play #12": the seat, then the command as the engine prints it
-    hash: str
+    hash: str                  # the engine's state hash after it ("" for a loaded command not replayed yet)
     refused: str = ""
     auto: bool = False
     changed: dict[str, str] = field(default_factory=dict)
+    seal: str = ""             # the hash the file holds (command_hash), checked when it is replayed
+
+    def file_hash(self) -> str:
+        return command_hash(self.hash, self.do, self.refused, self.auto, self.changed) if self.hash else self.seal
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"do": self.do}
@@ -236,7 +260,7 @@ class Entry:
             d["refused"] = self.refused
         if self.auto:
             d["auto"] = True
-        d["hash"] = self.hash
+        d["hash"] = self.file_hash()
         d["changed"] = self.changed
         return d
 
@@ -250,6 +274,10 @@ class MatchRecord:
     app: dict[str, Any] = field(default_factory=dict)   # the app's own settings (flow, open hands, lesson)
     #: seat ("p1"/"p2") -> (agent spec, agent seed) for the seats an agent plays; empty: two humans
     agents: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: engine/cardset.py manifest: {"digests": {id: digest}, "defs": [own cards' tables]}; empty: unchecked
+    cards: dict[str, Any] = field(default_factory=dict)
+    #: the file's start hash as read (start_seal), checked by `begin`; start_hash is then the state hash
+    seal: str = ""
 
     @property
     def commands(self) -> list[str]:
@@ -259,7 +287,8 @@ class MatchRecord:
     def seed(self) -> int:
         return self.start.seed
 
-    def to_dict(self) -> dict[str, Any]:
+    def head(self) -> dict[str, Any]:
+        """Everything the record says about how the match began: all of it is in the start hash."""
         s = self.start
         d: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         if s.scenario is not None:
@@ -267,12 +296,28 @@ class MatchRecord:
         else:
             d["seed"] = str(s.seed)
             d["players"] = {"p1": s.names[0], "p2": s.names[1]}
-            d["decks"] = list(s.decks)
+            d["decks"] = [{k: v for k, v in deck.items() if v is not None} for deck in s.decks]
             d["options"] = s.options
         d["app"] = self.app
-        if self.agents:      # written only when a seat is an agent: other records stay as they were
+        if self.agents:      # written only when a seat is an agent (the start hash covers it either way)
             d["agents"] = {seat: {"agent": spec, "seed": str(seed)} for seat, (spec, seed) in sorted(self.agents.items())}
-        d["start"] = {"hash": self.start_hash, "parts": self.start_parts}
+        if self.cards:       # the cards it was played with (engine/cardset.py): in the start hash too
+            d["cards"] = self.cards
+        return d
+
+    def all_start_parts(self) -> dict[str, str]:
+        """The start's part digests: the decks or scenario and the state (`start_parts`, as recorded or
+        recomputed) and the record's own players, app settings and AI seats."""
+        return {**{k: v for k, v in self.start_parts.items() if not k.startswith("record.")}, **head_parts(self)}
+
+    def file_start_hash(self) -> str:
+        if not self.start_hash:          # loaded and not replayed: the file's own hash, unchecked
+            return self.seal
+        return start_seal(self.head(), self.start_hash, self.all_start_parts())
+
+    def to_dict(self) -> dict[str, Any]:
+        d = self.head()
+        d["start"] = {"hash": self.file_start_hash(), "parts": self.all_start_parts()}
         d["commands"] = [e.to_dict() for e in self.entries]
         return d
 
@@ -287,14 +332,42 @@ class MatchRecord:
 
 # ---------------------------------------------------------------------------------------------- parts
 
-PART_NAMES = {"rng": "the random generator", "cards": "where each card is", "perms": "cards in play",
+PART_NAMES = {"record.players": "the players' names", "record.app": "the app settings (flow, open hands, lesson)",
+              "record.agents": "the AI seats", "rng": "the random generator", "cards": "where each card is", "perms": "cards in play",
               "pending": "the pending decision", "stack": "the stack", "seed": "the seed",
               "options": "the options", "window": "the window", "priority": "priority", "turn": "the turn"}
 
 
+def _canonical(value: object) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str).encode()
+
+
 def _digest(value: object) -> str:
-    data = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-    return hashlib.sha256(data.encode()).hexdigest()[:8]
+    return hashlib.sha256(_canonical(value)).hexdigest()[:8]
+
+
+def head_parts(record: MatchRecord) -> dict[str, str]:
+    """Digests of what the record says besides the position: names, app settings, AI seats (so that a
+    changed one is named)."""
+    head = record.head()
+    return {"record.players": _digest(head.get("players")), "record.app": _digest(head.get("app")),
+            "record.agents": _digest(head.get("agents")), "record.cards": _digest(head.get("cards"))}
+
+
+def start_seal(head: dict[str, Any], state_hash: str, parts: dict[str, str]) -> str:
+    """The start hash of a version 3 record: SHA-256 over everything the record says before its first
+    command (format, version, seed, players, decks, options or scenario, app settings, AI seats), the
+    engine's state hash of the starting position and the part digests. Unkeyed: it shows a change, it
+    can't stop a forger who recomputes it (formats.md)."""
+    return hashlib.sha256(b"c1k-record-start\0" + _canonical({"head": head, "state": state_hash,
+                                                                 "parts": parts})).hexdigest()
+
+
+def command_hash(state_hash: str, do: str, refused: str, auto: bool, changed: dict[str, str]) -> str:
+    """A command's hash in a version 3 record: SHA-256 over its text and seat (`do`), the engine's refusal
+    as recorded, its `auto` flag, its part digests and the engine's state hash after it."""
+    return hashlib.sha256(b"c1k-record-command\0" + _canonical(
+        {"do": do, "refused": refused, "auto": auto, "changed": changed, "state": state_hash})).hexdigest()
 
 
 def state_parts(game: Game) -> dict[str, str]:
@@ -412,8 +485,11 @@ class Recorder:
     def __init__(self, start: Start, game: Game) -> None:
         if game.record:
             raise ValueError("a Recorder starts from a match that has taken no command")
+        from engine.cardset import manifest
+
         self.start = start
         self._first = game.clone()
+        self.cards = manifest(game.db, {d.id for d in game.defs.values() if d is not None})
         self._reset()
 
     def _reset(self) -> None:
@@ -452,7 +528,8 @@ class Recorder:
                app: dict[str, Any] | None = None) -> MatchRecord:
         self.sync(game)
         entries = [Entry(e.do, e.hash, e.refused, i in auto, e.changed) for i, e in enumerate(self.entries)]
-        return MatchRecord(self.start, self.start_hash, dict(self.start_parts), entries, dict(app or {}))
+        return MatchRecord(self.start, self.start_hash, dict(self.start_parts), entries, dict(app or {}),
+                           cards=self.cards)
 
 
 def record_of(game: Game, start: Start, first: Game, auto: set[int] | frozenset[int] = frozenset(),
@@ -485,9 +562,31 @@ def _where(i: int, n: int, line: str) -> str:
 
 
 def begin(record: MatchRecord, db: CardDB) -> tuple[Game, list[Deck]]:
-    """The record's starting position, checked against its starting hash."""
+    """The record's starting position, checked against its start hash: for a loaded record, the hash of
+    everything the record says before its first command (decks or scenario, seed, options, players, app
+    settings, AI seats, cards) and the part digests. A record that carries its cards plays with them (its
+    own cards join `db`); a card it used that differs today is refused, by name."""
+    if record.cards:
+        from engine.cardset import with_manifest
+
+        try:
+            db = with_manifest(db, record.cards, "this record")
+        except CardFileError as err:
+            raise RecordError("the match was played with other cards:\n" + "\n".join(err.problems), 0) from err
     game, decks = begin_game(record.start, db)
-    if game.state_hash() != record.start_hash:
+    state = game.state_hash()
+    actual = {**start_parts(record.start), **state_parts(game), **head_parts(record)}
+    if record.seal:                 # as read from a file
+        stated = record.start_parts
+        if start_seal(record.head(), state, actual) != record.seal or stated != actual:
+            diff = sorted(k for k in set(stated) | set(actual) if stated.get(k) != actual.get(k))
+            what = (_differs(stated, actual) if diff else
+                    "every part matches its digest, so the start hash itself was changed")
+            raise RecordError(f"the start of the record doesn't match its hash — {what}: the decks, seed, names, "
+                              "options, app settings or AI seats were changed after it was saved (or it was "
+                              "saved by another version of the rules)", 0)
+        record.start_hash = state
+    elif state != record.start_hash:
         what = _differs(record.start_parts, {**start_parts(record.start), **state_parts(game)})
         raise RecordError(f"the starting position doesn't match the record's hash — {what}: the decks, seed, "
                           "names or options were changed after it was saved (or it was saved by another "
@@ -496,7 +595,8 @@ def begin(record: MatchRecord, db: CardDB) -> tuple[Game, list[Deck]]:
 
 
 def step(game: Game, record: MatchRecord, i: int, parts: dict[str, str] | None = None) -> dict[str, str] | None:
-    """Play command i (0-based) of the record on `game` and check its refusal and hash.
+    """Play command i (0-based) of the record on `game` and check its refusal (word for word) and its hash,
+    which covers its text, seat, refusal, `auto` flag, part digests and the state after it.
     `parts`: the record's part digests before it (to name what differs); returns them after it."""
     e = record.entries[i]
     n = len(record.entries)
@@ -513,12 +613,26 @@ def step(game: Game, record: MatchRecord, i: int, parts: dict[str, str] | None =
     if e.refused and not refused:
         raise RecordError(f"{where}: the record says it was refused ({e.refused}), but the engine accepts "
                           "it now: the record was changed after it was saved", i + 1)
+    if e.refused != refused:
+        raise RecordError(f"{where}: the record gives the refusal as '{e.refused[:120]}', the engine as "
+                          f"'{refused[:120]}': the record was changed after it was saved (or saved by another "
+                          "version of the rules)", i + 1)
+    state = game.state_hash()
+    # (the hash covers the part digests: they are recomputed only to say what differs)
+    ok = command_hash(state, e.do, e.refused, e.auto, e.changed) == e.seal if e.seal else state == e.hash
     expected = None if parts is None else {**parts, **e.changed}
-    if game.state_hash() != e.hash:
-        what = (_differs(expected, {**start_parts(record.start), **state_parts(game)}) if expected is not None
-                else "the state hash differs")
+    if not ok:
+        actual = {**start_parts(record.start), **state_parts(game)}
+        if expected is not None and e.seal and not any(
+                expected.get(k, "") != actual.get(k, "") for k in set(expected) | set(actual)
+                if not k.startswith("record.")):
+            raise RecordError(f"{where}: its hash doesn't match what the record says of it (the state after it "
+                              "does): its text, seat, auto flag, refusal or hash was changed after it was saved",
+                              i + 1)
+        what = _differs(expected, actual) if expected is not None else "the state hash differs"
         raise RecordError(f"{where}: the state after it doesn't match the record's hash — {what}: the record "
                           "was changed after it was saved (or saved by another version of the rules)", i + 1)
+    e.hash = state
     return expected
 
 
@@ -548,14 +662,63 @@ def resume(record: MatchRecord, db: CardDB, upto: int | None = None) -> tuple[Ga
     for i in range(n):
         parts = step(game, record, i, parts)
     trimmed = MatchRecord(record.start, record.start_hash, record.start_parts, record.entries[:n], record.app,
-                          dict(record.agents))
+                          dict(record.agents), dict(record.cards))
     return game, decks, Recorder.at(trimmed, game, first)
 
 
 # ---------------------------------------------------------------------------------------------- files
 
+class WouldReplace(FileExistsError):
+    """`save` refused to replace a file that isn't a match record (a deck typed in the wrong place): the
+    app asks, the command line needs --force (both then call `allow_replace`)."""
+
+
+_REPLACE_ALLOWED: set[str] = set()
+
+
+def allow_replace(path: Path) -> None:
+    """Let the next `save` to `path` replace the regular file there even if it isn't a match record."""
+    _REPLACE_ALLOWED.add(os.path.abspath(path))
+
+
+def is_record_file(path: Path) -> bool:
+    """Whether `path` is a regular file that begins like a c1k match record (the head of the file only)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        head = os.read(fd, 4096)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return re.match(rb'\s*\{\s*"format"\s*:\s*"c1k-match-record"', head) is not None
+
+
+def save_refusal(path: Path, force: bool = False) -> str:
+    """Why `save` would refuse `path` ("" if it wouldn't): a folder, a device, a FIFO or a socket always; a
+    regular file that isn't a match record unless `force`."""
+    try:
+        st = os.stat(path)
+    except OSError:          # nothing there (or a path that can't be: `save` says why when it writes)
+        return ""
+    if stat.S_ISDIR(st.st_mode):
+        return f"{path} is a folder, not a file"
+    if not stat.S_ISREG(st.st_mode):
+        return f"{path} is {file_kind(st.st_mode)}: a match record is only saved to a regular file"
+    if not force and os.path.abspath(path) not in _REPLACE_ALLOWED and not is_record_file(path):
+        return (f"{path} already exists and is not a c1k match record: it is not replaced "
+                "(choose another file, or --force to replace it)")
+    return ""
+
+
 def save(record: MatchRecord, path: Path) -> None:
-    """Write the record atomically. Raises OSError (the caller shows it); never leaves a temporary file."""
+    """Write the record atomically. Raises OSError (the caller shows it); never leaves a temporary file.
+    Never replaces a folder, a device, a FIFO or a socket; a regular file that isn't a match record only
+    after `allow_replace` (WouldReplace otherwise)."""
     text = record.to_json()
     for folder in (path.parent, *path.parent.parents):   # the nearest existing ancestor must be a folder
         if folder.exists():
@@ -564,6 +727,11 @@ def save(record: MatchRecord, path: Path) -> None:
             break
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, f"{path} is a folder, not a file")
+    why = save_refusal(path)
+    if why:
+        if path.exists() and path.is_file():
+            raise WouldReplace(errno.EEXIST, why)
+        raise OSError(errno.EINVAL, why)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -572,6 +740,7 @@ def save(record: MatchRecord, path: Path) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
+        _REPLACE_ALLOWED.discard(os.path.abspath(path))      # it is a match record now
     except BaseException:
         try:
             os.unlink(tmp)
@@ -610,11 +779,16 @@ def from_data(data: object, path: str = "<record>") -> MatchRecord:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{path}: not a match record (expected \"format\": \"{FORMAT}\")")
     version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if type(version) is not int or version != VERSION:
         shown = json.dumps(version, default=str)[:40]
-        if version == 1:
+        if version == 1 and type(version) is int:
             raise RecordError(f"{path}: a version 1 record (c1k 0.1) holds no state hashes, so it can't be "
                               f"checked; this c1k reads version {VERSION} records only")
+        if version == 2 and type(version) is int:
+            raise RecordError(f"{path}: a version 2 record: its hashes don't cover the players' names, the app "
+                              "settings or the AI seats, so a changed one can't be told from a saved one; this "
+                              f"c1k reads version {VERSION} records only (finish the match with the c1k that "
+                              "saved it)")
         raise RecordError(f"{path}: unknown record version {shown}; this c1k reads version {VERSION}")
     try:
         m = RecordFile.model_validate(data)
@@ -632,29 +806,28 @@ def from_data(data: object, path: str = "<record>") -> MatchRecord:
         assert m.decks is not None
         start = Start(tuple(d.model_dump(exclude_none=True) for d in m.decks), int(m.seed),
                       (m.players.get("p1", "p1"), m.players.get("p2", "p2")), dict(m.options))
-    entries = [Entry(c.do, c.hash, c.refused, c.auto, dict(c.changed)) for c in m.commands]
+    entries = [Entry(c.do, "", c.refused, c.auto, dict(c.changed), seal=c.hash) for c in m.commands]
     agents: dict[str, tuple[str, int]] = {str(seat): (a.agent, int(a.seed)) for seat, a in m.agents.items()}
-    return MatchRecord(start, m.start.hash, dict(m.start.parts), entries, dict(m.app), agents)
+    cards = m.cards.model_dump() if m.cards is not None else {}
+    return MatchRecord(start, "", dict(m.start.parts), entries, dict(m.app), agents, cards, seal=m.start.hash)
 
 
 def load(path: Path) -> MatchRecord:
     """Read and validate a record file; any problem is a RecordError with a message."""
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError as err:
-        raise RecordError(f"{path}: no such file") from err
-    except IsADirectoryError as err:
-        raise RecordError(f"{path}: is a folder, not a match record file") from err
-    except OSError as err:
-        raise RecordError(f"{path}: can't be read: {err.strerror or err}") from err
+        raw = read_bounded(path, "records")      # a regular file of at most 16 MB, checked before reading
+    except ReadRefused as err:
+        raise RecordError(str(err)) from err
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise RecordError(f"{path}: not UTF-8 text (byte {err.start}): not a match record") from err
     try:
-        data = json.loads(text)
+        data = loads_json(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"{path}:{err.lineno}: not valid JSON: {err.msg}") from err
+    except DuplicateKey as err:                   # other JSON readers would see another record
+        raise RecordError(f"{path}: not a match record: {err}") from err
     except RecursionError as err:                 # nesting 10,000 deep
         raise RecordError(f"{path}: can't be read as a match record: lists or tables nested too deeply") from err
     except ValueError as err:                     # a 5,000-digit number

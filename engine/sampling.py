@@ -87,18 +87,39 @@ def mix(a: int, b: int) -> int:
     return derive_seed(a & MASK64, b & MASK64)
 
 
+#: the seed of the sample an InfoSet keeps in place of the real game (any fixed value: a sample depends
+#: only on the view and its seed)
+REDACT_SEED = 0x1AF0_5E7
+
+
 class InfoSet:
     """What `player` may know about `game`: the view, and samples consistent with it.
 
-    The game itself is kept private: agents use `view`, `key`, `to_move` and `sample()`."""
+    It holds nothing the player may not know (rules.md §7a): the game it keeps (`_game`) is not the real
+    one but a sample of it (`determinize`, whose view is the real view), in which every hidden card
+    was dealt again — an agent that reads it anyway learns nothing of the opponent's hand. Since a
+    sample is a function of the view and its seed, everything an agent asks (`legal_actions`,
+    `quick_key`, `sample(seed)`) answers exactly as it would from the real game.
+    `InfoSet.of_sample` skips that step for a game that is a sample already (inside a search)."""
 
     __slots__ = ("_game", "player", "_view", "_key")
 
     def __init__(self, game: Game, player: int) -> None:
-        self._game = game
         self.player = player
-        self._view: PlayerView | None = None
+        self._view: PlayerView | None = None     # observe(sample) == observe(game) (tests/test_ai.py)
         self._key: int | None = None
+        self._game = determinize(game, player, REDACT_SEED)
+
+    @classmethod
+    def of_sample(cls, game: Game, player: int) -> InfoSet:
+        """An information set on a game that is itself a sample (`InfoSet.sample`, as in an agent's own
+        search): nothing in it is a hidden card of a real match, so it is used as it is."""
+        info = cls.__new__(cls)
+        info._game = game
+        info.player = player
+        info._view = None
+        info._key = None
+        return info
 
     @property
     def view(self) -> PlayerView:
@@ -188,6 +209,7 @@ def determinize(game: Game, player: int, seed: int) -> Game:
     g._events = EventLog()                 # the events name cards the player never saw
     g.record = ChunkedList([""] * len(game.record))    # the view shows how many commands were played, not which
     g.aliases = {}
+    g.earlier_numbers = {}
     d = g.pending
     if d.player >= 0 and d.player != player:
         # the opponent's own prompt may name its hidden cards: keep the decision, not the words; and of

@@ -35,6 +35,7 @@ from engine.cards import (
     suggest,
 )
 from engine.game import Game, RulesLoopError
+from engine.safeio import control_refusal
 from engine.state import (
     BOARD,
     COMMAND,
@@ -202,6 +203,10 @@ class _Check:
         if len(v) > limit:
             self.bad(loc, f"{len(v)} characters: at most {limit}")
             return False
+        why = control_refusal(v.replace("\n", " ").replace("\t", " "), "text")
+        if why:
+            self.bad(loc, why)
+            return False
         return True
 
     def word(self, loc: tuple[str | int, ...], v: object, choices: tuple[str, ...] | list[str]) -> bool:
@@ -248,7 +253,7 @@ def _names(db: CardDB) -> list[str]:
 
 def load_scenario(path: Path, db: CardDB | None = None) -> Scenario:
     try:
-        data, text = read_toml(path)
+        data, text = read_toml(path, "scenarios")
     except CardFileError as err:
         raise ScenarioError(err.path, err.problems) from err
     return scenario_from_data(data, str(path), db, text)
@@ -267,9 +272,20 @@ def scenario_from_data(data: dict[str, Any], path: str, db: CardDB | None = None
         if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
             c.bad(("card",), "expected [[card]] tables (an array of tables), got " + _show(raw))
         else:
-            located, more = parse_cards_located(raw, path, text)
+            replacing = {str(x.get("id")) for x in raw if x.get("replaces") is True}
+            for i, x in enumerate(raw):
+                if "replaces" in x and not isinstance(x["replaces"], bool):
+                    c.bad(("card", i, "replaces"), f"expected true or false, got {_show(x['replaces'])}")
+            located, more = parse_cards_located([{k: v for k, v in x.items() if k != "replaces"} for x in raw],
+                                                path, text)
             c.problems += more
             for card, where in located:
+                other = base.by_name.get(card.name.lower())
+                shadowed = base.by_id.get(card.id) or other
+                if shadowed is not None and card.id not in replacing:
+                    c.problems.append(f"{where}: card '{card.id}' ('{card.name}') would replace the bundled card "
+                                     f"'{shadowed.id}' ('{shadowed.name}'); give it another id and name, or say "
+                                     "so with 'replaces = true' in its table")
                 scn_db.by_id[card.id] = card
                 scn_db.by_name[card.name.lower()] = card
                 scn_db.origin[card.id] = where if text else path
@@ -335,6 +351,8 @@ def _check_player(c: _Check, p: str, ps: dict[str, Any], db: CardDB, options: Ma
     c.keys((p,), ps, PLAYER_KEYS)
     if "name" in ps and c.txt((p, "name"), ps["name"], 100) and not ps["name"].strip():
         c.bad((p, "name"), "a player's name can't be empty")
+    elif "name" in ps and isinstance(ps["name"], str) and control_refusal(ps["name"], "a player's name"):
+        c.bad((p, "name"), control_refusal(ps["name"], "a player's name"))
     if "life" in ps:
         c.num((p, "life"), ps["life"], -MAX_NUMBER, MAX_NUMBER)
     for k in ("influence", "capacity"):
@@ -343,7 +361,9 @@ def _check_player(c: _Check, p: str, ps: dict[str, Any], db: CardDB, options: Ma
     for k in ("hand", "library", "graveyard", "set"):
         if k in ps:
             for i, name in enumerate(c.strings((p, k), ps[k])):
-                c.card((p, k, i), name, db)
+                d = c.card((p, k, i), name, db)
+                if k == "set" and d is not None and "ambush" not in d.keywords:
+                    c.bad((p, k, i), f"'{name}' has no Ambush: only a card with Ambush can be Set (C1K 3)")
     seat: CardDef | None = None
     if "champion" in ps and c.txt((p, "champion"), ps["champion"]):
         c.card((p, "champion"), ps["champion"], db, "champion")

@@ -33,14 +33,18 @@ def kind_of(path: Path, data: dict[str, object]) -> str:
     return "cards" if "card" in data else "deck"
 
 
-def validate_paths(paths: list[Path]) -> tuple[int, list[str]]:
+def validate_paths(paths: list[Path], cards: list[Path] | None = None) -> tuple[int, list[str]]:
     """(number of files checked, every problem found), each problem a `file:line: …` line."""
-    n, problems, _ = validate_report(paths)
+    n, problems, _ = validate_report(paths, cards)
     return n, problems
 
 
-def validate_report(paths: list[Path]) -> tuple[int, list[str], list[str]]:
-    """(number of files checked, every problem found, every warning), each a `file:line: …` line."""
+def validate_report(paths: list[Path], cards: list[Path] | None = None) -> tuple[int, list[str], list[str]]:
+    """(number of files checked, every problem found, every warning), each a `file:line: …` line. `cards`:
+    own card files or folders (`--cards`) that join the set without being reported as checked files; the
+    card files a deck names (`[deck] card_files`) join it too."""
+    from engine.cardset import deck_card_files, expand_card_paths
+
     files = expand(paths)
     empty = [f"{p}: no .toml files in this folder" for p in paths if p.is_dir() and not any(p.rglob("*.toml"))]
     if len(files) > MAX_FILES:
@@ -55,7 +59,22 @@ def validate_report(paths: list[Path]) -> tuple[int, list[str], list[str]]:
             continue
         kinds[f] = kind_of(f, data)
     given = [f for f, k in kinds.items() if k == "cards"]
+    extra: list[Path] = []
+    try:
+        extra += expand_card_paths(cards or [])
+    except CardFileError as err:
+        problems += err.problems
+    for f, k in kinds.items():
+        if k == "deck":
+            try:
+                extra += deck_card_files(f)
+            except CardFileError as err:
+                problems += err.problems
     resolved = {f.resolve() for f in given}
+    for f in extra:
+        if f.resolve() not in resolved:
+            given.append(f)
+            resolved.add(f.resolve())
     bundled = [b for b in sorted(bundled_cards_dir().glob("*.toml")) if b.resolve() not in resolved]
     db, card_problems = build_card_db(bundled + given)
     problems += card_problems

@@ -206,7 +206,7 @@ def test_broken_record_is_reported(tmp_path: Path) -> None:
     with pytest.raises(RecordError) as err:
         load_record(p)
     assert "r.json:1: not valid JSON" in str(err.value)
-    p2 = write(tmp_path, "r2.json", '{"format": "c1k-match-record", "version": 2, "seed": "x", "decks": [], '
+    p2 = write(tmp_path, "r2.json", '{"format": "c1k-match-record", "version": 3, "seed": "x", "decks": [], '
                                     '"start": {"hash": "h"}, "commands": []}')
     with pytest.raises(RecordError) as err2:
         load_record(p2)

@@ -131,7 +131,7 @@ def test_a_record_with_any_one_value_changed_loads_and_replays_or_says_why(good_
 
 
 @pytest.mark.parametrize("content", [
-    b"\xff\xfe\x00garbage", b'{"format": "c1k-match-record", "version": 2, "seed": ' + b"9" * 5000 + b"}",
+    b"\xff\xfe\x00garbage", b'{"format": "c1k-match-record", "version": 3, "seed": ' + b"9" * 5000 + b"}",
     b"[" * 100_000 + b"]" * 100_000, b'{"a":' * 50_000 + b"1" + b"}" * 50_000, b"", b"null", b"[]", b"5",
     b'{"format": "c1k-match-record", "version": true}', b'{"format": "c1k-match-record", "version": 2.0}',
 ])

@@ -16,7 +16,7 @@ ENGINE = Path(__file__).resolve().parent.parent / "engine"
 
 #: plain data and text, below every rule: no rule module among them
 FOUNDATION = ("canonical", "rng", "cards", "values", "actions", "events", "state", "continuations", "decks", "chunked",
-              "face")
+              "face", "safeio")
 
 #: the rule modules, lowest first (docs/architecture.md has the same list, with what each one holds)
 LAYERS = (
@@ -79,7 +79,8 @@ def test_the_foundation_imports_no_rule_module() -> None:
 
 
 def test_every_engine_module_has_a_place() -> None:
-    services = {"__init__", "view", "ai", "sampling", "selfplay", "scenario", "lessons", "record", "validation", "vectors"}
+    services = {"__init__", "view", "ai", "sampling", "selfplay", "scenario", "lessons", "record", "validation", "vectors",
+                "cardset"}
     found = {p.stem for p in ENGINE.glob("*.py")}
     assert found == set(FOUNDATION) | set(LAYERS) | services, "add the new module to LAYERS (and docs/architecture.md)"
 

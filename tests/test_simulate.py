@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -19,14 +20,18 @@ from c1k_tui.sim.simulate import (
     JobResult,
     LocalBackend,
     bradley_terry,
+    diff_interval,
+    paired_interval,
     plan,
     resolve_decks,
     run,
     run_job,
+    sorted_cards,
     wilson,
 )
 
 RUNNER = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @dataclass
@@ -151,3 +156,147 @@ def test_ray_backend_gives_the_local_results() -> None:
     finally:
         ray.shutdown()
     assert got == run(pairs, jobs, InlineBackend())
+
+
+# ---------------------------------------------------------------- decks by identity (issue #20 item 2)
+
+
+def _report(args: list[str], tmp_path: Path, name: str) -> dict[str, Any]:
+    out = tmp_path / name
+    res = RUNNER.invoke(app, ["simulate", *args, "--agent", "random", "--max-turns", "40", "--workers", "1",
+                              "--json", str(out), "--quiet"])
+    assert res.exit_code == 0, res.output
+    rep: dict[str, Any] = json.loads(out.read_text())
+    return rep
+
+
+def test_the_order_decks_are_named_in_changes_nothing(tmp_path: Path) -> None:
+    """Same seed, decks named in two orders: the same report (only the run's own timing differs)."""
+    one = _report(["ironbound", "emberfall", "veil-masquerade", "--matches", "2"], tmp_path, "one.json")
+    two = _report(["veil-masquerade", "emberfall", "ironbound", "--matches", "2"], tmp_path, "two.json")
+    one.pop("run")
+    two.pop("run")
+    assert one == two
+    # a pair's matches depend on its two decks only: adding a third changes none of them
+    alone = _report(["emberfall", "ironbound", "--matches", "2"], tmp_path, "alone.json")
+    pair = [(g["seed"], g["p1"], g["winner_deck"], g["turns"]) for g in alone["games"]]
+    assert pair == [(g["seed"], g["p1"], g["winner_deck"], g["turns"]) for g in one["games"]
+                    if {g["deck_a"], g["deck_b"]} == {"emberfall", "ironbound"}]
+
+
+def test_two_lists_with_the_same_stem_are_two_rows_labelled_by_path(tmp_path: Path) -> None:
+    (tmp_path / "mine").mkdir()
+    copy = tmp_path / "mine" / "ironbound.toml"
+    copy.write_text((ROOT / "decks" / "ironbound.toml").read_text(encoding="utf-8")
+                    .replace('"emberlash" = 3', '"emberlash" = 2\n"ashen-skirmisher" = 1'), encoding="utf-8")
+    rep = _report(["ironbound", str(copy), "--matches", "2"], tmp_path, "r.json")
+    assert sorted(rep["decks"]) == sorted(["ironbound", str(copy)])
+    assert len(rep["pairs"]) == 1 and {r["name"] for r in rep["ratings"]} == {"ironbound (random)",
+                                                                              f"{copy} (random)"}
+    assert rep["decks"]["ironbound"]["digest"] != rep["decks"][str(copy)]["digest"]
+    assert {c["deck"] for c in rep["cards"]} == {"ironbound", str(copy)}
+
+
+def test_every_match_is_a_row_and_replays_from_it(tmp_path: Path) -> None:
+    rep = _report(["ironbound", "emberfall", "--matches", "2"], tmp_path, "r.json")
+    assert [g["match"] for g in rep["games"]] == [0, 1]
+    g = rep["games"][1]
+    for k in ("seed", "p1", "p2", "agent_p1", "agent_p2", "winner", "winner_deck", "turns", "termination"):
+        assert k in g
+    assert {g["p1"], g["p2"]} == {"ironbound", "emberfall"}
+    res = RUNNER.invoke(app, ["replay", str(tmp_path / "r.json"), "--match", "1", "--save", str(tmp_path / "m.json")])
+    assert res.exit_code == 0, res.output
+    assert "every state hash checked" in res.output
+    from engine import record as rec
+
+    r = rec.load(tmp_path / "m.json")
+    assert r.seed == int(g["seed"]) and r.agents["p1"][0] == g["agent_p1"]
+    res = RUNNER.invoke(app, ["replay", str(tmp_path / "r.json"), "--match", "7"])
+    assert res.exit_code == 2 and "no match 7; its matches are numbered 0 to 1" in res.output
+    # a report whose cards differ from today's is refused, naming the card
+    changed = json.loads(json.dumps(rep))
+    card = sorted(changed["card_set"]["digests"])[0]
+    changed["card_set"]["digests"][card] = "0" * 16
+    (tmp_path / "cards.json").write_text(json.dumps(changed))
+    res = RUNNER.invoke(app, ["replay", str(tmp_path / "cards.json"), "--match", "1"])
+    assert res.exit_code == 2 and f"card '{card}'" in res.output and "differs" in res.output
+    # a report whose row no longer matches what the match does is refused, with what differs
+    rep["games"][1]["turns"] += 1
+    (tmp_path / "bad.json").write_text(json.dumps(rep))
+    res = RUNNER.invoke(app, ["replay", str(tmp_path / "bad.json"), "--match", "1"])
+    assert res.exit_code == 2 and "plays differently now" in res.output and "Traceback" not in res.output
+
+
+# ---------------------------------------------------------------- card statistics (issue #20 item 4)
+
+
+def test_card_statistics_add_up() -> None:
+    pairs, jobs = _small_plan(matches=4)
+    rep = run(pairs, jobs, InlineBackend())
+    lists = {e.deck: e.counts for pair in pairs for e in pair}
+    for c in rep["cards"]:
+        assert c["opening"] <= c["drawn"] <= c["matches"] and c["drawn"] + c["not_drawn"] == c["matches"]
+        for rate, ci in (("win_rate_drawn", "ci95_drawn"), ("win_rate_not_drawn", "ci95_not_drawn"),
+                         ("win_rate_opening", "ci95_opening"), ("win_rate_played", "ci95_played")):
+            if c[rate] is not None:
+                assert c[ci][0] <= c[rate] <= c[ci][1]
+        if c["iwd"] is not None:
+            assert c["iwd"] == pytest.approx(c["win_rate_drawn"] - c["win_rate_not_drawn"], abs=2e-4)
+            assert c["ci95_iwd"][0] <= c["iwd"] <= c["ci95_iwd"][1]
+    # every card of every list has a row, drawn or not
+    for deck, counts in lists.items():
+        assert set(counts) <= {c["card"] for c in rep["cards"] if c["deck"] == deck}
+        assert all(c["copies"] == counts[c["card"]] for c in rep["cards"] if c["deck"] == deck and c["card"] in counts)
+
+
+def test_newcombe_interval_textbook_example() -> None:
+    """Newcombe (1998), method 10, his example: 56/70 against 48/80 gives 0.0524 to 0.3339."""
+    lo, hi = diff_interval(56, 70, 48, 80)
+    assert round(lo, 4) == 0.0524 and round(hi, 4) == 0.3339
+
+
+def test_card_table_sorts_and_limits(tmp_path: Path) -> None:
+    rep = _report(["ironbound", "emberfall", "--matches", "4"], tmp_path, "r.json")
+    by_drawn = sorted_cards(rep["cards"], "drawn")
+    assert [c["drawn"] for c in by_drawn] == sorted((c["drawn"] for c in rep["cards"]), reverse=True)
+    res = RUNNER.invoke(app, ["simulate", "ironbound", "emberfall", "--agent", "random", "--matches", "2",
+                              "--max-turns", "40", "--workers", "1", "--no-plots", "--top", "3", "--sort", "played",
+                              "--csv", str(tmp_path / "r.csv")])
+    assert res.exit_code == 0, res.output
+    assert "the first 3 of" in res.output and "by played" in res.output
+    head = (tmp_path / "r.cards.csv").read_text().splitlines()[0]
+    assert head.startswith("deck,agent,card,name,copies,matches,opening") and "iwd,ci95_iwd_low,ci95_iwd_high" in head
+    assert (tmp_path / "r.matches.csv").read_text().startswith("match,pair,k,seed")
+    res = RUNNER.invoke(app, ["simulate", "ironbound", "emberfall", "--sort", "best", "--quiet"])
+    assert res.exit_code == 2 and "unknown --sort 'best'" in res.output
+
+
+# ---------------------------------------------------------------- A/B (issue #20 item 3)
+
+
+def test_compare_plays_both_lists_on_the_same_seeds_and_seats(tmp_path: Path) -> None:
+    new = tmp_path / "ironbound.toml"
+    new.write_text((ROOT / "decks" / "ironbound.toml").read_text(encoding="utf-8")
+                   .replace('"tithe-collector" = 1', '"warhorn-captain" = 1')
+                   .replace('"riverglass-oracle" = 1', '"field-surgeon" = 1'), encoding="utf-8")
+    rep = _report(["--compare", "ironbound", str(new), "--field", "emberfall", "--field", "veil-masquerade",
+                   "--matches", "2"], tmp_path, "ab.json")
+    cmp = rep["compare"]
+    assert cmp["old"] == "ironbound" and cmp["new"] == str(new) and cmp["field"] == ["emberfall", "veil-masquerade"]
+    seats = {(g["deck_a"], g["deck_b"], g["k"]): (g["seed"], g["p1"] == g["deck_a"]) for g in rep["games"]}
+    for f in cmp["field"]:
+        for k in range(2):
+            assert seats[("ironbound", f, k)] == seats[(str(new), f, k)]
+    assert cmp["paired_matches"] == 4
+    assert cmp["diff"] == pytest.approx(cmp["new_vs_field"]["win_rate"] - cmp["old_vs_field"]["win_rate"], abs=1e-3)
+    assert cmp["ci95"][0] <= cmp["diff"] <= cmp["ci95"][1]
+    moved = [c for c in cmp["cards_moved"] if c["changed"]]
+    assert {c["card"] for c in moved} == {"tithe-collector", "riverglass-oracle", "warhorn-captain", "field-surgeon"}
+    res = RUNNER.invoke(app, ["simulate", "--compare", "ironbound", "ironbound", "--quiet"])
+    assert res.exit_code == 2 and "the same file" in res.output
+
+
+def test_paired_interval() -> None:
+    mean, lo, hi = paired_interval([1.0, 0.0, 0.0, 1.0])
+    assert mean == 0.5 and lo < 0.5 < hi
+    assert paired_interval([]) == (0.0, -1.0, 1.0)

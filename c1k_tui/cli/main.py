@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
+from c1k_tui.model.cardset import CARDS_HELP
+from c1k_tui.model.safetext import escape_output
 from c1k_tui.sim.simulate import simulate as _simulate
 
 # The engine is imported inside the commands: importing it takes ≈0.3 s (pydantic), and the Textual app
@@ -27,17 +29,34 @@ DEFAULT_DECKS = ("ironbound", "emberfall")
 
 
 def _fail(msg: str, code: int = 2) -> typer.Exit:
-    typer.echo(msg, err=True)
+    typer.echo(escape_output(msg), err=True)      # a name or path in it never reaches the terminal raw
     return typer.Exit(code)
 
 
-def _db() -> CardDB:
-    from engine import CardFileError, load_card_db
+def _echo(msg: str) -> None:
+    typer.echo(escape_output(msg))
 
+
+def _db(decks: tuple[str | None, ...] = (), cards: list[Path] | None = None) -> CardDB:
+    """The bundled cards, own cards (--cards: from here on, the app's card set too) and the card files the
+    decks name."""
+    from c1k_tui.model.cardset import card_db
+    from engine import CardFileError
+
+    _use_cards(cards)
     try:
-        return load_card_db()
+        return card_db(decks)
     except CardFileError as err:
         raise _fail(str(err)) from err
+
+
+CardsOpt = Annotated[list[Path] | None, typer.Option("--cards", help=CARDS_HELP)]
+
+
+def _use_cards(cards: list[Path] | None) -> None:
+    from c1k_tui.model import cardset
+
+    cardset.use(cards)
 
 
 def _decks(db: CardDB, a: str | None, b: str | None, playtest: bool = False) -> list[Deck]:
@@ -81,6 +100,17 @@ def _run_text(loop: Any, game: Any, decks: list[Deck], save: Path | None, open_h
         typer.echo("\n(interrupted" + (f" — the match is saved in {save})" if save else ")"))
 
 
+def _check_save(save: Path, force: bool) -> None:
+    """--save FILE: never a folder, device or FIFO; a file that isn't a match record only with --force."""
+    from engine.record import allow_replace, save_refusal
+
+    why = save_refusal(save, force)
+    if why:
+        raise _fail(f"--save {save}: {why.removeprefix(str(save) + ' ')}")
+    if force:
+        allow_replace(save)
+
+
 def _interactive() -> bool:
     """The Textual app needs a terminal; piped input (scripts, tests) gets the text loop."""
     return sys.stdin.isatty() and sys.stdout.isatty()
@@ -103,7 +133,7 @@ def _flow(full_control: bool, auto_pass: bool, stops: bool) -> str:
 def play(
     deck_a: Annotated[str | None, typer.Argument(help="Deck of p1 (a file, or a bundled deck name)")] = None,
     deck_b: Annotated[str | None, typer.Argument(help="Deck of p2")] = None,
-    seed: Annotated[int | None, typer.Option(help="StateSeed: same seed + same commands = same match "
+    seed: Annotated[int | None, typer.Option(min=0, max=2**64 - 1, help="StateSeed: same seed + same commands = same match "
                                                   "(default: a random one)")] = None,
     text: Annotated[bool, typer.Option("--text", help="The plain prompt loop instead of the Textual app")] = False,
     practice: Annotated[bool, typer.Option(help="Practice mode: a refused action never moves priority")] = False,
@@ -116,6 +146,8 @@ def play(
     playtest: Annotated[bool, typer.Option(help="Allow decks that break the format rules")] = False,
     save: Annotated[Path | None, typer.Option(help="Autosave the match record here after every command "
                                                    "(app default: the autosave file that `c1k resume` reads)")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Let --save replace a file that isn't a match record")]
+    = False,
     p1: Annotated[str, typer.Option(help="Name of player 1")] = "p1",
     p2: Annotated[str, typer.Option(help="Name of player 2")] = "p2",
     auto_pass: Annotated[bool, typer.Option(help="Send 'pass' for a player whose only legal action is pass")] = True,
@@ -137,6 +169,7 @@ def play(
         help="App: when you are asked — stops (default), learning (as stops, and every window is shown as it "
              "is entered, with its rule id and what happened in it), auto (open hands), full "
              "(every decision); overrides --auto-pass/--stops/--full-control")] = None,
+    cards: CardsOpt = None,
 ) -> None:
     """Play a match at this terminal, two players taking turns (hot-seat).
 
@@ -144,6 +177,28 @@ def play(
     plain prompt loop."""
     if seed is not None and not 0 <= seed < 2**64:
         raise _fail(f"--seed {seed}: a seed is a whole number from 0 to 2^64 - 1")
+    for option, given in (("DECK_A", deck_a), ("DECK_B", deck_b)):
+        if given is not None and not given.strip():
+            raise _fail(f"{option}: a deck is a file or a bundled deck name, not empty text (c1k decks lists them)")
+    for option, name in (("--p1", p1), ("--p2", p2)):
+        from engine.safeio import control_refusal
+
+        if not name.strip():
+            raise _fail(f"{option}: a player's name can't be empty")
+        if len(name) > 100:
+            raise _fail(f"{option}: a player's name has at most 100 characters, not {len(name)}")
+        why = control_refusal(name, "a player's name")
+        if why:
+            raise _fail(f"{option} {escape_output(name)!r}: {why}")
+    if text and full_control and flow is not None and flow != "full":
+        raise _fail(f"--full-control and --flow {flow} disagree: give one of them")
+    if full_control:        # the text loop too: asked at every decision, even when pass is all there is
+        auto_pass = False
+    if save is not None:
+        _check_save(save, force)
+    _use_cards(cards)
+    if cards:                        # own cards that don't load: a message now, not on the splash screen
+        _db((deck_a, deck_b), cards)
     if vs.strip().lower() != "human" or ai_vs_ai:      # c1k_tui/screens/versus.py
         from c1k_tui.screens.versus import play as play_vs
 
@@ -161,7 +216,7 @@ def play(
         from engine import Game, MatchOptions
         from engine.record import Recorder, Start
 
-        db = _db()
+        db = _db((deck_a, deck_b), cards)
         if scenario is not None:
             from engine.scenario import ScenarioError, load_scenario
             from engine.scenario import build as build_position
@@ -179,7 +234,7 @@ def play(
         s = seed if seed is not None else new_seed()
         options = _options(MatchOptions, practice, first, compensation)
         game = Game.new(db, decks[0], decks[1], s, options)
-        typer.echo(f"Council of 1000 — {decks[0].name} ({p1}) vs {decks[1].name} ({p2})"
+        _echo(f"Council of 1000 — {decks[0].name} ({p1}) vs {decks[1].name} ({p2})"
                    + (f", seed {s}" if seed is not None else " (the seed is shown when the match is over)"))
         typer.echo(HELP)
         _run_text(loop, game, decks, save, open_hands, auto_pass, Recorder(Start.of_decks(decks, s, options), game),
@@ -199,11 +254,12 @@ def play(
 
     def build() -> MatchSession:
         """Runs in the app's worker thread after its first frame: engine, cards, decks, the match."""
+        from c1k_tui.model.cardset import card_db
         from c1k_tui.model.session import Flow, MatchSession
         from c1k_tui.screens.app import scenario_session, with_saved_stops
-        from engine import MatchOptions, find_deck, load_card_db, load_deck
+        from engine import MatchOptions, find_deck, load_deck
 
-        db = load_card_db()
+        db = card_db((deck_a or "ironbound", deck_b or "emberfall"))
         if scenario is not None:
             return scenario_session(db, scenario, Flow(mode), open_hands, target)
         decks = []
@@ -254,6 +310,11 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
             game, decks, recorder = rec.resume(r, db)
         except (OSError, ValueError) as err:  # RecordError is a ValueError
             raise _fail(f"can't resume {record}:\n{err}") from err
+        from c1k_tui.model.settings import record_app_notice
+
+        note = record_app_notice(r.app, record)
+        if note:
+            typer.echo(escape_output(f"note: {note}"), err=True)
         _run_text(loop, game, decks, record, open_hands or r.app.get("open_hands") is True, True, recorder)
         return
     from c1k_tui.screens.app import C1KApp
@@ -273,7 +334,13 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
 
 
 @app.command()
-def replay(record: Annotated[Path, typer.Argument(help="A match record to step through")]) -> None:
+def replay(record: Annotated[Path, typer.Argument(help="A match record to step through, or a simulation "
+                                                       "report (`c1k simulate --json`) with --match")],
+           match: Annotated[int | None, typer.Option("--match", help="Match N of a simulation report (its "
+                                                                     "'match' field): played again from its "
+                                                                     "seed, decks and agents")] = None,
+           save: Annotated[Path | None, typer.Option(help="With --match: also save that match's record here "
+                                                          "(a new file)")] = None) -> None:
     """Step forward and back through a match record in the app (both hands shown).
 
     Every command's state hash is checked first: a record that was changed is refused, naming the first
@@ -281,18 +348,35 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
     from engine import record as rec
 
     db = _db()
-    try:
-        r = rec.load(record)
-    except (OSError, ValueError) as err:  # RecordError is a ValueError
-        raise _fail(f"can't replay {record}:\n{err}") from err
+    if match is not None:
+        from c1k_tui.sim.simulate import SimulateError, load_report, replay_match
+
+        if save is not None and save.exists():
+            raise _fail(f"--save {save}: the file exists; name a new file")
+        try:
+            r = replay_match(load_report(record), match, str(record))
+        except SimulateError as err:
+            raise _fail(f"can't replay match {match} of {record}:\n{err}") from err
+        if save is not None:
+            try:
+                rec.save(r, save)
+            except OSError as err:
+                raise _fail(f"can't save {save}: {err}") from err
+    else:
+        if save is not None:
+            raise _fail("--save goes with --match (a record file is already saved)")
+        try:
+            r = rec.load(record)
+        except (OSError, ValueError) as err:  # RecordError is a ValueError
+            raise _fail(f"can't replay {record}:\n{err}") from err
     states = rec.replay_iter(r, db)
     shown = 0
     try:
         game = next(states)
         if not _interactive():
             start = r.start
-            typer.echo(f"scenario {start.scenario.get('path')}" if start.scenario is not None else
-                       f"{start.names[0]} vs {start.names[1]} · seed {start.seed}")
+            _echo(f"scenario {start.scenario.get('path')}" if start.scenario is not None else
+                  f"{start.names[0]} vs {start.names[1]} · seed {start.seed}")
         for i, _ in enumerate(states, 1):   # (the same Game, moved on by each command)
             if not _interactive():
                 typer.echo(f"{i:>4}  {r.commands[i - 1]}" + ("   (refused)" if r.entries[i - 1].refused else ""))
@@ -310,11 +394,28 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
 @app.command()
 def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or file (default: the list)")] = None,
           list_only: Annotated[bool, typer.Option("--list", help="Print the lessons and exit")] = False,
+          text: Annotated[bool, typer.Option("--text", help="Play the lesson in the text loop (also with piped "
+                                             "input)")] = False,
+          vs_ai: Annotated[bool, typer.Option("--vs-ai", help="A practice match against the AI in the learning "
+                                                "flow: every window shown as it is entered, with its rule")] = False,
           coverage: Annotated[bool, typer.Option("--coverage", help="Print which rules have text, a lesson and "
-                                                                    "a live explanation")] = False) -> None:
+                                                                    "a live explanation")] = False,
+          cards: CardsOpt = None) -> None:
     """Lessons: one timing window or rule each, played in the app with full control and open hands."""
+    _use_cards(cards)            # (the lesson list and the app load the card set later)
     from c1k_tui.screens.app import C1KApp, find_lessons, lesson_session
 
+    if vs_ai and not (coverage or list_only):
+        if not _interactive():
+            raise _fail("--vs-ai plays in the app: it needs an interactive terminal")
+        from c1k_tui.screens.app import learning_vs_ai_session, new_seed
+
+        db = _db()
+        C1KApp(db=db, session=learning_vs_ai_session(db, new_seed()), lessons=find_lessons()).run()
+        return
+    if lesson is not None and not (coverage or list_only) and (text or not _interactive()):
+        _learn_text(lesson)
+        return
     if coverage or list_only or not _interactive():
         from rich.console import Console
 
@@ -330,9 +431,9 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
     if lesson is None:
         C1KApp(mode="learn", lessons=lessons).run()
         return
-    db = _db()
+    db = _db(cards=cards)
     chosen = None
-    if lesson.isdigit() and 1 <= int(lesson) <= len(lessons):
+    if lesson.isascii() and lesson.isdigit() and len(lesson) <= 4 and 1 <= int(lesson) <= len(lessons):
         chosen = lessons[int(lesson) - 1]
     else:
         chosen = next((x for x in lessons if x.path.name.startswith(lesson) or str(x.path) == lesson), None)
@@ -346,21 +447,51 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
     C1KApp(db=db, session=lesson_session(db, chosen), lessons=lessons).run()
 
 
+def _learn_text(which: str) -> None:
+    """`c1k learn N --text` (or piped input): the lesson in the text loop; exit 1 if it is not completed."""
+    from c1k_tui.cli.learn_text import lesson_loop
+    from c1k_tui.model.lessons import course
+    from engine.lessons import LessonError, load_lesson
+
+    db = _db()
+    lessons = course(db)
+    chosen = None
+    if which.isdigit() and 1 <= int(which) <= len(lessons):
+        chosen = lessons[int(which) - 1]
+    else:
+        chosen = next((x for x in lessons if x.key.startswith(which) or x.path == which), None)
+    if chosen is None:
+        p = Path(which)
+        if not p.exists():
+            raise _fail(f"no lesson '{which}'; `c1k learn --list` lists them")
+        try:
+            chosen = load_lesson(p, db)
+        except LessonError as err:
+            raise _fail("\n".join(err.problems)) from err
+
+    def read(prompt: str) -> str:
+        return input(prompt)
+
+    if not lesson_loop(chosen, read, typer.echo):
+        raise typer.Exit(1)
+
+
 @scenario_app.command("check")
 def scenario_check(files: Annotated[list[Path], typer.Argument(help="*.scenario.toml files or folders")],
-                   verbose: Annotated[bool, typer.Option("-v", help="Print every scenario")] = False) -> None:
+                   verbose: Annotated[bool, typer.Option("-v", help="Print every scenario")] = False,
+                   cards: CardsOpt = None) -> None:
     """Run every scenario file and folder given; report each failure (step, expected, actual) and a tally.
     Exit 1 if any failed."""
     from engine.scenario import check_files, scenario_paths, tally
 
     if not scenario_paths(files):
         raise _fail("no scenario files given (expected *.scenario.toml files or folders holding them)")
-    results = check_files(files, _db())
+    results = check_files(files, _db(cards=cards))
     for res in results:
         if not res.ok:
-            typer.echo(f"FAIL {res.path} — {res.title}\n  {res.message}")
+            _echo(f"FAIL {res.path} — {res.title}\n  {res.message}")
         elif verbose:
-            typer.echo(f"ok   {res.path} — {res.title}")
+            _echo(f"ok   {res.path} — {res.title}")
     typer.echo(tally(results))
     if not all(r.ok for r in results):
         raise typer.Exit(1)
@@ -370,8 +501,9 @@ def scenario_check(files: Annotated[list[Path], typer.Argument(help="*.scenario.
 def selfplay(
     deck_a: Annotated[str | None, typer.Argument(help="Deck of p1")] = None,
     deck_b: Annotated[str | None, typer.Argument(help="Deck of p2")] = None,
-    seed: Annotated[int, typer.Option(help="Base seed; match i is seeded from it and i")] = 1,
-    matches: Annotated[int, typer.Option(help="How many matches")] = 10,
+    seed: Annotated[int, typer.Option(help="Base seed; match i is seeded from it and i (0 to 2^64 - 1)", min=0,
+                                      max=2**64 - 1)] = 1,
+    matches: Annotated[int, typer.Option(help="How many matches (1 to 100,000)", min=1, max=100_000)] = 10,
 ) -> None:
     """Play random-legal-action matches; one line each: seed, winner, actions, final state hash."""
     from engine import selfplay as run
@@ -407,25 +539,62 @@ def bench(
 
 
 @app.command()
-def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or scenario files, or folders of them")]) -> None:
+def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or scenario files, or folders of them")],
+             cards: CardsOpt = None) -> None:
     """Validate card, deck and scenario files (and folders): every problem at once, with file and line. Exit 1 if any."""
     from engine.validation import validate_report
 
-    n, problems, warnings = validate_report(paths)
+    n, problems, warnings = validate_report(paths, cards)
     for line in problems + warnings:
-        typer.echo(line)
+        _echo(line)
     typer.echo(f"{n} file(s), {len(problems)} problem(s)" + (f", {len(warnings)} warning(s)" if warnings else ""))
     if problems:
         raise typer.Exit(1)
 
 
-@app.command()
-def decks() -> None:
-    """List the bundled decks."""
+decks_app = typer.Typer(help="Decks: the bundled list, and one deck's summary (`c1k decks show NAME|FILE`).",
+                        invoke_without_command=True)
+app.add_typer(decks_app, name="decks")
+
+
+@decks_app.callback()
+def decks(ctx: typer.Context) -> None:
+    """List the bundled decks (names for `c1k play` and `c1k simulate`)."""
+    if ctx.invoked_subcommand is not None:
+        return
     from engine import bundled_deck_paths
 
     for p in bundled_deck_paths():
         typer.echo(p.stem)
+
+
+@decks_app.command("show")
+def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name or a deck file")],
+               cards: CardsOpt = None,
+               json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON")] = False) -> None:
+    """One deck: curve, Realms, types, keywords, the list by cost, and every construction problem. Exit 1 if
+    it breaks the construction rules."""
+    from rich.console import Console
+
+    from c1k_tui.cli.decks_cmd import deck_summary, load_for_summary, print_summary
+    from engine import CardFileError, find_deck
+
+    try:
+        path = find_deck(deck)
+    except FileNotFoundError as err:
+        raise _fail(str(err)) from err
+    db = _db((deck,), cards)
+    try:
+        d, problems = load_for_summary(path, db)
+    except CardFileError as err:
+        raise _fail("\n".join(err.problems) or str(err)) from err
+    summary = deck_summary(d, db, problems)
+    if json_out:
+        typer.echo(json.dumps(summary, indent=1, ensure_ascii=False))
+    else:
+        print_summary(summary, Console(highlight=False))
+    if problems:
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -436,17 +605,29 @@ def cards(
     search: Annotated[str | None, typer.Option(help="Only cards whose name, id or text contains this")] = None,
     card_type: Annotated[str | None, typer.Option("--type", help="Only this type (unit, relic, action, "
                                                                  "champion, seat)")] = None,
+    cost: Annotated[str | None, typer.Option(help="Only this cost: N, a range N-M, or N+ (e.g. 2, 2-4, 5+)")] = None,
+    cards: CardsOpt = None,
 ) -> None:
-    """The card set as a table, filtered by Realm, keyword, type or text."""
+    """The card set (your own cards too, with --cards) as a table, filtered by Realm, keyword, type, cost or
+    text."""
     from c1k_tui.cli.cards_cmd import print_cards
     from engine import KEYWORDS, suggest
 
     realms = ("dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral")
+    for option, given in (("--realm", realm), ("--keyword", keyword), ("--search", search), ("--type", card_type)):
+        if given is not None and not given.strip():
+            raise _fail(f"{option}: expected a word, not empty text (leave the option out to list every card)")
     if realm and realm.lower() not in realms:
         raise _fail(f"unknown Realm '{realm}'{suggest(realm.lower(), realms)}; expected one of {', '.join(realms)}")
     if keyword and keyword.lower().split()[0] not in KEYWORDS:
         raise _fail(f"unknown keyword '{keyword}'{suggest(keyword.lower(), KEYWORDS)}")
-    shown = print_cards(_db(), realm, keyword, search, card_type)
+    from c1k_tui.cli.cards_cmd import parse_cost
+
+    try:
+        costs = parse_cost(cost)
+    except ValueError as err:
+        raise _fail(str(err)) from err
+    shown = print_cards(_db(cards=cards), realm, keyword, search, card_type, costs=costs)
     if not shown:
         raise typer.Exit(1)
 

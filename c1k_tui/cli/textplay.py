@@ -21,6 +21,7 @@ from typing import Any
 
 from c1k_tui.model.paths import DEFAULT_STOPS
 from c1k_tui.model.recap import learning_preamble, learning_text, learning_visits
+from c1k_tui.model.safetext import escape_output
 from engine import (
     Deck,
     Game,
@@ -266,7 +267,7 @@ def discard_typeahead() -> None:
         pass
 
 
-def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable[[str], None],
+def loop(g: Game, decks: list[Deck], read: Callable[[str], str], raw_write: Callable[[str], None],
          save_path: Path | None = None, open_hands: bool = False, auto_pass: bool = False,
          recorder: Recorder | None = None, handoff: bool = False, learning: bool = False,
          editor: LineEditor | None = None) -> Game:
@@ -274,6 +275,9 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], write: Callable
     wait for Enter between players. Without it (piped input) the change of player is only announced.
     `learning` (the learning flow, issue #11): the news before each decision lists every window entered,
     with its id, its rule id and what happened in it, as the app's learning flow does."""
+    def write(text: str) -> None:        # names and typed text reach the terminal escaped (never ESC, BEL…)
+        raw_write(escape_output(text, (CLEAR,)))
+
     failed = [False]
     auto: set[int] = set()        # record indices of the commands sent without asking
     seen = [0, 0]                 # per player: how much of the event list they have been shown

@@ -34,13 +34,18 @@ def progress_path() -> Path:
 
 
 def completed() -> set[str]:
-    """The keys of the lessons completed (a missing or unreadable file is no progress)."""
-    try:
-        data = json.loads(progress_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return set()
+    """The keys of the lessons completed (a missing or broken file is no progress: `progress_notice`)."""
+    return progress()[0]
+
+
+def progress() -> tuple[set[str], str]:
+    """(the keys of the lessons completed, a notice if lessons.json is broken: it names the file and the
+    key, and it was kept as lessons.json.broken)."""
+    from c1k_tui.model.settings import check_progress, read_settings
+
+    data, err = read_settings(progress_path(), check_progress, "the lessons completed")
     done = data.get("completed", []) if isinstance(data, dict) else []
-    return {str(k) for k in done if isinstance(k, str)}
+    return {str(k) for k in done if isinstance(k, str)}, err
 
 
 def mark_completed(key: str) -> None:
@@ -76,6 +81,12 @@ def suggest_next(lessons: list[Lesson], done: set[str]) -> Lesson | None:
 class LessonStatus:
     complete: bool
     panel: str          # what the lesson panel shows (plain text with simple markup)
+    goal: str = ""
+    current: str = ""   # the step to do now (or its question), "" once complete
+    hint: str = ""      # the last hint (a refusal's why-not and the lesson's hint) or the coaching
+    debrief: str = ""   # once complete
+    lost: bool = False  # the lesson can no longer be completed (the coaching says why)
+    steps: tuple[str, ...] = ()
 
 
 _LOADED: dict[tuple[str, int], Lesson | None] = {}
@@ -95,26 +106,68 @@ def lesson_for(session_lesson: dict[str, Any], db: CardDB) -> Lesson | None:
     return _LOADED[key]
 
 
-def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | None = None) -> LessonStatus:
-    """The lesson panel: goal, the goal's steps met (✓) and to come, the windows entered so far with their
-    rule ids and what happened in each, the hint for a refusal, and the debrief once complete."""
-    from engine.lessons import debrief, events_of, hint, progress, windows_entered
+def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | None = None,
+           answers: list[tuple[int, int, int, str]] | None = None) -> LessonStatus:
+    """The lesson panel: goal, the goal's steps met (✓) and to come, the question to answer, the windows
+    entered so far with their rule ids and what happened in each, the hint for a refusal, the coaching
+    once it can no longer be completed, and the debrief once complete."""
+    from engine.lessons import Answer, coaching, debrief, events_of, hint, progress, windows_entered
 
-    p = progress(lesson, game, since)
+    given = [Answer(*a) for a in answers or []]
+    p = progress(lesson, game, since, given)
     lines = [lesson.goal, ""]
     if not p.met:
         lines[1:1] = ["", lesson.briefing]
-    lines += [f"✓ {m}" for m in p.met] + [f"· {t}" for t in p.todo]
+    steps = tuple(f"✓ {m}" for m in p.met) + tuple(f"· {t}" for t in p.todo)
+    lines += list(steps)
+    current = p.question or (f"next: {p.todo[0]}" if p.todo else "")
+    if p.question:
+        lines += ["", p.question]
     if not p.todo and p.failures:
         lines.append("· and: " + "; ".join(p.failures))
     visits = windows_entered(events_of(game), 0)   # the set-up's windows too: where the lesson starts
     if visits:
-        lines += ["", "WINDOWS ENTERED"] + [v.line() for v in visits[-PANEL_WINDOWS:]]
-    if refusal is not None and not p.complete:
-        lines += ["", hint(lesson, game, refusal[0], refusal[1], since)]
+        lines += ["", "WINDOWS ENTERED"] + fold_lines(visits[-PANEL_WINDOWS:])
+    said = ""
+    if p.lost:
+        said = coaching(p)
+    elif refusal is not None and not p.complete:
+        said = hint(lesson, game, refusal[0], refusal[1], since, given)
+    if said:
+        lines += ["", said]
+    told = ""
     if p.complete:
-        lines += ["", "✓ LESSON COMPLETE", debrief(lesson, game, since)]
-    return LessonStatus(p.complete, "\n".join(lines))
+        told = debrief(lesson, game, since, given)
+        lines += ["", "✓ LESSON COMPLETE", told]
+    return LessonStatus(p.complete, "\n".join(lines), goal=lesson.goal, current=current, hint=said, debrief=told,
+                        lost=bool(p.lost), steps=steps)
+
+
+def fold_lines(visits: list[Any]) -> list[str]:
+    """The windows entered, one line each, except that windows in a row where nothing happened fold into
+    one line ("T3 draw.start, influence.start: nothing happened")."""
+    out: list[str] = []
+    quiet: list[Any] = []
+
+    def flush() -> None:
+        if not quiet:
+            return
+        if len(quiet) == 1:
+            out.append(quiet[0].line())
+        else:
+            turns = sorted({v.turn for v in quiet})
+            head = f"T{turns[0]}" if len(turns) == 1 else f"T{turns[0]}–T{turns[-1]}"
+            out.append(f"{head} {', '.join(v.window for v in quiet)}: nothing happened")
+        quiet.clear()
+
+    for v in visits:
+        if v.happened:
+            flush()
+            out.append(v.line())
+        else:
+            quiet.append(v)
+    flush()
+    return out
 
 
 # -------------------------------------------------------------------- coverage
@@ -127,9 +180,9 @@ def live_by_lesson(lessons: list[Lesson], candidates: tuple[str, ...] | None = N
     ids on screen, not the ids the engine knows."""
     from c1k_tui.model.recap import recap_for
     from engine import IllegalAction, MalformedCommand
-    from engine.lessons import C1K_SECTIONS, REALM_MODIFIERS, start
+    from engine.lessons import answer_of, coverage_table, start
 
-    ids = candidates or (*C1K_SECTIONS, *(r for _, r in REALM_MODIFIERS), "SEAT")
+    ids = candidates or tuple(dict.fromkeys(s for r in coverage_table() for s in r.shown))
     out = {}
     for les in lessons:
         g, _ = start(les)
@@ -137,6 +190,8 @@ def live_by_lesson(lessons: list[Lesson], candidates: tuple[str, ...] | None = N
         for cmd in les.solution:
             if g.is_terminal():
                 break
+            if answer_of(cmd) is not None:
+                continue
             before = len(g.events)
             try:
                 g.apply_command(cmd)
@@ -156,37 +211,43 @@ def ids_on_screen(text: str, ids: tuple[str, ...] | list[str]) -> set[str]:
     return {rid for rid in ids if re.search(re.escape(rid) + r"(?!\.?\w)", text)}
 
 
-def coverage_rows(lessons: list[Lesson] | None = None) -> tuple[list[CoverageRow], list[CoverageRow]]:
-    """(the C1K sections, the Realm timing modifiers and Seats) × (text | lesson | shown live)."""
+def coverage_rows(lessons: list[Lesson] | None = None) -> list[CoverageRow]:
+    """Every coverage row (C1K sections, Realm timing modifiers, speeds and permissions, action steps,
+    keywords, Seats) × (text | a lesson whose goal requires it | shown live)."""
     from c1k_tui.model import rulesdoc
-    from engine.lessons import C1K_SECTIONS, REALM_MODIFIERS, coverage
+    from engine.lessons import coverage
 
     lessons = lessons if lessons is not None else course()
     docs = [rid for rid, (_title, body) in rulesdoc.rules().items() if body.strip()]
-    live = live_by_lesson(lessons)
-    realm = [r for _, r in REALM_MODIFIERS] + ["SEAT"]
-    return coverage(lessons, docs, live, C1K_SECTIONS), coverage(lessons, docs, live, realm)
+    return coverage(lessons, docs, live_by_lesson(lessons))
 
 
 def print_coverage(console: Console, lessons: list[Lesson] | None = None) -> bool:
-    """Print the coverage table; True when every C1K section and Realm modifier has all three."""
+    """Print the coverage table; True when every row has text, a lesson that requires it and a live
+    explanation."""
     from rich.table import Table
 
-    sections, realms = coverage_rows(lessons)
+    rows = coverage_rows(lessons)
     ok = True
-    for title, rows in (("C1K sections", sections), ("Realm timing modifiers and Seats", realms)):
+    groups = list(dict.fromkeys(r.group for r in rows))
+    for title in groups:
         t = Table(title=title, title_justify="left", header_style="bold")
-        t.add_column("rule")
-        t.add_column("text (docs/rules.md)", justify="center")
-        t.add_column("lesson")
-        t.add_column("shown live", justify="center")
+        t.add_column("rule", ratio=3)
+        t.add_column("text", justify="center")
+        t.add_column("lessons whose goal requires it", ratio=2)
+        t.add_column("live", justify="center")
         for r in rows:
+            if r.group != title:
+                continue
             t.add_row(r.section, "✓" if r.text else "✗ missing", ", ".join(_short(k) for k in r.lessons) or "✗ none",
                       "✓" if r.live else "✗ never")
             ok = ok and r.ok
         console.print(t)
-    console.print("every section has text, a lesson and a live explanation" if ok else
-                  "✗ some sections lack text, a lesson or a live explanation", style="bold" if ok else "bold red")
+    console.print("text: its section in docs/rules.md · live: its rule id shown in the learning flow while "
+                  "such a lesson's solution plays", style="dim")
+    console.print("every row has text, a lesson whose goal requires it, and a live explanation" if ok else
+                  "✗ some rows lack text, a lesson that requires them, or a live explanation",
+                  style="bold" if ok else "bold red")
     return ok
 
 
@@ -197,7 +258,11 @@ def _short(key: str) -> str:
 def print_course(console: Console, lessons: list[Lesson] | None = None) -> None:
     """The course with completion marks and the suggested next lesson."""
     lessons = lessons if lessons is not None else course()
-    done = completed()
+    done, note = progress()
+    if note:
+        from rich.text import Text
+
+        console.print(Text(f"note: {note}", style="yellow"))
     part = ""
     for i, les in enumerate(lessons, 1):
         if les.part != part:

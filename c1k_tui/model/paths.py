@@ -104,22 +104,12 @@ def stops_file() -> Path:
 
 
 def _read_json(path: Path) -> tuple[dict[str, Any] | None, str]:
-    """(the file's object, "") — ({}, "") when there is no file; (None, message) when it can't be read."""
-    import json
+    """(the file's object, "") — ({}, "") when there is no file; (None, a notice naming the file and the
+    key) when it is broken, which is then kept as NAME.broken (c1k_tui/model/settings.py)."""
+    from c1k_tui.model.settings import check_prefs, read_settings
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}, ""
-    except OSError as err:
-        return None, f"can't read {path}: {err.strerror or err}"
-    try:
-        data = json.loads(text)
-    except ValueError as err:
-        return None, f"{path} is not valid JSON ({err}): the saved player options were not used"
-    if not isinstance(data, dict):
-        return None, f"{path}: expected an object of player names, found {type(data).__name__}: not used"
-    return data, ""
+    data, err = read_settings(path, check_prefs, "the saved player options")
+    return (data if isinstance(data, dict) else None), err
 
 
 def load_prefs(name: str) -> tuple[PlayerPrefs | None, str]:
@@ -147,8 +137,9 @@ def save_prefs(prefs: dict[str, PlayerPrefs]) -> str:
         path.parent.mkdir(parents=True, exist_ok=True)
         if data is None:
             broken = path.with_name(path.name + ".broken")
-            os.replace(path, broken)
-            note = f"{err}; it was kept as {broken} and a new one written"
+            if not broken.exists():
+                os.replace(path, broken)
+            note = f"{err}; a new {path.name} was written"
             data = {}
         data.update({k: v.to_dict() for k, v in prefs.items()})
         fd, tmp = tempfile.mkstemp(prefix=".players-", suffix=".tmp", dir=path.parent)

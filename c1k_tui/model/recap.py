@@ -169,15 +169,30 @@ def learning_text(visits: list[WindowVisit] | tuple[WindowVisit, ...], title: st
         t.append("(no window entered yet)", style="dim")
         return t
     turn = -1
+    quiet: list[WindowVisit] = []
+
+    def fold() -> None:
+        """Windows in a row where nothing happened: one line ("draw.start, influence.start: nothing
+        happened"), each window still with its rule id."""
+        for i, q in enumerate(quiet):
+            t.append(", " if i else "")
+            t.append(q.window, style="bold")
+            t.append(f" ({q.rule})", style="cyan")
+        if quiet:
+            t.append(": nothing happened\n", style="dim")
+        quiet.clear()
+
     for v in visits:
         if v.turn != turn:
+            fold()
             turn = v.turn
             t.append(f"Turn {turn}\n", style="bold underline")
+        if not v.happened:
+            quiet.append(v)
+            continue
+        fold()
         t.append(v.window, style="bold")
         t.append(f" ({v.rule})", style="cyan")
-        if not v.happened:
-            t.append(": nothing happened\n", style="dim")
-            continue
         if compact:
             t.append(": ")
             for i, (text, rules) in enumerate(v.happened):
@@ -192,6 +207,7 @@ def learning_text(visits: list[WindowVisit] | tuple[WindowVisit, ...], title: st
             if rules:
                 t.append(f"  ({' · '.join(rules)})", style="dim cyan")
             t.append("\n")
+    fold()
     t.rstrip()
     return t
 

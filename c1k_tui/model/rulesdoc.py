@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 _HEAD = re.compile(r"^#{2,4}\s+`([^`]+)`\s*(.*)$")
 
@@ -126,8 +127,105 @@ def search(words: str) -> list[tuple[str, str, int]]:
     return [(rid, title, score) for rid, title, score, _ in hits]
 
 
+_TOPIC_HEAD = re.compile(r"^#{1,3}\s+([^`].*?)\s*$")
+
+
+@lru_cache(maxsize=1)
+def topics() -> dict[str, str]:
+    """The explanatory sections, which have a title but no rule id ("How priority works", "The timing
+    windows"): {title: the text before the next heading}, those with text only."""
+    out: dict[str, str] = {}
+    title: str | None = None
+    body: list[str] = []
+    for line in rules_text().splitlines():
+        if line.startswith("#"):
+            if title is not None and "\n".join(body).strip():
+                out[title] = "\n".join(body).strip()
+            m = _TOPIC_HEAD.match(line)
+            title = m.group(1) if m and not line.startswith("# ") else None
+            body = []
+            continue
+        if title is not None:
+            body.append(line)
+    if title is not None and "\n".join(body).strip():
+        out[title] = "\n".join(body).strip()
+    return out
+
+
+class Hit(NamedTuple):
+    """A search result: the rule id (or an explanatory section's title), its title, and the words around
+    the first match."""
+
+    id: str
+    title: str
+    snippet: str
+
+
+def snippet(body: str, terms: list[str], width: int = 90) -> str:
+    """The text around the first of `terms` in `body`, on one line, markup removed."""
+    flat = " ".join(re.sub(r"[`*|]", "", body).split())
+    low = flat.lower()
+    at = min((i for i in (low.find(t) for t in terms) if i >= 0), default=-1)
+    if at < 0:
+        return flat[:width] + ("…" if len(flat) > width else "")
+    start = max(0, at - width // 3)
+    piece = flat[start:start + width]
+    return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")
+
+
+def _vocabulary() -> list[str]:
+    words: set[str] = set()
+    for rid, (title, body) in rules().items():
+        words.update(re.findall(r"[a-z][a-z'-]{2,}", f"{rid} {title} {body}".lower()))
+    for title, body in topics().items():
+        words.update(re.findall(r"[a-z][a-z'-]{2,}", f"{title} {body}".lower()))
+    return sorted(words)
+
+
+def find(words: str) -> tuple[list[Hit], str]:
+    """Every rule and explanatory section matching `words`, best first, each with a snippet — a rule id or
+    keyword the words name comes first, then every other rule that mentions them — and, when nothing
+    matches, a did-you-mean ("" if there is none)."""
+    import difflib
+
+    terms = [w.lower() for w in words.split() if w.strip()]
+    if not terms:
+        return [], ""
+    table = rules()
+    hits: list[Hit] = []
+    named = normalize_id(words)
+    if named is not None:
+        hits.append(Hit(named, table[named][0], snippet(table[named][1], terms)))
+    for rid, title, _ in search(words):
+        if rid != named:
+            hits.append(Hit(rid, title, snippet(table[rid][1], terms)))
+    scored = []
+    for order, (title, body) in enumerate(topics().items()):
+        head, low = title.lower(), body.lower()
+        if all(w in head or w in low for w in terms):
+            scored.append((-sum(10 * head.count(w) + low.count(w) for w in terms), order, title, body))
+    scored.sort()
+    # an explanatory section whose title holds every word goes first: it is the answer to "how does X work"
+    for _score, _, title, body in scored:
+        hit = Hit(title, "", snippet(body, terms))
+        if all(w in title.lower() for w in terms):
+            hits.insert(1 if named is not None else 0, hit)
+        else:
+            hits.append(hit)
+    if hits:
+        return hits, ""
+    vocab = _vocabulary()
+    fixed = [(difflib.get_close_matches(w, vocab, 1, 0.75) or [w])[0] for w in terms]
+    if fixed != terms:
+        return [], " ".join(fixed)
+    return [], ""
+
+
 def rule_markdown(rule_id: str) -> str:
-    """One rule as Markdown (its heading and text): what the app's rule view and `c1k rules ID` show."""
+    """One rule as Markdown (its heading and text): what the app's rule view and `c1k rules ID` show. An
+    explanatory section's title shows that section."""
+    if rule_id not in rules() and rule_id in topics():
+        return f"## {rule_id}\n\n{topics()[rule_id]}\n"
     rid, title, body = section(rule_id)
     return f"## `{rid}` {title}\n\n{body}\n"
 

@@ -59,7 +59,9 @@ class Flow:
 
     @staticmethod
     def from_dict(d: dict[str, Any] | None) -> Flow:
-        if not d:
+        from c1k_tui.model.settings import check_flow
+
+        if not d or check_flow(d):            # a wrong shape: the defaults (resume_session says so)
             return Flow()
         mode = str(d.get("mode", "stops"))
         stops = d.get("stops") or {}
@@ -207,7 +209,11 @@ class MatchSession:
         self.open_hands = open_hands
         self.auto: list[int] = list(auto or [])   # record indices of the commands the flow options sent
         self.lesson = lesson
+        #: in a lesson, the match before each accepted command: undo goes back to it exactly, with the
+        #: practice-mode refusals the lesson's goal may count (they are events, not in the record)
+        self.lesson_history: list[Game] = []
         self.save_error = ""
+        self.notice = ""           # shown once when the match starts (e.g. a record's broken app settings)
         if recorder is None:
             if start is None and scenario is not None:
                 start = rec.Start.of_scenario(str(scenario.get("path", "<scenario>")), scenario["data"])
@@ -270,6 +276,16 @@ class MatchSession:
         send what they must, then autosave. Returns what happened."""
         g = self.game
         before = len(g.record)
+        if self.lesson is not None and isinstance(command, str):
+            from engine.lessons import answer_now, answer_of
+
+            said = answer_of(command)
+            if said is not None:         # a lesson's question answered: not a command to the engine
+                answers = self.lesson.setdefault("answers", [])
+                answers.append(list(answer_now(g, said).row()))
+                self.save()
+                return Outcome(True)
+            self.lesson_history.append(g.clone())
         try:
             if isinstance(command, str):
                 g.apply_command(command)
@@ -277,12 +293,18 @@ class MatchSession:
                 g.apply(command, player)
             out = Outcome(True, changed=True)
         except MalformedCommand as err:
+            if self.lesson is not None and isinstance(command, str) and self.lesson_history:
+                self.lesson_history.pop()
             return Outcome(False, str(err), malformed=True)
         except IllegalAction as err:
             out = Outcome(False, f"{err.reason} ({err.rule})", err.rule, err.reason,
                           changed=len(g.record) > before)
         except RulesLoopError as err:      # the cards cause each other without end: nothing changed
+            if self.lesson is not None and isinstance(command, str) and self.lesson_history:
+                self.lesson_history.pop()
             return Outcome(False, f"{err} — nothing changed; a player may concede", "RULES 1", str(err))
+        if not out.changed and self.lesson is not None and isinstance(command, str) and self.lesson_history:
+            self.lesson_history.pop()       # nothing to undo: the command changed nothing
         if out.changed:
             try:
                 self.run_autos()
@@ -326,9 +348,23 @@ class MatchSession:
             i -= 1
         return len(cmds) - i if i >= 0 else 0
 
+    def lesson_answers(self) -> list[tuple[int, int, int, str]]:
+        """A lesson's answers to its questions so far: (events at the time, turn, window index, answer)."""
+        raw = self.lesson.get("answers", []) if self.lesson is not None else []
+        out = []
+        for a in raw if isinstance(raw, list) else []:
+            if isinstance(a, list) and len(a) == 4 and all(isinstance(x, int) for x in a[:3]):
+                out.append((a[0], a[1], a[2], str(a[3])))
+        return out
+
     def undo_check(self) -> tuple[bool, str]:
         """(allowed, explanation). Undo replays the record without its last chosen command; it is allowed
-        only if that command (and what the app sent after it) revealed no hidden information."""
+        only if that command (and what the app sent after it) revealed no hidden information. In a lesson
+        (open hands, one learner) it goes back to the position before the learner's last command."""
+        if self.lesson is not None and self.lesson_history:
+            last = self.game.record[len(self.lesson_history[-1].record)] \
+                if len(self.game.record) > len(self.lesson_history[-1].record) else "the last command"
+            return True, f"undo '{last}'"
         span = self.undo_span()
         if span == 0:
             return False, "there is no command of a player to undo"
@@ -351,6 +387,15 @@ class MatchSession:
         ok, _ = self.undo_check()
         if not ok:
             return False
+        if self.lesson is not None and self.lesson_history:
+            self.game = self.lesson_history.pop()
+            n = len(self.game.record)
+            self.auto = [i for i in self.auto if i < n]
+            if "answers" in self.lesson:    # an answer given after that position is undone with it
+                self.lesson["answers"] = [a for a in self.lesson_answers() if a[0] <= len(self.game.events)]
+                self.lesson["answers"] = [list(a) for a in self.lesson["answers"]]
+            self.save()
+            return True
         n = len(self.game.record) - self.undo_span()
         self.game = self.replay_upto(n)
         self.auto = [i for i in self.auto if i < n]

@@ -98,6 +98,7 @@ class C1KApp(App[None]):
         self.gameover_shown = False
         self.lesson_complete = False
         self.lesson_refusal: tuple[str, str] | None = None   # a lesson's last refused command: its hint
+        self.lesson_status: Any = None     # the lesson pane's last LessonStatus (c1k_tui.model.lessons)
         self.last_decks: tuple[str, str] | None = None
         self.parsed: tuple[int, Action] | None = None   # the command precheck() accepted
         self.pacing = False            # the phase bar is stepping through passed windows: keys wait
@@ -220,9 +221,9 @@ class C1KApp(App[None]):
 
     def _db(self) -> CardDB:
         if self.db is None:
-            from engine import load_card_db
+            from c1k_tui.model.cardset import card_db
 
-            self.db = load_card_db()
+            self.db = card_db()           # the bundled set and this run's own cards (--cards)
         return self.db
 
     def show_start(self, error: str = "") -> None:
@@ -244,6 +245,11 @@ class C1KApp(App[None]):
 
             open_lab(self)
             return
+        if choice == "builder":
+            from c1k_tui.screens.deck_builder import open_builder
+
+            open_builder(self, lambda _: self.show_start())
+            return
         if choice == "resume":
             try:
                 self.start_session(resume_session(self._db(), default_autosave()))
@@ -262,20 +268,26 @@ class C1KApp(App[None]):
     def show_lessons(self) -> None:
         if not self.lessons:
             self.lessons = find_lessons()
-        from c1k_tui.model.lessons import completed
+        from c1k_tui.model.lessons import progress
 
-        self.lessons_done |= {f"{key}.scenario.toml" for key in completed()}
+        done, note = progress()
+        if note:
+            self.notify(note, title="Lessons completed", severity="warning", timeout=12, markup=False)
+        self.lessons_done |= {f"{key}.scenario.toml" for key in done}
         self.push_screen(LessonsScreen(self.lessons, self.lessons_done), self._on_lesson)
         nxt = next((i for i, les in enumerate(self.lessons) if les.path.name not in self.lessons_done), None)
         if nxt is not None:
             self.notify(f"{nxt + 1}. {self.lessons[nxt].title}", title="Next lesson")
 
-    def _on_lesson(self, lesson: LessonInfo | None) -> None:
+    def _on_lesson(self, lesson: LessonInfo | str | None) -> None:
         if lesson is None:
             if self.mode == "learn":
                 self.exit()
             else:
                 self.show_start()
+            return
+        if isinstance(lesson, str):          # the practice match against the AI, in the learning flow
+            self.start_session(learning_vs_ai_session(self._db(), new_seed()))
             return
         self.start_session(lesson_session(self._db(), lesson))
 
@@ -294,6 +306,8 @@ class C1KApp(App[None]):
         if session.lesson is not None:
             self.fixed_view = True
         self.save_error_shown = ""
+        if session.notice:
+            self.notice(session.notice, "Record settings")
         self.load_player_prefs()
         session.run_autos()
         session.save()
@@ -485,6 +499,9 @@ class C1KApp(App[None]):
             return
         if command.strip().lower() == "concede":
             self.confirm_concede()
+            return
+        if s.lesson is not None and command.strip().lower().startswith("answer"):
+            self.answer_lesson(command)
             return
         actor = s.game.current_player()
         ms = self.match_screen
@@ -701,6 +718,13 @@ class C1KApp(App[None]):
         if not ok:
             self.match_screen.status = f"[b]can't undo:[/b] {escape(why)}"
             return
+        if s.lesson is not None:          # one learner at an open table: nobody else to ask
+            if s.undo():
+                self.match_screen.status = f"undone: {escape(why.removeprefix('undo '))}"
+                self.lesson_refusal = None
+                self.lesson_complete = False
+            self.present()
+            return
         g = s.game
         asker = g.current_player() if g.current_player() in (0, 1) else self.viewer
         other = 1 - asker
@@ -826,8 +850,12 @@ class C1KApp(App[None]):
         les = course.lesson_for(s.lesson, s.db)
         if les is None:
             return
-        st = course.status(les, s.game, int(s.lesson.get("since", 0)), refusal)
+        st = course.status(les, s.game, int(s.lesson.get("since", 0)), refusal, s.lesson_answers())
         self.match_screen.goal = st.panel + "\n(F3: a solution · F2: the lessons · :rules ID opens a rule)"
+        self.lesson_status = st
+        self.show_lesson_pane(st)
+        if st.lost:
+            self.match_screen.status = "[b]✗ this lesson can't be completed now[/b] — u undoes · F2 restarts"
         if not st.complete or self.lesson_complete:
             return
         self.lesson_complete = True
@@ -835,6 +863,59 @@ class C1KApp(App[None]):
         course.mark_completed(les.key)
         self.match_screen.status = "[b reverse] ✓ lesson complete [/] — ctrl+q quits · F2 back to the lessons"
         self.notify("Lesson complete!", title=str(s.lesson.get("title", "")))
+
+    def show_lesson_pane(self, st: Any) -> None:
+        """The lesson pane (its own tab): the step, the hint, the goal, the steps, the debrief. A new hint,
+        the coaching or the debrief brings the tab to the front."""
+        ms = self.match_screen
+        if ms is None or not ms.lesson:
+            return
+        from textual.css.query import NoMatches
+        from textual.widgets import TabbedContent
+
+        from c1k_tui.screens.lesson_pane import LessonPane
+
+        try:
+            pane = ms.query_one("#lesson-pane", LessonPane)
+        except NoMatches:
+            return
+        before = pane.status
+        pane.show(st)
+        news = st.hint and (before is None or before.hint != st.hint) or (st.complete and not (
+            before is not None and before.complete))
+        if news:
+            ms.query_one("#tabs", TabbedContent).active = "tab-lesson"
+
+    def answer_lesson(self, command: str) -> None:
+        """`answer N` (or the words of an option): the learner answers the lesson's question."""
+        s = self.session
+        if s is None or s.lesson is None or self.match_screen is None:
+            return
+        from c1k_tui.model import lessons as course
+        from engine.lessons import Answer, answer_of, progress
+
+        les = course.lesson_for(s.lesson, s.db)
+        said = answer_of(command) or ""
+        if les is None or not said:
+            self.match_screen.status = "[b]?? answer what?[/b] type `answer N`, N the number of an option"
+            return
+        since = int(s.lesson.get("since", 0))
+        before = progress(les, s.game, since, [Answer(*a) for a in s.lesson_answers()])
+        s.send(f"answer {said}")
+        after = progress(les, s.game, since, [Answer(*a) for a in s.lesson_answers()])
+        if not before.question:
+            self.match_screen.status = "there is no question to answer now"
+        elif len(after.met) > len(before.met):
+            self.match_screen.status = f"[b]✓ right:[/b] {escape(said)}"
+        else:
+            self.match_screen.status = f"[b]✗ not quite:[/b] {escape(said)} — try again"
+        self.check_lesson()
+        self.refresh_view()
+
+    def sends_refusals(self) -> bool:
+        """In a lesson, a card the engine would refuse is sent anyway when the learner picks it: the
+        refusal, its rule and what it does to priority (C1K 10) are what some lessons teach."""
+        return self.session is not None and self.session.lesson is not None
 
     def _on_gameover(self, choice: str | None) -> None:
         s = self.session
@@ -952,7 +1033,11 @@ def resume_session(db: CardDB, path: Path) -> MatchSession:
     r = rec.load(path)
     from c1k_tui.screens.versus import resume_or_none
 
-    return resume_or_none(db, r, save_path=path) or MatchSession.from_record(r, db, save_path=path)
+    session = resume_or_none(db, r, save_path=path) or MatchSession.from_record(r, db, save_path=path)
+    from c1k_tui.model.settings import record_app_notice
+
+    session.notice = record_app_notice(r.app, path)
+    return session
 
 
 def rematch(s: MatchSession) -> MatchSession:
@@ -976,16 +1061,45 @@ def rematch(s: MatchSession) -> MatchSession:
 def find_lessons(folder: Path | None = None) -> list[LessonInfo]:
     import tomllib
 
+    from engine.safeio import read_bounded
+
     out = []
     for p in sorted((folder or lessons_dir()).glob("*.scenario.toml")):
-        try:
-            head = tomllib.loads(p.read_text(encoding="utf-8")).get("scenario", {})
-        except (OSError, ValueError, RecursionError):   # (TOMLDecodeError is a ValueError)
+        try:       # a regular file within the lessons' cap (engine/safeio.py), else skipped
+            head = tomllib.loads(read_bounded(p, "lessons").decode("utf-8")).get("scenario", {})
+        except (OSError, ValueError, RecursionError):   # (TOMLDecodeError, UnicodeDecodeError: ValueErrors)
             continue
         if not isinstance(head, dict):
             continue
         out.append(LessonInfo(p, str(head.get("title", p.stem)), str(head.get("rule", "")), str(head.get("goal", ""))))
     return out
+
+
+def learning_vs_ai_session(db: CardDB, seed: int, save_path: Path | None = None,
+                           agent: str = "ai") -> MatchSession:
+    """The learning flow against the AI (`c1k learn --vs-ai`, the lessons screen's last entry): the
+    learner's Ironbound against the AI's Emberfall, every window shown as it is entered with its rule id,
+    in practice mode (a refused action never moves priority)."""
+    from c1k_tui.model.session import Flow
+    from c1k_tui.screens.versus import VersusSession, agent_label, agent_spec
+    from engine import MatchOptions, find_deck, load_deck
+
+    spec = agent_spec(agent) or "ai"
+    decks = [load_deck(find_deck("ironbound"), db), load_deck(find_deck("emberfall"), db)]
+    decks[0].player, decks[1].player = "you", agent_label(spec)
+    return VersusSession.new_vs(db, decks, seed, MatchOptions(practice=True), {1: spec},
+                                flow=with_saved_stops(Flow("learning"), ("you", decks[1].player)),
+                                save_path=save_path or default_autosave(), open_hands=False)
+
+
+def _lesson_solution(db: CardDB, path: Path, steps: list[dict[str, Any]]) -> list[str]:
+    """A lesson's solution as the learner would type it: its commands, and its answers to the questions."""
+    from engine.lessons import LessonError, load_lesson
+
+    try:
+        return list(load_lesson(path, db).solution)
+    except (OSError, LessonError, ValueError):     # a plain scenario played as a lesson: its commands
+        return [str(st["do"]) for st in steps if "do" in st]
 
 
 def lesson_session(db: CardDB, lesson: LessonInfo, save_path: Path | None = None) -> MatchSession:
@@ -996,7 +1110,7 @@ def lesson_session(db: CardDB, lesson: LessonInfo, save_path: Path | None = None
     steps = [st for st in scn.steps if st.get("expect")]
     lesson_data: dict[str, Any] = {"path": str(lesson.path), "title": lesson.title, "goal": lesson.goal,
                                    "rule": lesson.rule, "expect": steps[-1]["expect"] if steps else {},
-                                   "solution": [str(st["do"]) for st in scn.steps if "do" in st]}
+                                   "solution": _lesson_solution(db, lesson.path, scn.steps)}
     session = MatchSession.from_scenario(scn, db, str(lesson.path), flow=Flow("full"),
                                          save_path=save_path or default_autosave(lesson=True), open_hands=True,
                                          lesson=lesson_data)
@@ -1076,5 +1190,5 @@ def summarise(g: Game) -> MatchSummary:
                         to_champions=(to_champions[0], to_champions[1]), to_units=(to_units[0], to_units[1]))
 
 
-__all__ = ["C1KApp", "find_lessons", "lesson_session", "new_session", "rematch", "resume_session",
+__all__ = ["C1KApp", "find_lessons", "learning_vs_ai_session", "lesson_session", "new_session", "rematch", "resume_session",
            "scenario_session", "summarise"]

@@ -1,39 +1,91 @@
 """The Lab (start screen → Lab, F4): `c1k simulate` in the app.
 
 Choose decks (or all), the agent of each side and its level, matches per pair, workers, seed and turn
-limit; Run plays the matches in a worker thread (with 2+ workers, on a process pool) with a progress bar
+limit, and deck files and own card files besides the bundled decks (F5 opens the deck builder; a deck
+it saves joins the list, marked); Run plays the matches in a worker thread (with 2+ workers, on a process pool) with a progress bar
 and an ETA, the screen staying live; Cancel stops it cleanly (the pool's processes are ended; with one
 worker, after the match being played) and shows the results so far. The results are the same as
 `c1k simulate`'s — the win-rate matrix with Wilson 95% intervals, first-player rate, ratings, card
-statistics and the terminal plots — and Save writes the JSON report (and the CSV files).
+statistics and the terminal plots, sized to the panel — and Save asks for a path, asks again before
+replacing a file, and writes the JSON report (and the CSV files beside it), each atomically.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
+import tempfile
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rich.console import Group
+from rich.segment import Segment
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widgets import Button, Checkbox, Footer, Input, Label, ProgressBar, Select, SelectionList, Static
+from textual.widgets._toggle_button import ToggleButton
 
 from c1k_tui.screens.controls import GlyphCheckbox
 from c1k_tui.sim import simulate as sim
+from engine import CardFileError
 
 AGENTS: tuple[tuple[str, str], ...] = (
     ("greedy (one-ply lookahead)", "greedy"), ("random", "random"), ("search level 1 (quick)", "search:1"),
     ("search level 2 (default)", "search:2"), ("search level 3", "search:3"), ("search level 4 (slow)", "search:4"),
 )
 SAME = "same"
+
+
+class GlyphSelectionList(SelectionList[str]):
+    """A selection list whose marked rows show ✓ and unmarked ones a blank box — not by colour alone."""
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        segs = list(strip)
+        for i, seg in enumerate(segs):
+            meta = seg.style.meta if seg.style is not None else {}
+            if seg.text == ToggleButton.BUTTON_INNER and "option" in meta:
+                value = self.get_option_at_index(int(meta["option"])).value
+                segs[i] = Segment("✓" if value in self.selected else " ", seg.style)
+                break
+        return Strip(segs, strip.cell_length)
+
+
+def split_paths(text: str) -> list[str]:
+    """Paths typed on one line, separated by spaces (quote a path that has spaces). ValueError says why."""
+    try:
+        return shlex.split(text)
+    except ValueError as err:
+        raise ValueError(f"can't read the paths '{text}': {err}") from None
+
+
+def save_report(report: dict[str, Any], path: Path) -> list[Path]:
+    """The JSON report at `path` and its CSV files beside it (sim.write_csv's names), each written to a
+    temporary file in the same folder and then renamed over the old one: a failed save leaves what was there."""
+    folder = path.parent if str(path.parent) else Path(".")
+    with tempfile.TemporaryDirectory(dir=folder, prefix=".lab-save-") as tmp:
+        staged = Path(tmp) / path.name
+        staged.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        files = [staged, *sim.write_csv(report, staged.with_suffix(".csv"))]
+        out = []
+        for f in files:
+            os.replace(f, folder / f.name)
+            out.append(folder / f.name)
+    return out
+
+
+def report_files(path: Path) -> list[Path]:
+    """The files a save to `path` writes (the JSON, then the CSVs), to ask before replacing any of them."""
+    stem = path.with_suffix("")
+    return [path, path.with_suffix(".csv"), Path(f"{stem}.cards.csv"), Path(f"{stem}.matches.csv")]
 
 
 @dataclass(frozen=True)
@@ -46,6 +98,7 @@ class LabSetup:
     workers: int
     seed: int
     max_turns: int
+    cards: tuple[str, ...] = field(default=())      # own card files or folders
 
 
 def run_jobs(jobs: Sequence[sim.Job], workers: int, done: Callable[[sim.JobResult], None],
@@ -94,18 +147,20 @@ class LabScreen(Screen[None]):
     LabScreen #lab-decks { height: 7; width: 1fr; }
     LabScreen Checkbox { border: none; padding: 0 1; }
     LabScreen .lab-row { height: 3; }
-    LabScreen .lab-label { width: 10; padding-top: 1; }
+    LabScreen .lab-label { width: 11; padding-top: 1; }
     LabScreen .lab-row Input { width: 14; }
+    LabScreen .lab-row #lab-files, LabScreen .lab-row #lab-cards { width: 1fr; }
     LabScreen .lab-row Select { width: 44; }
     LabScreen #lab-results { height: auto; }
     LabScreen #lab-status { height: auto; margin: 1 0 0 0; }
     """
     BINDINGS = [Binding("ctrl+r", "run", "run"), Binding("escape", "back", "cancel / back"),
-                Binding("ctrl+s", "save", "save JSON+CSV")]
+                Binding("ctrl+s", "save", "save JSON+CSV"), Binding("f5", "builder", "deck builder")]
 
-    def __init__(self, decks: list[str], workers: int | None = None) -> None:
+    def __init__(self, decks: list[str], workers: int | None = None, cards: list[str] | None = None) -> None:
         super().__init__()
         self.deck_names = decks
+        self.own_cards = list(cards or [])
         self.default_workers = workers or min(2, os.cpu_count() or 1)
         self.cancelled = threading.Event()
         self.running = False
@@ -114,16 +169,26 @@ class LabScreen(Screen[None]):
         self.done_count = 0
         self.job: Callable[[sim.Job], sim.JobResult] | None = None     # tests: a stand-in for run_job
         self.shown: list[Any] = []                                     # the results on screen (renderables)
+        self.save_path = "lab-results.json"                            # offered when saving
+        self.deck_list: list[sim.DeckRef] = []
+        self.card_files: tuple[str, ...] = ()
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="lab-box"):
             yield Static(Text("The Lab — simulate matches between decks and agents", style="bold"))
-            yield Static("Tab moves; Space marks decks; ctrl+r runs, Esc cancels (or goes back), ctrl+s saves.",
-                         classes="dim")
+            yield Static("Tab moves; Space marks decks (✓); ctrl+r runs, Esc cancels (or goes back), ctrl+s saves; "
+                         "F5 builds a deck.", classes="dim")
             with Horizontal(classes="decks-row"):
                 yield Label("decks", classes="lab-label")
-                yield SelectionList[str](*[(n, n, n in ("ironbound", "emberfall")) for n in self.deck_names],
+                yield GlyphSelectionList(*[(n, n, n in ("ironbound", "emberfall")) for n in self.deck_names],
                                          id="lab-decks")
+            with Horizontal(classes="lab-row"):
+                yield Label("deck files", classes="lab-label")
+                yield Input(placeholder="paths to deck files; Enter adds them to the list, marked", id="lab-files")
+            with Horizontal(classes="lab-row"):
+                yield Label("own cards", classes="lab-label")
+                yield Input(value=" ".join(shlex.quote(c) for c in self.own_cards), id="lab-cards",
+                            placeholder="card files or folders (a deck's own card_files load by themselves)")
             yield GlyphCheckbox("all bundled decks", value=False, id="lab-all")
             with Horizontal(classes="lab-row"):
                 yield Label("agent", classes="lab-label")
@@ -149,8 +214,7 @@ class LabScreen(Screen[None]):
             yield Static(id="lab-status")
             yield Static(id="lab-results")
             with Horizontal(classes="save-row"):
-                yield Input(value="lab-results.json", id="lab-save", placeholder="save as (JSON; CSV beside it)")
-                yield Button("Save (ctrl+s)", id="lab-save-button")
+                yield Button("Save… (ctrl+s)", id="lab-save-button")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -175,9 +239,13 @@ class LabScreen(Screen[None]):
         opp = agent if opp == SAME else opp
         if not all_decks and (len(decks) < 2 and opp == agent or not decks):
             raise ValueError("mark at least two decks (or one deck with a different opponent agent)")
+        cards = tuple(split_paths(self.query_one("#lab-cards", Input).value))
+        for c in cards:
+            if not Path(c).expanduser().exists():
+                raise ValueError(f"own cards: no such card file or folder '{c}'")
         return LabSetup(decks, all_decks, agent, opp, number("matches", "matches per pair", 1, 10_000),
                         number("workers", "workers", 1, 256), number("seed", "seed", 0, 2**63),
-                        number("turns", "max turns", 1, 10_000))
+                        number("turns", "max turns", 1, 10_000), cards)
 
     # ---------------------------------------------------------------- running
 
@@ -186,9 +254,11 @@ class LabScreen(Screen[None]):
             return
         try:
             st = self.setup()
-            deck_list = sim.resolve_decks(st.decks, st.all_decks)
-            pairs, jobs = sim.plan(deck_list, st.agent, st.opponent, st.matches, st.seed, st.max_turns)
-        except (ValueError, sim.SimulateError) as err:
+            own = [Path(c).expanduser() for c in st.cards]
+            deck_list = sim.resolve_decks(st.decks, st.all_decks, own)
+            card_files = sim.own_card_files(own, deck_list)
+            pairs, jobs = sim.plan(deck_list, st.agent, st.opponent, st.matches, st.seed, st.max_turns, card_files)
+        except (ValueError, sim.SimulateError, CardFileError) as err:
             self._status(Text(f"✗ {err}", style="bold red"))
             return
         self.running = True
@@ -202,6 +272,7 @@ class LabScreen(Screen[None]):
         self.query_one("#lab-run", Button).disabled = True
         self.query_one("#lab-cancel", Button).disabled = False
         self._status(f"running {len(jobs)} matches ({len(pairs)} pairs × {st.matches}) on {st.workers} worker(s)…")
+        self.deck_list, self.card_files = deck_list, card_files
         self.run_worker(lambda: self._work(st, pairs, jobs), thread=True, exit_on_error=False, group="lab")
 
     def _work(self, st: LabSetup, pairs: Sequence[tuple[sim.Entry, sim.Entry]], jobs: Sequence[sim.Job]) -> None:
@@ -234,9 +305,16 @@ class LabScreen(Screen[None]):
             self._status(Text(f"✗ the simulation stopped: {error}", style="bold red"))
             return
         if report is not None:
+            from engine.cardset import manifest
+
+            # as `c1k simulate` writes them: the decks' lists and the cards used, so `c1k replay` can open a match
+            report["decks"] = sim.deck_table(self.deck_list)
+            report["card_set"] = manifest(sim._card_db(self.card_files),
+                                          [cid for d in self.deck_list for cid, _ in d.cards]
+                                          + [x for d in self.deck_list for x in (d.champion, d.seat)])
             report["run"] = {"seed": st.seed, "agent": st.agent, "opponent": st.opponent,
                              "matches_per_pair": st.matches, "backend": "lab", "workers": st.workers,
-                             "max_turns": st.max_turns, "complete": finished}
+                             "max_turns": st.max_turns, "complete": finished, "cards": list(st.cards)}
         self.report = report
         n = report["matches"] if report is not None else 0
         if finished:
@@ -254,14 +332,24 @@ class LabScreen(Screen[None]):
         if self.report is None:
             self.query_one("#lab-results", Static).update("")
             return
-        width = max(60, min(self.size.width - 4, 120))
-        parts: list[Any] = sim.report_renderables(self.report, top_cards=8)
+        # tables and plots fit the panel: the screen less the box's padding and the scroll bar the results
+        # bring (the panel's width now may be from before they were shown, without the scroll bar)
+        box = self.query_one("#lab-box", VerticalScroll)
+        room = self.size.width - box.styles.padding.width - box.styles.scrollbar_size_vertical
+        panel = self.query_one("#lab-results", Static).size.width
+        width = max(40, min(room, panel if panel > 40 else room) - 1)
+        parts: list[Any] = sim.report_renderables(self.report, top_cards=8, width=width)
         try:
-            parts += [Text.from_ansi(chart) for chart in sim.report_plots(self.report, width)]
+            parts += [Text.from_ansi(chart, no_wrap=True, overflow="crop")
+                      for chart in sim.report_plots(self.report, width)]
         except ImportError:           # an environment installed before plotext was a dependency
             parts.append(Text("(no plots: plotext is not installed — pip install -e . installs it)"))
         self.shown = parts
         self.query_one("#lab-results", Static).update(Group(*parts))
+
+    def on_resize(self) -> None:
+        if self.report is not None:
+            self.call_after_refresh(self.show_results)
 
     def _status(self, msg: str | Text) -> None:
         self.query_one("#lab-status", Static).update(msg)
@@ -283,15 +371,62 @@ class LabScreen(Screen[None]):
         if self.report is None:
             self._status(Text("nothing to save yet: run a simulation first", style="bold red"))
             return
-        text = self.query_one("#lab-save", Input).value.strip() or "lab-results.json"
-        path = Path(text).expanduser()
+        from c1k_tui.screens.menus import ConfirmModal
+        from c1k_tui.screens.save_dialog import AskPathModal
+
+        def got(text: str | None) -> None:
+            if text is None:
+                return
+            path = Path(text).expanduser()
+            if path.suffix.lower() != ".json":
+                path = path.with_name(path.name + ".json")
+            there = [p for p in report_files(path) if p.exists()]
+            if not there:
+                self.save_to(path)
+                return
+            self.app.push_screen(ConfirmModal("Overwrite?", "These files exist and would be replaced:\n"
+                                              + "\n".join(f"  {p}" for p in there), "Overwrite", "Keep them"),
+                                 lambda yes: self.save_to(path) if yes else self._status("not saved"))
+
+        self.app.push_screen(AskPathModal("Save the report as", self.save_path,
+                                          "a .json file; the CSV files go beside it (.csv, .cards.csv, "
+                                          ".matches.csv); you are asked before a file is replaced"), got)
+
+    def save_to(self, path: Path) -> None:
+        assert self.report is not None
         try:
-            path.write_text(json.dumps(self.report, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-            written = [path, *sim.write_csv(self.report, path.with_suffix(".csv"))]
+            written = save_report(self.report, path)
         except OSError as err:
             self._status(Text(f"✗ could not save: {err}", style="bold red"))
             return
-        self._status(Text("saved " + ", ".join(str(p) for p in written), style="bold"))
+        self.save_path = str(path)
+        self._status(Text("✓ saved " + ", ".join(str(p) for p in written), style="bold"))
+        self.query_one("#lab-status", Static).scroll_visible(animate=False)
+
+    def action_builder(self) -> None:
+        from c1k_tui.screens.deck_builder import open_builder
+
+        def back(saved: Path | None) -> None:
+            if saved is not None:
+                self.add_decks([str(saved)])
+
+        open_builder(self.app, back)
+
+    def add_decks(self, paths: Sequence[str]) -> bool:
+        """Deck files join the list, marked; a path that isn't a file is a message."""
+        box = self.query_one("#lab-decks", SelectionList)
+        have = {str(box.get_option_at_index(i).value) for i in range(box.option_count)}
+        bad = [p for p in paths if not Path(p).expanduser().is_file()]
+        if bad:
+            self._status(Text(f"✗ no deck file {', '.join(bad)}", style="bold red"))
+            return False
+        for p in paths:
+            if p not in have:
+                box.add_option((p, p, True))
+            else:
+                box.select(p)
+        self._status(f"✓ added {', '.join(paths)} to the decks (marked)")
+        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         bid = event.button.id
@@ -306,17 +441,24 @@ class LabScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if event.input.id == "lab-save":
-            self.action_save()
-        else:
-            self.action_run()
+        if event.input.id == "lab-files":
+            try:
+                paths = split_paths(event.value)
+            except ValueError as err:
+                self._status(Text(f"✗ {err}", style="bold red"))
+                return
+            if paths and self.add_decks(paths):
+                event.input.value = ""
+            return
+        self.action_run()
 
 
 def open_lab(app: Any) -> None:
     """From the start screen: the Lab; closing it goes back to the start screen."""
+    from c1k_tui.model.cardset import extra
     from c1k_tui.model.paths import bundled_deck_names
 
-    app.push_screen(LabScreen(bundled_deck_names()), lambda _: app.show_start())
+    app.push_screen(LabScreen(bundled_deck_names(), cards=[str(p) for p in extra()]), lambda _: app.show_start())
 
 
 __all__ = ["LabScreen", "LabSetup", "open_lab", "run_jobs"]

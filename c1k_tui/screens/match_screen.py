@@ -39,7 +39,7 @@ from c1k_tui.screens.widgets import (
     TitleBar,
     WindowLine,
 )
-from engine import Action, Activate, Interrupt, Play, SetCard
+from engine import MAX_COMMAND_CHARS, Action, Activate, Interrupt, Play, SetCard
 
 Spot = tuple[Any, ...]
 
@@ -100,6 +100,8 @@ class LegalSuggester(Suggester):
         return completions(value, self.commands, self.names)
 
     async def get_suggestion(self, value: str) -> str | None:
+        if len(value) > MAX_COMMAND_CHARS:      # (a long line costs nothing per key: #23)
+            return None
         for c in self.candidates(value):
             if c.lower().startswith(value.lower()):
                 return value + c[len(value):]
@@ -161,9 +163,10 @@ class MatchScreen(Screen[None]):
     class Refused(Message):
         """The screen refused a pick before sending (it would be illegal): reason and rule shown."""
 
-    def __init__(self, title_extra: str = "", **kw: Any) -> None:
+    def __init__(self, title_extra: str = "", lesson: bool = False, **kw: Any) -> None:
         super().__init__(**kw)
         self.title_extra = title_extra
+        self.lesson = lesson            # a lesson: its own tab (c1k_tui/screens/lesson_pane.py), shown first
         self.cursor: Spot | None = None
         self.pick: Pick | None = None
         self.attack_sel: list[int] = []
@@ -192,7 +195,12 @@ class MatchScreen(Screen[None]):
                 yield Static(id="other-hand")
             with Vertical(id="side"):
                 yield StackView(id="stack")
-                with TabbedContent(id="tabs", initial="tab-rules"):
+                with TabbedContent(id="tabs", initial="tab-lesson" if self.lesson else "tab-rules"):
+                    if self.lesson:
+                        from c1k_tui.screens.lesson_pane import LessonPane
+
+                        with TabPane("Lesson", id="tab-lesson"):
+                            yield LessonPane(id="lesson-pane")
                     with TabPane("Rules", id="tab-rules"):
                         yield RulesPanel(id="card-info")
                         yield RulesPanel(id="rules")
@@ -203,7 +211,7 @@ class MatchScreen(Screen[None]):
         yield LogView(id="logstrip")
         yield Static(id="status")
         yield CommandLine(placeholder="type a command (pass · play #12 target #21 · attack #5 · …) — press : to type",
-                          id="command", suggester=self.suggester)
+                          id="command", suggester=self.suggester, max_length=MAX_COMMAND_CHARS)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -267,7 +275,8 @@ class MatchScreen(Screen[None]):
     def _mark_tabs(self) -> None:
         """The active tab is marked by a glyph (▸), not by colour or the underline alone."""
         tabs = self.query_one("#tabs", TabbedContent)
-        for pane, label in (("tab-rules", "Rules"), ("tab-log", "Log"), ("tab-recap", "Recap")):
+        panes = (("tab-lesson", "Lesson"),) if self.lesson else ()
+        for pane, label in (*panes, ("tab-rules", "Rules"), ("tab-log", "Log"), ("tab-recap", "Recap")):
             tab = tabs.get_tab(pane)
             want = ("▸" if tabs.active == pane else " ") + label
             if str(tab.label) != want:
@@ -469,7 +478,7 @@ class MatchScreen(Screen[None]):
             card.update(info)
         # the rule: the current window's (or the refused action's) — repainted only when it changes
         t = Text()
-        if self.goal:
+        if self.goal and not self.lesson:     # a lesson has its own pane (lesson_pane.py)
             t.append("GOAL  ", style="bold reverse")
             t.append(self.goal + "\n\n")
         rid = self.refusal_rule or v.window.rule
@@ -693,6 +702,9 @@ class MatchScreen(Screen[None]):
         assert v is not None
         cands = [a for a in v.legal if isinstance(a, Play) and a.card == card.cid]
         if not cands:
+            if getattr(self.app, "sends_refusals", lambda: False)():   # a lesson: the refusal is the lesson
+                self._send(f"play #{card.cid}")
+                return
             why = self._why(card.cid, "play")
             reason, rule = why or ("it can't be played now", v.window.rule)
             self._say(f"[b]✗ {card.name}[/b]: {reason} ([b]{rule}[/b]) — not sent", rule)
@@ -919,7 +931,9 @@ class MatchScreen(Screen[None]):
 
     def action_scroll_rules(self, d: int) -> None:
         tabs = self.query_one("#tabs", TabbedContent)
-        if tabs.active == "tab-rules":
+        if tabs.active == "tab-lesson":
+            self.query_one("#lesson-pane", RulesPanel).scroll_page(d)
+        elif tabs.active == "tab-rules":
             self.query_one("#rules", RulesPanel).scroll_page(d)
         elif tabs.active == "tab-recap":
             self.query_one("#recap", RulesPanel).scroll_page(d)
@@ -963,9 +977,11 @@ class MatchScreen(Screen[None]):
             self.action_rule_book()
 
     def action_rules(self) -> None:
-        """r: the side tabs in turn — rules, log, recap."""
+        """r: the side tabs in turn — (lesson,) rules, log, recap."""
         tabs = self.query_one("#tabs", TabbedContent)
-        tabs.active = {"tab-rules": "tab-log", "tab-log": "tab-recap"}.get(tabs.active, "tab-rules")
+        first = "tab-lesson" if self.lesson else "tab-rules"
+        tabs.active = {"tab-lesson": "tab-rules", "tab-rules": "tab-log", "tab-log": "tab-recap"}.get(tabs.active,
+                                                                                                     first)
 
     def show_recap(self, text: Text, switch: bool = True) -> None:
         """The recap for the player who just took the keyboard (their private events included). At 80×24

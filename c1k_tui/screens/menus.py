@@ -26,6 +26,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from c1k_tui.model.paths import FLOW_SHORT, FLOWS, PACES
+from c1k_tui.model.safetext import escape_text
 from c1k_tui.model.versus_choices import OPPONENTS
 from c1k_tui.screens.controls import Choice, ChoiceList, GlyphCheckbox, GlyphRadio, LogView
 
@@ -528,14 +529,25 @@ class GameOverScreen(Screen[str]):
         self.query_one("#save-path", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        from engine.record import WouldReplace, allow_replace
+
         path = event.value.strip()
         if not path:
             return
+        target = Path(path).expanduser()
+        if getattr(self, "_confirm", None) == target:        # asked: Enter again on the same file replaces it
+            allow_replace(target)
+        self._confirm: Path | None = None
         try:
-            self.app.save_record_as(Path(path).expanduser())  # type: ignore[attr-defined]
-            self.query_one("#save-msg", Static).update(f"saved to {path}")
+            self.app.save_record_as(target)  # type: ignore[attr-defined]
+            self.query_one("#save-msg", Static).update(f"saved to {escape_text(path)}")
+        except WouldReplace:
+            self._confirm = target
+            self.query_one("#save-msg", Static).update(
+                f"{escape_text(path)} exists and is not a match record: Enter again to replace it, or type another file")
+            return
         except OSError as err:
-            self.query_one("#save-msg", Static).update(f"could not save: {err}")
+            self.query_one("#save-msg", Static).update(f"could not save: {escape_text(err.strerror or str(err))}")
             return
         self.query_one("#rematch", Button).focus()
 
@@ -562,7 +574,8 @@ class StartScreen(Screen[StartChoice | str]):
     # field (its own Enter starts, through on_input_submitted).
     BINDINGS = [Binding("ctrl+s", "start", "start"), Binding("enter", "enter_start", "start", priority=True),
                 Binding("f2", "lessons", "lessons"),
-                Binding("f3", "resume", "resume last"), Binding("f4", "lab", "lab")]
+                Binding("f3", "resume", "resume last"), Binding("f4", "lab", "lab"),
+                Binding("f5", "builder", "deck builder")]
 
     def __init__(self, decks: list[str], default: StartChoice, can_resume: bool, error: str = "") -> None:
         super().__init__()
@@ -613,6 +626,7 @@ class StartScreen(Screen[StartChoice | str]):
                 yield Button("Lessons (F2)", id="lessons")
                 yield Button("Resume last (F3)", id="resume", disabled=not self.can_resume)
                 yield Button("Lab (F4)", id="lab")
+                yield Button("Decks (F5)", id="builder")
                 yield Button("Quit", id="quit")
             yield Static(self.error, id="start-error")
         yield Footer()
@@ -652,8 +666,8 @@ class StartScreen(Screen[StartChoice | str]):
             seed = self.default.seed
         rs = self.query_one("#start-flow", RadioSet)
         flow = FLOWS[rs.pressed_index] if rs.pressed_index >= 0 else "stops"
-        self.dismiss(StartChoice(a, b, seed, self.query_one("#name-a", Input).value.strip() or "p1",
-                                 self.query_one("#name-b", Input).value.strip() or "p2",
+        self.dismiss(StartChoice(a, b, seed, escape_text(self.query_one("#name-a", Input).value.strip()) or "p1",
+                                 escape_text(self.query_one("#name-b", Input).value.strip()) or "p2",
                                  self.query_one("#open-hands", Checkbox).value,
                                  self.query_one("#practice", Checkbox).value, flow,
                                  str(self.query_one("#opponent", Select).value)))
@@ -665,7 +679,7 @@ class StartScreen(Screen[StartChoice | str]):
         bid = event.button.id
         if bid == "start":
             self.action_start()
-        elif bid in ("lessons", "resume", "quit", "lab"):
+        elif bid in ("lessons", "resume", "quit", "lab", "builder"):
             self.dismiss(str(bid))
 
     def action_lessons(self) -> None:
@@ -673,6 +687,9 @@ class StartScreen(Screen[StartChoice | str]):
 
     def action_lab(self) -> None:
         self.dismiss("lab")
+
+    def action_builder(self) -> None:
+        self.dismiss("builder")
 
     def action_resume(self) -> None:
         if self.can_resume:
@@ -690,7 +707,11 @@ class LessonInfo:
     goal: str
 
 
-class LessonsScreen(Screen[LessonInfo | None]):
+#: the lessons screen's last entry: a whole match against the AI in the learning flow
+VS_AI = "vs-ai"
+
+
+class LessonsScreen(Screen[LessonInfo | str | None]):
     BINDINGS = [Binding("escape,q", "close", "back")]
 
     def __init__(self, lessons: list[LessonInfo], done: set[str] | None = None) -> None:
@@ -706,10 +727,18 @@ class LessonsScreen(Screen[LessonInfo | None]):
             mark = "✓ " if les.path.name in self.done else "  "
             opts.append(Option(Text.assemble(mark, (f"{i + 1:>2}. {les.title}", "bold"), (f"  {les.rule}", "cyan"),
                                              "\n      ", (les.goal, "dim")), id=str(i)))
+        opts.append(Option(Text.assemble(("  ▶ Practice match against the AI", "bold"), ("  learning flow", "cyan"),
+                                         "\n      ", ("A whole match (Ironbound against the AI's Emberfall) "
+                                                     "with every window shown as it is entered, each with its rule "
+                                                     "id; practice mode: a refused action never moves priority.",
+                                                     "dim")), id=VS_AI))
         yield OptionList(*opts, id="lesson-list")
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == VS_AI:
+            self.dismiss(VS_AI)
+            return
         self.dismiss(self.lessons[int(event.option.id or 0)])
 
     def action_close(self) -> None:

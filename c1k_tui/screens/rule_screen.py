@@ -1,8 +1,10 @@
 """The rule browser in the app: any rule id opens its text; every rule can be browsed and searched.
 
 `open_rule(app, "C1K 4.3")` pushes the browser at that rule (an unknown id opens its nearest family
-section). Left: every rule id (or, after typing words and Enter, the rules that contain them); right: the
-rule as Markdown. Escape closes it.
+section). The search field has the focus: type words and Enter for every rule (and explanatory section,
+such as "How priority works") that contains them, each with the words around the match — a keyword or rule
+id named comes first — or a did-you-mean when nothing matches; ↓ goes to the list. Left: the rules; right:
+the rule as Markdown. Escape closes it.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Markdown, OptionList
+from textual.widgets import Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from c1k_tui.model import rulesdoc
@@ -27,6 +30,7 @@ class RuleBrowser(ModalScreen[None]):
     RuleBrowser #rule-ids { width: 30; }
     RuleBrowser #rule-text { width: 1fr; }
     RuleBrowser Input { height: 3; }
+    RuleBrowser #rule-note { height: auto; color: $text-muted; }
     """
 
     def __init__(self, rule_id: str = "", on_screen: list[str] | None = None) -> None:
@@ -44,9 +48,11 @@ class RuleBrowser(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Input(placeholder="find rules by word (Enter) · Escape closes", id="rule-search")
+            yield Input(placeholder="find rules by word (Enter) · ↓ the list · Escape closes", id="rule-search")
+            yield Static("", id="rule-note")
             with Horizontal():
-                yield OptionList(*self._pinned_options(), *self._options(self.ids), id="rule-ids")
+                yield OptionList(*self._pinned_options(), *self._options(self.ids), *self._topic_options(),
+                                 id="rule-ids")
                 with VerticalScroll(id="rule-text"):
                     yield Markdown(rulesdoc.rule_markdown(self.rule_id), id="rule-md")
         yield Footer()
@@ -54,6 +60,17 @@ class RuleBrowser(ModalScreen[None]):
     def _options(self, ids: list[str]) -> list[Option]:
         table = rulesdoc.rules()
         return [Option(Text.assemble((rid, "bold cyan"), " ", table.get(rid, ("", ""))[0]), id=rid) for rid in ids]
+
+    def _topic_options(self) -> list[Option]:
+        return [Option(Text.assemble(("§ ", "bold"), (title, "bold")), id=title) for title in rulesdoc.topics()]
+
+    def _hit_options(self, hits: list[rulesdoc.Hit]) -> list[Option]:
+        out = []
+        for h in hits:
+            head = Text.assemble((h.id, "bold cyan"), " ", h.title) if h.title else Text.assemble(("§ ", "bold"),
+                                                                                                 (h.id, "bold"))
+            out.append(Option(Text.assemble(head, "\n", (h.snippet, "dim")), id=h.id))
+        return out
 
     def _pinned_options(self) -> list[Option]:
         table = rulesdoc.rules()
@@ -66,7 +83,18 @@ class RuleBrowser(ModalScreen[None]):
             ol.highlighted = self.pinned.index(self.rule_id)
         elif self.rule_id in self.ids:
             ol.highlighted = len(self.pinned) + self.ids.index(self.rule_id)
-        ol.focus()
+        self.query_one("#rule-search", Input).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """↓/↑ in the search field: into the list, one rule on (the pinned rules are one key away)."""
+        ol = self.query_one("#rule-ids", OptionList)
+        if self.focused is self.query_one("#rule-search", Input) and event.key in ("down", "up"):
+            event.stop()
+            ol.focus()
+            if event.key == "down":
+                ol.action_cursor_down()
+            else:
+                ol.action_cursor_up()
 
     def show(self, rid: str) -> None:
         self.rule_id = rid
@@ -78,15 +106,25 @@ class RuleBrowser(ModalScreen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         words = event.value.strip()
-        rid = rulesdoc.normalize_id(words) if words else None
-        ids = [rid] if rid else ([h[0] for h in rulesdoc.search(words)] if words else rulesdoc.all_ids())
+        note = self.query_one("#rule-note", Static)
         ol = self.query_one("#rule-ids", OptionList)
         ol.clear_options()
-        ol.add_options(self._options(ids))
-        if ids:
+        if not words:
+            note.update("")
+            ol.add_options([*self._options(self.ids), *self._topic_options()])
+            return
+        hits, maybe = rulesdoc.find(words)
+        if not hits:
+            note.update(Text.assemble(f"no rule mentions '{words}'", (f" — did you mean '{maybe}'?" if maybe else
+                                                                     " — `c1k rules` lists every rule id")))
+            if maybe:
+                hits, _ = rulesdoc.find(maybe)
+        else:
+            note.update(f"{len(hits)} rule{'s' if len(hits) != 1 else ''} mention '{words}' (best first)")
+        ol.add_options(self._hit_options(hits))
+        if hits:
             ol.highlighted = 0
-            self.show(ids[0])
-            ol.focus()
+            self.show(hits[0].id)
 
     def action_close(self) -> None:
         self.dismiss(None)

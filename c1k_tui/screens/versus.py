@@ -40,10 +40,11 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 
-from c1k_tui.model.session import MatchSession, auto_action
+from c1k_tui.model.paths import DEFAULT_STOPS
+from c1k_tui.model.session import MatchSession, auto_action, forced_action
 from c1k_tui.model.versus_choices import OPPONENTS
 from c1k_tui.screens.match_screen import MatchScreen
-from engine import InfoSet, derive_seed, make_agent, observe, player_name
+from engine import InfoSet, make_agent, observe, player_name
 
 if TYPE_CHECKING:
     from c1k_tui.model.session import Flow
@@ -60,6 +61,18 @@ WATCH_PACE_MS = 900
 PACES_MS = (0, 150, 400, 700, 900, 1500, 3000)
 #: event index offset of an agent seat's seed (derived from the match seed)
 AGENT_SEED_SALT = 0xA1
+#: the floor of each search level against a human (ms): above the longest search measured at the level
+#: (README: ai:2's longest 568 ms, ai:3's 1953 ms under load 2–3; ai:4 searches 3× ai:3), so that a forced
+#: answer and a searched one show after the same time. A search that still outlasts the floor (a slower
+#: machine) raises the floor for the rest of the match to 1.25× that search (`Versus.floor_ms`).
+LEVEL_FLOOR_MS = {1: 700, 2: 700, 3: 2500, 4: 7500}
+
+
+def level_floor_ms(spec: str) -> int:
+    """The floor an agent's level needs (0 for agents that don't search)."""
+    agent = make_agent(spec)
+    level = getattr(agent, "level", None)
+    return LEVEL_FLOOR_MS.get(level, 0) if isinstance(level, int) else 0
 
 
 class VersusError(ValueError):
@@ -75,7 +88,7 @@ def agent_spec(opponent: str, option: str = "--vs") -> str:
     head, _, rest = text.partition(":")
     if head != "ai":
         raise VersusError(f"unknown opponent '{opponent}': use human, ai, ai:1 … ai:4, ai:greedy or ai:random")
-    spec = DEFAULT_AI if not rest else (f"search:{rest}" if rest.isdigit() else rest)
+    spec = DEFAULT_AI if not rest else (f"search:{rest}" if rest[:1].isdigit() else rest)
     try:
         make_agent(spec)
     except ValueError as err:
@@ -90,11 +103,22 @@ def agent_label(spec: str) -> str:
 
 
 def agent_seed(match_seed: int, seat: int) -> int:
-    """The seed of the agent in `seat`: from the match seed, so the same match replays the same."""
-    return derive_seed(match_seed, AGENT_SEED_SALT + seat)
+    """The seed of the agent in `seat`: from the match seed, so the same match replays the same, through a
+    one-way function (SHA-256 of the match seed and the seat), so that the agent's seed, which the record
+    shows, says nothing of the match seed (the opening shuffle; rules.md §7)."""
+    import hashlib
+
+    data = b"c1k-agent-seed\0" + match_seed.to_bytes(8, "big") + bytes([AGENT_SEED_SALT, seat])
+    return int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
 
 
 # -------------------------------------------------------------------- the session
+
+
+#: an AI seat's stops (issue #20 item 7): a human's default stops, and also the end of the opponent's combat
+#: and of their turn — where a Fast card or ability answers what they did (finish a damaged unit, act before
+#: your own turn). A fixed set, the same every turn and whatever its hand holds: public (rules.md §7a).
+AI_STOPS = (*DEFAULT_STOPS, "opp:combat.exit", "opp:end.final")
 
 
 def fair_action(g: Game, flow: Flow) -> Action | None:
@@ -115,6 +139,17 @@ class VersusSession(MatchSession):
     def __init__(self, *args: Any, agents: dict[int, tuple[str, int]] | None = None, **kw: Any) -> None:
         self.agents: dict[int, tuple[str, int]] = dict(agents or {})
         super().__init__(*args, **kw)
+        self._ai_stops()
+
+    def _ai_stops(self) -> None:
+        for p in self.agents:            # an AI seat's stops are the AI's own (public, fixed)
+            self.flow.stops[player_name(p)] = list(AI_STOPS)
+
+    def set_flow(self, flow: Flow) -> None:
+        self.flow = flow
+        self._ai_stops()
+        self.run_autos()
+        self.save()
 
     @classmethod
     def new_vs(cls, db: CardDB, decks: list[Deck], seed: int, options: MatchOptions | None,
@@ -168,6 +203,29 @@ class VersusSession(MatchSession):
         while i >= 0 and (i in auto or cmds[i][:4] in ai):
             i -= 1
         return len(cmds) - i if i >= 0 else 0
+
+    def undo_check(self) -> tuple[bool, str]:
+        """As for two humans, and against an AI one more rule (rules.md §7a): an undo may not take back a
+        decision the AI made since — its answer came from its hidden cards, so asking it again (after
+        another attack) would let the human compare two answers. A forced answer (one legal action) or
+        the flow's pass for it tells nothing and is undone with the rest."""
+        from engine.record import play_line
+
+        ok, why = super().undo_check()
+        if not ok or not self.agents or not self.humans:
+            return ok, why
+        cmds = self.game.record
+        n = len(cmds)
+        span = self.undo_span()
+        auto = set(self.auto)
+        ai = {f"{player_name(p)}: " for p in self.agents}
+        g = self.replay_upto(n - span)
+        for i in range(n - span, n):
+            if cmds[i][:4] in ai and i not in auto and forced_action(g) is None:
+                return False, (f"'{cmds[n - span]}' can't be undone: the AI has decided since, from its own "
+                               "hidden cards — it can't be asked the same question again (rules.md §7a)")
+            play_line(g, cmds[i])
+        return ok, why
 
     def rematch(self, seed: int) -> VersusSession:
         """Same decks, a new seed, seats swapped — the agents move with their decks."""
@@ -241,8 +299,10 @@ class Versus:
         self.steps = 0                # watch: decisions to make while paused
         self.gen = 0                  # bumped by undo and a new match: a late answer is dropped
         self.moves = 0                # AI decisions made (tests, the title)
-        # against a human no AI answer shows sooner than this after it was asked (public: the pace)
-        self.floor_ms = 0 if self.watch else self.pace_ms
+        # against a human no AI answer shows sooner than this after it was asked (public: the pace, or the
+        # level's floor if higher; --pace 0 turns it off)
+        self.floor_ms = 0 if self.watch or self.pace_ms == 0 else max(
+            [self.pace_ms] + [level_floor_ms(spec) for spec, _ in session.agents.values()])
         self.clock: Callable[[], float] = time.monotonic       # seconds; tests inject their own
         self.later: Callable[[float, Callable[[], None]], object] = self._timer
         self.shown: list[Shown] = []  # each AI decision shown to the human, in order
@@ -355,7 +415,8 @@ class Versus:
             v = observe(g, self.human)
             self.shown.append(Shown(v.turn, v.window, g.decision.kind, round(max(took, self.floor_ms / 1000) * 1000)))
             if wait < 0 and self.floor_ms > 0:
-                self.slow += 1
+                self.slow += 1      # shown late once: from now on the floor covers a search this long
+                self.floor_ms = max(self.floor_ms, -(-int(took * 1250) // 100) * 100)
         if wait > 0:
             self.later(wait, lambda: self._show(move))
             return
@@ -473,7 +534,7 @@ def screen_for(session: MatchSession, extra: str) -> MatchScreen:
     """The match screen: with pause/step/pace keys when two agents play."""
     if isinstance(session, VersusSession) and session.agents and not session.humans:
         return WatchScreen(extra)
-    return MatchScreen(extra)
+    return MatchScreen(extra, lesson=session.lesson is not None)
 
 
 # -------------------------------------------------------------------- without a terminal
@@ -584,10 +645,11 @@ def play(deck_a: str | None, deck_b: str | None, seed: int, seed_given: bool, vs
 def _new(deck_a: str | None, deck_b: str | None, seed: int, specs: dict[int, str], names: list[str],
          practice: bool, first: str, playtest: bool, flow: str, save: Path | None, watch: bool,
          compensation: str | None = None) -> VersusSession:
+    from c1k_tui.model.cardset import card_db
     from c1k_tui.model.session import Flow
-    from engine import MatchOptions, find_deck, load_card_db, load_deck
+    from engine import MatchOptions, find_deck, load_deck
 
-    db = load_card_db()
+    db = card_db((deck_a or "ironbound", deck_b or "emberfall"))   # with --cards and the decks' own card files
     decks = []
     for name, player in ((deck_a or "ironbound", names[0]), (deck_b or "emberfall", names[1])):
         deck = load_deck(find_deck(name), db, playtest)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console, Group
+from rich.text import Text
 from textual.widgets import Input, Select, SelectionList, Static
 
 from c1k_tui.screens.app import C1KApp
@@ -75,8 +76,11 @@ def test_a_tiny_simulation_in_the_lab_gives_the_report_of_c1k_simulate(tmp_path:
         out["status"] = status(lab)
         out["results"] = rendered(lab.shown)
         out["done"] = lab.done_count
-        lab.query_one("#lab-save", Input).value = str(tmp_path / "lab.json")
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+s")                    # asks for the path
+        await pilot.pause()
+        app.screen.query_one(Input).value = str(tmp_path / "lab.json")
+        await pilot.press("enter")
+        await pilot.pause()
         out["saved"] = status(lab)
 
     run_app(app, body)
@@ -204,3 +208,164 @@ def test_lab_results_snapshot(snap_compare: Any, size: str) -> None:
         await pilot.pause()
 
     assert snap_compare(LabApp(), terminal_size=SIZES[size], run_before=run)
+
+
+# ---- issue 20 item 6: deck files and own cards, plots that fit, selection by glyph, save that asks
+
+
+def lines_of(parts: list[Any], width: int) -> list[str]:
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(Group(*parts), crop=False)
+    return console.export_text().splitlines()
+
+
+def test_marked_decks_show_a_check_glyph_and_unmarked_a_blank_box() -> None:
+    app = LabApp()
+    out: dict[str, list[str]] = {}
+
+    async def body(pilot: Any) -> None:
+        box = app.screen.query_one("#lab-decks", SelectionList)
+        out["rows"] = [box.render_line(y).text for y in range(3)]
+
+    run_app(app, body)
+    marked = {r.split("▌", 1)[1].strip(): r.split("▌", 1)[0] for r in out["rows"]}
+    assert marked["emberfall"].endswith("✓") and marked["ironbound"].endswith("✓")
+    assert marked["veil-masquerade"].endswith(" ") and "✓" not in marked["veil-masquerade"]
+
+
+@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+def test_plots_and_tables_fit_the_panel(size: str) -> None:
+    app = LabApp()
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        lab = app.screen
+        assert isinstance(lab, LabScreen)
+        fill(lab)
+        await pilot.press("ctrl+r")
+        await wait_done(pilot, lab)
+        await pilot.pause()
+        out["panel"] = lab.query_one("#lab-results", Static).size.width
+        # the plots are lines of fixed width (they are cropped, never wrapped, by the panel): each must fit
+        out["lines"] = [ln for part in lab.shown if isinstance(part, Text) for ln in part.plain.splitlines()]
+        out["tables"] = lines_of([p for p in lab.shown if not isinstance(p, Text)], out["panel"])
+
+    run_app(app, body, SIZES[size])
+    widest = max(len(line.rstrip()) for line in out["lines"])
+    assert any("Win rate vs the field" in line for line in out["lines"])
+    assert widest <= out["panel"], (widest, out["panel"])
+    assert max(len(line.rstrip()) for line in out["tables"]) <= out["panel"]
+
+
+def test_deck_files_and_own_cards_join_a_run(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    (tmp_path / "mine.toml").write_text(
+        '[[card]]\nid = "test-lab-imp"\nname = "Lab Imp"\ntype = "unit"\nrealm = "neutral"\ncost = 1\n'
+        'speed = "slow"\npower = 1\nhealth = 1\n', encoding="utf-8")
+    deck = tmp_path / "imps.toml"
+    deck.write_text((root / "decks" / "emberfall.toml").read_text(encoding="utf-8").replace(
+        '"emberlash" = 3', '"emberlash" = 2\n"test-lab-imp" = 1'), encoding="utf-8")
+    app = LabApp()
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        lab = app.screen
+        assert isinstance(lab, LabScreen)
+        fill(lab, matches="1", turns="3")
+        lab.query_one("#lab-files", Input).value = str(tmp_path / "nope.toml")
+        lab.query_one("#lab-files", Input).focus()
+        await pilot.press("enter")
+        out["bad"] = status(lab)
+        lab.query_one("#lab-files", Input).value = str(deck)
+        await pilot.press("enter")
+        out["added"] = status(lab)
+        out["selected"] = list(lab.query_one("#lab-decks", SelectionList).selected)
+        await pilot.press("ctrl+r")
+        out["no cards"] = status(lab)                   # the imp is unknown without its card file
+        lab.query_one("#lab-cards", Input).value = str(tmp_path / "mine.toml")
+        await pilot.press("ctrl+r")
+        await wait_done(pilot, lab)
+        out["report"] = lab.report
+
+    run_app(app, body)
+    assert "✗ no deck file" in out["bad"] and "✓ added" in out["added"]
+    assert str(deck) in out["selected"]
+    assert "test-lab-imp" in out["no cards"] and "✗" in out["no cards"]
+    rep = out["report"]
+    assert rep is not None and rep["matches"] == 3 and "imps" in rep["decks"]
+    assert "test-lab-imp" in rep["card_set"]["digests"]          # a replay builds the same set, or refuses
+    assert [d["id"] for d in rep["card_set"]["defs"]] == ["test-lab-imp"]
+
+
+def test_save_asks_before_replacing_and_no_keeps_the_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lab-results.cards.csv").write_text("mine\n", encoding="utf-8")
+    app = LabApp()
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        from c1k_tui.screens.menus import ConfirmModal
+        from c1k_tui.screens.save_dialog import AskPathModal
+
+        lab = app.screen
+        assert isinstance(lab, LabScreen)
+        fill(lab)
+        await pilot.press("ctrl+r")
+        await wait_done(pilot, lab)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, AskPathModal)
+        out["offered"] = app.screen.query_one(Input).value
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)      # one of the four files is there
+        await pilot.press("n")
+        await pilot.pause()
+        out["kept"] = (tmp_path / "lab-results.cards.csv").read_text(encoding="utf-8")
+        out["json after no"] = (tmp_path / "lab-results.json").exists()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        out["status"] = status(lab)
+
+    run_app(app, body)
+    assert out["offered"] == "lab-results.json"
+    assert out["kept"] == "mine\n" and out["json after no"] is False
+    assert "✓ saved" in out["status"]
+    assert (tmp_path / "lab-results.cards.csv").read_text(encoding="utf-8") != "mine\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lab-results.cards.csv", "lab-results.csv",
+                                                          "lab-results.json", "lab-results.matches.csv"]
+
+
+def test_f5_builds_a_deck_and_the_saved_file_joins_the_list_marked(tmp_path: Path) -> None:
+    from c1k_tui.screens.deck_builder import DeckBuilderScreen
+    from c1k_tui.screens.save_dialog import AskPathModal
+
+    root = Path(__file__).resolve().parents[2]
+    app = LabApp()
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        lab = app.screen
+        await pilot.press("f5")
+        await pilot.pause()
+        b = app.screen
+        assert isinstance(b, DeckBuilderScreen)
+        assert b.load(root / "decks" / "emberfall.toml")
+        b.refresh_deck()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, AskPathModal)
+        app.screen.query_one(Input).value = str(tmp_path / "copy.toml")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is lab
+        out["selected"] = list(lab.query_one("#lab-decks", SelectionList).selected)
+
+    run_app(app, body, (80, 24))
+    assert str(tmp_path / "copy.toml") in out["selected"]

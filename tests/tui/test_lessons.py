@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from c1k_tui.cli.main import app as cli
@@ -15,7 +16,7 @@ from tests.tui.conftest import run_app
 
 def test_there_is_a_lesson_per_topic_and_each_solution_passes() -> None:
     lessons = find_lessons()
-    assert 25 <= len(lessons) <= 36
+    assert 35 <= len(lessons) <= 48
     assert all(les.goal and les.rule for les in lessons)
     res = CliRunner().invoke(cli, ["scenario", "check", str(lessons[0].path.parent)])
     assert res.exit_code == 0, res.output
@@ -35,7 +36,7 @@ def test_a_lesson_is_complete_when_its_goal_is_reached(db: CardDB, tmp_path: Pat
         assert not status(lesson, s.game, since).complete, f"{les.title}: complete before playing"
         for cmd in s.lesson["solution"]:  # type: ignore[index]
             s.send(cmd)
-        assert status(lesson, s.game, since).complete, les.title
+        assert status(lesson, s.game, since, answers=s.lesson_answers()).complete, les.title
 
 
 def test_lesson_in_the_app_with_full_control(db: CardDB) -> None:
@@ -44,7 +45,9 @@ def test_lesson_in_the_app_with_full_control(db: CardDB) -> None:
 
     async def body(pilot: Any) -> None:
         screen = app.match_screen
-        assert screen is not None and les.goal[:20] in str(app.screen.query_one("#rules").render())
+        from c1k_tui.screens.lesson_pane import LessonPane
+
+        assert screen is not None and les.goal[:20] in app.screen.query_one("#lesson-pane", LessonPane).text.plain
         await pilot.press("1", "enter", "enter")   # select the Acolyte, play it, into slot 1
         await pilot.pause()
         assert app.game.current_player() == 1   # no hand-off in a lesson, nothing sent for p2
@@ -57,3 +60,179 @@ def test_lesson_in_the_app_with_full_control(db: CardDB) -> None:
         assert completed() == {les.path.name.removesuffix(".scenario.toml")}
 
     run_app(app, body)
+
+
+def _app_on(db: CardDB, tmp_path: Path, prefix: str, size: tuple[int, int] = (120, 40)) -> C1KApp:  # noqa: ARG001
+    info = next(x for x in find_lessons() if x.path.name.startswith(prefix))
+    return C1KApp(db=db, session=lesson_session(db, info, tmp_path / "l.json"), lessons=find_lessons())
+
+
+def test_enter_on_a_refused_card_sends_it_in_the_refusal_lesson(db: CardDB, tmp_path: Path) -> None:
+    """Lesson 3 teaches C1K 10: picking the ✗ card and pressing Enter sends it, and it is refused."""
+    app = _app_on(db, tmp_path, "03-")
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        app.send("p1: pass")
+        await pilot.pause()
+        assert app.game.current_player() == 1
+        await pilot.press("1", "enter")              # Tomas's Lantern Acolyte, Slow in Mira's turn
+        await pilot.pause()
+        assert app.game.current_player() == 0        # refused, and priority passed back to Mira
+        screen = app.match_screen
+        assert screen is not None and "✓ Tomas, holding priority in Mira's turn" in screen.goal
+
+    run_app(app, body)
+
+
+def test_undo_in_a_lesson_asks_no_one_and_the_prompt_opens_again(db: CardDB, tmp_path: Path) -> None:
+    from c1k_tui.screens.menus import ConfirmModal, PromptModal
+
+    app = _app_on(db, tmp_path, "04-")
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        app.send('p1: play "Emberlash" target acolyte')
+        await pilot.pause()
+        assert isinstance(app.screen, PromptModal)      # Tomas is asked about the Sigil's Interrupt
+        app.screen.dismiss("decline")
+        await pilot.pause()
+        assert not isinstance(app.screen, PromptModal) and app.game.decision.kind == "priority"
+        await pilot.press("u")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmModal)  # no consent asked in a lesson
+        assert isinstance(app.screen, PromptModal)      # the Interrupt question is back
+        assert app.game.decision.kind == "interrupt"
+
+    run_app(app, body)
+
+
+def test_a_lost_lesson_coaches_and_undo_gets_it_back(db: CardDB, tmp_path: Path) -> None:
+    app = _app_on(db, tmp_path, "15-")
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        app.send("p1: pass")
+        app.send("p2: pass")                             # Tomas lets Mira's end.final go by
+        await pilot.pause()
+        screen = app.match_screen
+        assert screen is not None
+        assert "can't be completed now" in screen.goal and "u undoes" in screen.goal and "F2 restarts" in screen.goal
+        assert "u undoes" in str(screen.status)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "can't be completed now" not in screen.goal
+        app.send('p2: play "Emberlash" target acolyte')
+        for cmd in ("p1: pass", "p1: pass", "p2: pass"):
+            app.send(cmd)
+        await pilot.pause()
+        assert app.lesson_complete
+
+    run_app(app, body)
+
+
+def test_a_question_is_answered_in_the_app(db: CardDB, tmp_path: Path) -> None:
+    app = _app_on(db, tmp_path, "05-")
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        screen = app.match_screen
+        assert screen is not None and "? Tomas's end.final" in screen.goal and "answer N" in screen.goal
+        app.send("answer 1")
+        await pilot.pause()
+        assert "not quite" in str(screen.status) and "? Tomas's end.final" in screen.goal
+        app.send("answer 2")
+        await pilot.pause()
+        assert "right" in str(screen.status) and "? Tomas's end.final" not in screen.goal
+        for cmd in ("p2: pass", "p1: pass", "p1: pass", "p2: pass"):
+            app.send(cmd)
+        await pilot.pause()
+        assert app.lesson_complete
+
+    run_app(app, body)
+
+
+def test_the_lessons_screen_offers_the_learning_flow_against_the_ai(db: CardDB, tmp_path: Path,
+                                                                   monkeypatch: Any) -> None:
+    from c1k_tui.screens.menus import VS_AI, LessonsScreen
+    from c1k_tui.screens.versus import VersusSession
+
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    app = C1KApp(db=db, mode="learn", lessons=find_lessons())
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        assert isinstance(app.screen, LessonsScreen)
+        app.screen.dismiss(VS_AI)
+        for _ in range(100):                       # the match screen mounted (slow machines take a while)
+            await pilot.pause(0.05)
+            ms = app.match_screen
+            if ms is not None and ms.is_current and ms.query("#recap"):
+                break
+        s = app.session
+        assert isinstance(s, VersusSession) and s.flow.mode == "learning" and s.game.options.practice
+        for _ in range(6):                         # pass through windows: the AI answers, windows are listed
+            if app.game.current_player() == 0:
+                app.send("pass")
+            await pilot.pause()
+        text = app.recap_for(0, 0).plain
+        assert "nothing happened" in text and "(C1K 1.1)" in text
+
+    run_app(app, body)
+
+
+def test_windows_where_nothing_happened_fold_into_one_line() -> None:
+    from c1k_tui.model.recap import learning_text
+    from engine.lessons import WindowVisit
+
+    visits = [WindowVisit(3, "draw.start", "C1K 1.1", (), 0), WindowVisit(3, "draw.draw", "C1K 1.2",
+                                                                         (("Mira draws a card", ()),), 1),
+              WindowVisit(3, "draw.post", "C1K 1.3", (), 2), WindowVisit(3, "influence.start", "C1K 2.1", (), 3),
+              WindowVisit(4, "draw.start", "C1K 1.1", (), 4)]
+    lines = learning_text(visits, compact=True).plain.splitlines()
+    assert "draw.post (C1K 1.3), influence.start (C1K 2.1): nothing happened" in lines
+    assert lines.count("draw.start (C1K 1.1): nothing happened") == 2     # a new turn starts a new line
+
+
+def _pane_rows(app: C1KApp) -> list[str]:
+    """The lesson pane's rows as drawn on screen (what the learner reads), if its tab is the active one."""
+    from textual.widgets import TabbedContent
+
+    from c1k_tui.screens.lesson_pane import LessonPane
+
+    ms = app.match_screen
+    assert ms is not None and ms.query_one("#tabs", TabbedContent).active == "tab-lesson"
+    pane = ms.query_one("#lesson-pane", LessonPane)
+    assert pane.size.height >= 4, pane.size
+    return pane.render().plain.splitlines()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_the_lesson_pane_shows_goal_step_hint_and_debrief(db: CardDB, tmp_path: Path, size: tuple[int, int]) -> None:
+    """Issue #19 item 4: at both sizes the learner reads the step, the hint and (scrolled into view) the
+    debrief in the lesson's own tab."""
+    app = _app_on(db, tmp_path, "07-", size)
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        text = " ".join(_pane_rows(app))
+        assert text.startswith("NOW  next: try the Acolyte in") and "GOAL" in text, text
+        await pilot.press("r")                         # another tab, then a refusal brings the pane back
+        await pilot.pause()
+        app.send('p1: play "Lantern Acolyte"')
+        await pilot.pause()
+        rows = _pane_rows(app)
+        text = " ".join(rows)
+        assert text.startswith("NOW  next: influence.gain"), rows
+        assert "HINT why not?" in text and rows.index(next(r for r in rows if r.startswith("HINT"))) <= 2, rows
+        for cmd in ("p1: pass", "p2: pass", "p1: pass", "p2: pass", 'p1: play "Lantern Acolyte" slot 1',
+                    "p2: pass"):
+            app.send(cmd)
+        await pilot.pause()
+        assert app.lesson_complete
+        rows = _pane_rows(app)
+        done = [i for i, r in enumerate(rows) if r.startswith("✓ LESSON COMPLETE")]
+        assert done, rows                                              # the debrief scrolled into view
+        assert "draw.post allows only Fast cards" in " ".join(rows[done[0]:]), rows
+
+    run_app(app, body, size)

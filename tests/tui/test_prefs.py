@@ -34,14 +34,15 @@ def test_a_broken_options_file_is_a_message_and_is_kept_aside() -> None:
     state_dir().mkdir(parents=True)
     prefs_file().write_text('{"Mira": {"pace_ms": 400,')               # cut short
     got, err = load_prefs("Mira")
-    assert got is None and "players.json is not valid JSON" in err
+    assert got is None and "players.json is not valid JSON" in err and "the defaults are" in err
     note = save_prefs({"Mira": PlayerPrefs(None, 150, True)})
     assert "kept as" in note and "players.json.broken" in note
     assert (state_dir() / "players.json.broken").read_text().startswith('{"Mira"')
     assert load_prefs("Mira") == (PlayerPrefs(None, 150, True), "")
-    # values of the wrong type are ignored, not trusted
+    # values of the wrong type are not trusted: the defaults, and a notice naming the key (issue #23)
     prefs_file().write_text(json.dumps({"Mira": {"pace_ms": "fast", "quick_play": 1, "stops": "all"}}))
-    assert load_prefs("Mira") == (PlayerPrefs(None, 0, False), "")
+    got2, err2 = load_prefs("Mira")
+    assert got2 is None and "'Mira'.stops: expected a list of stops" in err2
 
 
 def test_options_dialog_saves_each_players_quick_play_and_pace(db: CardDB) -> None:

@@ -335,8 +335,12 @@ def test_the_ais_decisions_show_on_public_facts_only(db: CardDB) -> None:
 
 
 def test_undo_goes_back_to_the_humans_last_decision(db: CardDB) -> None:
-    """The AI's answers after the human's command are undone with it (nothing was revealed)."""
-    s = scenario_vs(db, snapshot_data())
+    """The AI's answers after the human's command are undone with it (nothing was revealed, and the AI's
+    answer was forced: an answer it chose from its hidden cards is never undone, tests/tui/
+    test_harden_ai_seat.py)."""
+    data = snapshot_data()
+    data["p2"]["influence"] = 0             # nothing the AI could play: its pass is forced
+    s = scenario_vs(db, data)
     start = s.game.state_hash()
     s.send("pass")                          # the human (p1)
     s.send("pass", 1)                       # the AI answers: p2 passes too

@@ -1,0 +1,196 @@
+"""How often an agent acts at instant speed, and what its stops are worth (issue #20 item 7).
+
+    python bench/instant_speed.py [--agent greedy] [--matches 4] [--seed 1] [--decks all|A,B,...]
+                                  [--workers 2] [--json FILE]
+
+Plays every unordered pair of decks `--matches` times (seats alternate), three ways on the same seeds:
+
+- `free`: every decision is the agent's (as `c1k simulate` plays);
+- `app`: both seats follow the app's public flow for an AI seat (c1k_tui/versus.py `fair_action`) with
+  the human's default stops — the AI of `c1k play --vs ai` before issue #20;
+- `ai-stops`: the same, but the tested seat has the AI's stops (`AI_STOPS`: also the opponent's
+  combat.exit and end.final windows) — so it can answer at the end of your combat and your turn;
+- `hold`: `ai-stops`, and the tested seat's greedy agent holds its Fast Actions in its own turn while the
+  stack is empty (unless casting one wins the match), to cast them in the opponent's turn — an
+  experiment of this bench (`HoldingGreedy`), not an agent of the engine.
+
+In `app` and `ai-stops` the seat under test is deck A's; the other seat always has the default stops.
+Counts, per match and seat: *instant-speed plays* — a card played or an ability activated in the
+opponent's turn or in response (something on the stack), and Interrupts used; reports them per match,
+by window, and deck A's win rate (draws ½) in each way with the paired difference ai-stops − app and its
+95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import json
+import math
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from c1k_tui.model.paths import DEFAULT_STOPS  # noqa: E402
+from c1k_tui.screens.versus import AI_STOPS  # noqa: E402
+
+MODES = ("free", "app", "ai-stops", "hold")
+
+
+def holding_greedy(seed: int) -> Any:
+    """Greedy that keeps Fast Actions for the opponent's turn: in its own turn, on an empty stack, playing one
+    is not a candidate unless it wins the match."""
+    from engine.actions import Play
+    from engine.ai import (
+        WIN_SCORE,
+        GreedyAgent,
+        _order_key,
+        _play_out_phase,
+        _prefer,
+        candidates,
+        evaluate,
+        reply_policy,
+    )
+    from engine.rng import SplitMix64, derive_seed
+    from engine.sampling import InfoSet, mix
+
+    class HoldingGreedy(GreedyAgent):
+        def act(self, info: InfoSet) -> Any:
+            s = mix(self.seed, info.key)
+            rng = SplitMix64(s)
+            games = [info.sample(derive_seed(s, i)) for i in range(self.samples)]
+            g0 = games[0]
+            acts = candidates(g0, rng)
+            if len(acts) == 1:
+                return acts[0]
+            me = info.player
+            quiet = g0.active == me and not g0.stack
+            best, best_score = acts[0], None
+            for a in sorted(acts, key=_order_key):
+                fast_action = (isinstance(a, Play) and g0.card(a.card).type == "action"
+                               and g0.card(a.card).speed == "fast")
+                score = 0
+                for gs in games:
+                    g = gs.clone()
+                    g.apply(a, me)
+                    _play_out_phase(g, reply_policy(SplitMix64(rng.next())))
+                    score += evaluate(g, me)
+                if quiet and fast_action and score < WIN_SCORE * len(games):
+                    continue               # held for the opponent's turn
+                if best_score is None or score > best_score or (score == best_score and _prefer(a, best)):
+                    best, best_score = a, score
+            return best
+
+    return HoldingGreedy(seed)
+
+
+@dataclass
+class Outcome:
+    mode: str
+    pair: int
+    k: int
+    points_a: float
+    instants: list[int]                       # per seat A, B
+    windows: dict[str, int] = field(default_factory=dict)   # deck A's instant plays by window
+
+
+def play_one(args: tuple[str, str, str, int, bool, str, int, int]) -> Outcome:
+    deck_a_path, deck_b_path, agent, seed, a_first, mode, pair, k = args
+    from c1k_tui.model.session import Flow
+    from c1k_tui.screens.versus import fair_action
+    from engine import Game, MatchOptions, derive_seed, load_card_db, load_deck
+    from engine.actions import Activate, Interrupt, Play
+    from engine.ai import make_agent
+    from engine.sampling import InfoSet
+    from engine.state import WINDOWS, player_name
+
+    db = load_card_db()
+    da, dbk = load_deck(Path(deck_a_path), db, playtest=True), load_deck(Path(deck_b_path), db, playtest=True)
+    first, second = (da, dbk) if a_first else (dbk, da)
+    game = Game.new(db, first, second, seed, MatchOptions(max_turns=200))
+    seat_a = 0 if a_first else 1
+    agents = [make_agent(agent, derive_seed(seed, 1 + (p != seat_a))) for p in (0, 1)]
+    if mode == "hold":
+        agents[seat_a] = holding_greedy(derive_seed(seed, 1))
+    flow = None
+    if mode != "free":
+        stops = {player_name(p): list(AI_STOPS if (mode in ("ai-stops", "hold") and p == seat_a) else DEFAULT_STOPS)
+                 for p in (0, 1)}
+        flow = Flow("stops", stops)
+    instants = [0, 0]
+    windows: Counter[str] = Counter()
+    n = 0
+    while not game.is_terminal() and n < 20000:
+        p = game.current_player()
+        a = fair_action(game, flow) if flow is not None else None
+        if a is None:
+            a = agents[p].act(InfoSet(game, p))
+        if isinstance(a, Interrupt) or (isinstance(a, Play | Activate) and (p != game.active or game.stack)):
+            side = 0 if p == seat_a else 1
+            instants[side] += 1
+            if side == 0:
+                windows[("opp:" if p != game.active else "own:") + WINDOWS[game.win]] += 1
+        game.apply(a, p)
+        n += 1
+    w = game.outcome.winner if game.outcome else None
+    pts = 0.5 if w is None else (1.0 if w == seat_a else 0.0)
+    return Outcome(mode, pair, k, pts, instants, dict(windows))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--agent", default="greedy")
+    ap.add_argument("--matches", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--decks", default="all")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("--modes", default=",".join(MODES), help="which of " + ", ".join(MODES))
+    a = ap.parse_args()
+    from engine import bundled_deck_paths, derive_seed, find_deck
+
+    paths = ([str(p) for p in bundled_deck_paths()] if a.decks == "all"
+             else [str(find_deck(n)) for n in a.decks.split(",")])
+    pairs = [(x, y) for i, x in enumerate(paths) for y in paths[i + 1:]]
+    jobs = [(x, y, a.agent, derive_seed(derive_seed(a.seed, pi), k), k % 2 == 0, mode, pi, k)
+            for pi, (x, y) in enumerate(pairs) for k in range(a.matches) for mode in a.modes.split(",")]
+    with cf.ProcessPoolExecutor(a.workers) as pool:
+        outs = list(pool.map(play_one, jobs))
+    by = {(o.mode, o.pair, o.k): o for o in outs}
+    modes = a.modes.split(",")
+    report: dict[str, Any] = {"agent": a.agent, "matches_per_mode": len(jobs) // len(modes), "seed": a.seed,
+                              "modes": {}}
+    for mode in modes:
+        os_ = [o for o in outs if o.mode == mode]
+        wins = sum(o.points_a for o in os_)
+        win_windows: Counter[str] = Counter()
+        for o in os_:
+            win_windows.update(o.windows)
+        report["modes"][mode] = {
+            "matches": len(os_), "win_rate_a": round(wins / len(os_), 4),
+            "instant_plays_per_match_a": round(sum(o.instants[0] for o in os_) / len(os_), 3),
+            "instant_plays_per_match_b": round(sum(o.instants[1] for o in os_) / len(os_), 3),
+            "matches_with_an_instant_play_a": sum(1 for o in os_ if o.instants[0]),
+            "by_window_a": dict(win_windows.most_common()),
+        }
+    for new in ("ai-stops", "hold"):
+        if new not in modes or "app" not in modes:
+            continue
+        diffs = [by[(new, o.pair, o.k)].points_a - o.points_a for o in outs if o.mode == "app"]
+        mean = sum(diffs) / len(diffs)
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
+        half = 1.959963984540054 * sd / math.sqrt(len(diffs))
+        report[f"{new}_minus_app"] = {"diff": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)],
+                                      "paired_matches": len(diffs)}
+    text = json.dumps(report, indent=1)
+    print(text)
+    if a.json:
+        a.json.write_text(text + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""An AI seat's stops (issue #20 item 7, rules.md §7a): an AI playing a human is asked where a human with
+the AI's stops would be — a human's defaults plus the opponent's combat exit and end of turn — so it can
+answer at Fast speed at the end of your turn; the stops are a fixed public set, and the human's own stops
+are untouched."""
+
+from __future__ import annotations
+
+from c1k_tui.model.paths import DEFAULT_STOPS
+from c1k_tui.model.session import Flow
+from c1k_tui.screens.versus import AI_STOPS, VersusSession
+from engine import (
+    WINDOWS,
+    Attack,
+    Block,
+    CardDB,
+    Decline,
+    MatchOptions,
+    Pass,
+    find_deck,
+    load_card_db,
+    load_deck,
+)
+
+
+def _session(db: CardDB) -> VersusSession:
+    decks = [load_deck(find_deck("ironbound"), db), load_deck(find_deck("emberfall"), db)]
+    return VersusSession.new_vs(db, decks, 7, MatchOptions(max_turns=6), {1: "random"}, flow=Flow("stops"))
+
+
+def _asked_in_the_humans_turns(s: VersusSession) -> set[str]:
+    """Play the match (the human and the AI both pass or declare nothing); the windows of the human's turns
+    where the AI seat was asked."""
+    asked: set[str] = set()
+    for _ in range(3000):
+        s.run_autos()
+        g = s.game
+        if g.is_terminal():
+            break
+        p = g.current_player()
+        if p == 1 and g.active == 0:
+            asked.add(WINDOWS[g.win])
+        acts = g.legal_actions()
+        simple = [a for a in acts if isinstance(a, Pass | Decline) or a in (Attack(()), Block(()))]
+        s.send(simple[0] if simple else acts[0], p)
+    return asked
+
+
+def test_an_ai_seat_has_the_ai_stops_and_the_human_keeps_theirs() -> None:
+    s = _session(load_card_db())
+    assert s.flow.stops["p2"] == list(AI_STOPS) and s.flow.stops["p1"] == list(DEFAULT_STOPS)
+    assert set(DEFAULT_STOPS) < set(AI_STOPS) and {"opp:combat.exit", "opp:end.final"} <= set(AI_STOPS)
+    s.set_flow(Flow("stops"))            # changing the flow options keeps the AI's stops
+    assert s.flow.stops["p2"] == list(AI_STOPS)
+
+
+def test_the_ai_is_asked_at_the_end_of_the_humans_turn() -> None:
+    db = load_card_db()
+    assert "end.final" in _asked_in_the_humans_turns(_session(db))
+    before = _session(db)                 # with a human's stops (the AI before issue #20): never there
+    before.flow.stops["p2"] = list(DEFAULT_STOPS)
+    assert "end.final" not in _asked_in_the_humans_turns(before)
