@@ -2,7 +2,8 @@
 
     python bench/compensation.py run --compensation card+coin --cache C.jsonl [--agent search:1] [--seed 7]
                                      [--max-matches 20] [--workers 2]
-    python bench/compensation.py report C1.jsonl [C2.jsonl ...] [--json OUT] [--markdown]
+    python bench/compensation.py report card+coin=C1.jsonl [none=C2.jsonl ...] [--agent search:1] [--seed 7]
+                                        [--json OUT] [--markdown]
 
 `run` is `bench/balance.py run` with the option: the jobs of `c1k simulate --all --agent A --matches N
 --seed S --compensation C`, played round by round (the k-th match of every pair, then the (k+1)-th:
@@ -37,16 +38,16 @@ def _rows(path: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
-def summary(path: Path) -> dict[str, Any]:
+def summary(path: Path, compensation: str, agent: str, seed: int) -> dict[str, Any]:
     """One candidate's cache: what finished, whatever the rounds."""
     rows = _rows(path)
-    first = next(iter(rows))
-    parts = first.split(":")
-    # key: digest_a:digest_b:agent_a:agent_b:seed:pair:k[:compensation] (agents may hold a colon: search:1)
-    comp = parts[-1] if not parts[-1].isdigit() else "none"
-    agent = ":".join(parts[2:4]) if parts[3].isdigit() else parts[2]
-    seed = int(parts[-4] if comp != "none" else parts[-3])
-    rounds = 1 + max(int(k.split(":")[-2 if comp != "none" else -1]) for k in rows)
+    comp = compensation
+    rounds = 1
+    while True:   # (the rounds started: jobs of round k are looked up by their keys)
+        _pairs, jobs = plan(_decks(None), agent, agent, rounds + 1, seed, compensation=comp)
+        if not any(_key(j, seed) in rows for j in jobs if j.k == rounds):
+            break
+        rounds += 1
     pairs, jobs = plan(_decks(None), agent, agent, rounds, seed, compensation=comp)
     done = [j for j in jobs if _key(j, seed) in rows]
     results = {}
@@ -81,7 +82,9 @@ def main() -> None:
     u.add_argument("--workers", type=int, default=1)
     u.add_argument("--minutes", type=float, default=0)
     r = sub.add_parser("report")
-    r.add_argument("caches", type=Path, nargs="+")
+    r.add_argument("caches", nargs="+", metavar="COMPENSATION=CACHE")
+    r.add_argument("--agent", default="search:1")
+    r.add_argument("--seed", type=int, default=7)
     r.add_argument("--json", type=Path)
     r.add_argument("--markdown", action="store_true")
     a = ap.parse_args()
@@ -89,7 +92,7 @@ def main() -> None:
         cmd_run(a.agent, a.seed, a.max_matches, a.cache, a.workers, a.minutes, None, [], None, [], [],
                 a.compensation)
         return
-    out = [summary(p) for p in a.caches]
+    out = [summary(Path(c.split("=", 1)[1]), c.split("=", 1)[0], a.agent, a.seed) for c in a.caches]
     for s in out:
         fp = s["first_player"]
         lo, hi = fp["ci95"]
