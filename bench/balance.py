@@ -37,6 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from c1k_tui.sim.simulate import DeckRef, Job, JobResult, plan, resolve_decks, run_job, summarize, wilson  # noqa: E402
+from engine import MatchOptions  # noqa: E402
 
 
 def _digest(path: str) -> str:
@@ -50,8 +51,10 @@ def _digest(path: str) -> str:
 def _key(job: Job, seed: int) -> str:
     # the job's own seed and seats are in the key: since the seeds of a pair come from its two lists (issue
     # #20), a cache written with the older, position-derived seeds is never read as these jobs' results
+    assert job.compensation is not None   # (always explicit here: None would change with the rules' default)
+    comp = "" if job.compensation == "none" else f":{job.compensation}"
     return (f"{_digest(job.deck_a)}:{_digest(job.deck_b)}:{job.agent_a}:{job.agent_b}:{seed}:{job.pair}:{job.k}:"
-            f"{job.seed}:{int(job.a_first)}")
+            f"{job.seed}:{int(job.a_first)}" + comp)
 
 
 def _read_cache(*paths: Path) -> dict[str, dict[str, Any]]:
@@ -73,12 +76,12 @@ def _decks(decks_dir: Path | None) -> list[DeckRef]:
 
 def cmd_run(agent: str, seed: int, max_matches: int, cache: Path, workers: int, minutes: float,
             out: Path | None, read: list[Path], decks_dir: Path | None, only: list[str],
-            skip: list[str]) -> None:
+            skip: list[str], compensation: str = "none") -> None:
     import concurrent.futures as cf
     import multiprocessing as mp
 
     decks = _decks(decks_dir)
-    pairs, jobs = plan(decks, agent, agent, max_matches, seed)
+    pairs, jobs = plan(decks, agent, agent, max_matches, seed, compensation=compensation)
     done = _read_cache(cache, *read)
     todo = sorted((j for j in jobs if _key(j, seed) not in done
                    and (not only or pairs[j.pair][0].deck in only or pairs[j.pair][1].deck in only)
@@ -109,27 +112,30 @@ def cmd_run(agent: str, seed: int, max_matches: int, cache: Path, workers: int, 
             if n % 10 == 0:
                 print(f"  {n}/{len(todo)} played, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     if out is not None:
-        write_report(agent, seed, [cache, *read], out, decks_dir)
+        write_report(agent, seed, [cache, *read], out, decks_dir, compensation)
 
 
-def write_report(agent: str, seed: int, caches: list[Path], out: Path, decks_dir: Path | None = None) -> int:
+def write_report(agent: str, seed: int, caches: list[Path], out: Path, decks_dir: Path | None = None,
+                 compensation: str = "none") -> int:
     """The `c1k simulate --all --matches K` report for the largest K whose rounds are all cached."""
     decks = _decks(decks_dir)
     done = _read_cache(*caches)
     k = 0
     while True:
-        pairs, jobs = plan(decks, agent, agent, k + 1, seed)
+        pairs, jobs = plan(decks, agent, agent, k + 1, seed, compensation=compensation)
         if not all(_key(j, seed) in done for j in jobs):
             break
         k += 1
-    pairs, jobs = plan(decks, agent, agent, k, seed)
+    pairs, jobs = plan(decks, agent, agent, k, seed, compensation=compensation)
     results = {}
     for j in jobs:
         r = dict(done[_key(j, seed)])
         r["index"] = j.index
         results[j.index] = JobResult(**r)
     report = summarize(pairs, jobs, results)
-    report["command"] = f"c1k simulate --all --agent {agent} --matches {k} --seed {seed}"
+    report["command"] = (f"c1k simulate --all --agent {agent} --matches {k} --seed {seed}"
+                         f" --compensation {compensation}")
+    report["run"] = {"seed": seed, "agent": agent, "matches_per_pair": k, "compensation": compensation}
     out.write_text(json.dumps(report, indent=1))
     print(f"{out}: {k} matches per pair ({len(jobs)} matches)", file=sys.stderr)
     return k
@@ -180,10 +186,22 @@ def main() -> None:
     u.add_argument("--decks-dir", type=Path, help="the eleven deck files (default: the bundled decks)")
     u.add_argument("--only", nargs="*", default=[], help="play only the pairs of these decks")
     u.add_argument("--skip", nargs="*", default=[], help="don't play the pairs of these decks")
+    u.add_argument("--compensation", default=MatchOptions().compensation,
+                   help="the second player's compensation (RULES Second player): none, card, influence, "
+                        "capacity, coin, card+coin")
+    w = sub.add_parser("write", help="the report of what a cache holds (the largest complete round)")
+    w.add_argument("--agent", default="search:1")
+    w.add_argument("--seed", type=int, default=7)
+    w.add_argument("--cache", type=Path, nargs="+", required=True)
+    w.add_argument("--json", type=Path, required=True)
+    w.add_argument("--compensation", default=MatchOptions().compensation)
     a = ap.parse_args()
     if a.cmd == "run":
         cmd_run(a.agent, a.seed, a.max_matches, a.cache, a.workers, a.minutes, a.json, a.read, a.decks_dir,
-                a.only, a.skip)
+                a.only, a.skip, a.compensation)
+        return
+    if a.cmd == "write":
+        write_report(a.agent, a.seed, a.cache, a.json, None, a.compensation)
         return
     print_report(json.loads(a.report.read_text()), a.markdown)
 

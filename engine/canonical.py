@@ -28,7 +28,7 @@ from json.encoder import encode_basestring  # C-accelerated; escapes only quote,
 from typing import Any
 
 #: the version of the encoding rules and snapshot fields (docs/determinism.md); written into the snapshot
-ENCODING = 1
+ENCODING = 2
 
 MAX_SAFE = (1 << 53) - 1
 

@@ -179,6 +179,12 @@ def log_command(g: MatchState, line: str, action: Action, actor: int) -> None:
         g._private_commands[actor] += 1
         return
     kind = _COMMAND_KIND.get(type(action).__name__, "note")
+    if isinstance(action, SetCard):
+        # the card named is hidden from the other player: they read that a card was Set, never its number
+        # (rules.md §7a); the record keeps the command as typed
+        g.log(line, kind, actor, (action.card,), rule=d.rule, command=n, private_to=actor,
+              public_text=f"{player_name(actor)}: set a card face down")
+        return
     g.log(line, kind, actor, action_cards(action), rule=d.rule, command=n)
 
 
@@ -278,9 +284,10 @@ def do_set(g: MatchState, a: SetCard, p: int) -> None:
     ps = g.players[p]
     ps.influence -= SET_COST
     ps.hand.remove(a.card)
-    ps.set_cards.append(a.card)
-    g.zone[a.card] = SET
-    g.log(f"  {ps.name} Sets a card face down (#{a.card})", "set", p, (a.card,), SET_COST, rule="KW Set")
+    n = g.renumber(a.card, SET)   # a fresh number in the Set zone, shown to its owner only (rules.md §7a)
+    ps.set_cards.append(n)
+    g.log(f"  {ps.name} Sets {g.label(n)} face down", "set", p, (n,), SET_COST, rule="KW Set", private_to=p,
+          public_text=f"  {ps.name} Sets a card face down")
     give_priority(g, p, 0)
 
 

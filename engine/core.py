@@ -81,9 +81,13 @@ class MatchState:
         self.options = options or MatchOptions()
         self.seed = seed
         self.rng = SplitMix64(seed)
-        self.defs: list[CardDef | None] = [None]     # index = card id; id 0 is never a card
-        self.owner: list[int] = [-1]
-        self.zone: list[int] = [GONE]
+        # card number → its card, owner and zone; numbers are drawn from the generator (`new_card`); 0 is
+        # never a card (its entry stands for "no card": a blocker that left play, a rule's own trigger); a
+        # number whose card went from one hidden zone into another keeps its entry with no card (None:
+        # nobody may learn what it was), so that it is never drawn again
+        self.defs: dict[int, CardDef | None] = {0: None}
+        self.owner: dict[int, int] = {0: -1}
+        self.zone: dict[int, int] = {0: GONE}
         self.players = [PlayerState("p1", self.options.unit_slots, self.options.relic_slots),
                         PlayerState("p2", self.options.unit_slots, self.options.relic_slots)]
         self.perms: dict[int, Perm] = {}
@@ -108,6 +112,9 @@ class MatchState:
         self._events = EventLog()   # bookkeeping, not state: not in the snapshot, shared by clones
         self.record: ChunkedList[str] = ChunkedList()   # the commands; clones fork it (O(log n))
         self.aliases: dict[str, int] = {}
+        # an aliased card's earlier numbers (new → old; bookkeeping, not state): a lesson's goal about "the
+        # Acolyte" still matches the events from before it was renumbered (shared by clones, copied on write)
+        self.earlier_numbers: dict[int, int] = {}
         self.void_items: dict[int, StackItem] = {}   # Voidcast: how a card in the Void was cast (targets)
         self.resolving: Resolving | None = None   # a resolution paused for an Interrupt (Flux outcome)
         self.threads: list[Trigger] = []          # Thread branches waiting for the next priority moment
@@ -133,11 +140,51 @@ class MatchState:
             return self.rng.below(2)
         return 1 if self.options.first == "p2" else 0
 
+    def fresh_number(self) -> int:
+        """A card number no card object of this match ever had, drawn from the generator (rules.md §7a:
+        a number says nothing): uniform in 1 … span − 1, drawing again while it is taken, where span is
+        1000, times 10 for as long as at least half of the span is taken (docs/determinism.md §2)."""
+        defs = self.defs
+        span = 1000
+        while 2 * (len(defs) - 1) >= span:   # (numbers taken: every entry but 0's)
+            span *= 10
+        below = self.rng.below
+        n = 1 + below(span - 1)
+        while n in defs:
+            n = 1 + below(span - 1)
+        return n
+
     def new_card(self, card: CardDef, owner: int, zone: int) -> int:
-        self.defs.append(card)
-        self.owner.append(owner)
-        self.zone.append(zone)
-        return len(self.defs) - 1
+        """A new card object (a card put in a library at setup, a token, a card of a scenario): its number
+        is drawn from the generator."""
+        n = self.fresh_number()
+        self.defs[n] = card
+        self.owner[n] = owner
+        self.zone[n] = zone
+        return n
+
+    def renumber(self, cid: int, zone: int) -> int:
+        """Card `cid` enters the hidden zone `zone` (a hand, the Set zone): it becomes a new card object
+        with a fresh number (rules.md §7a), which the caller puts in the zone's list. The old number
+        stays taken; if the card was hidden there too (a draw, a Set) the old number also forgets which
+        card it was, so naming it says nothing."""
+        d = self.defs[cid]
+        n = self.fresh_number()
+        self.defs[n] = d
+        self.owner[n] = self.owner[cid]
+        self.zone[n] = zone
+        if self.zone[cid] in (LIBRARY, HAND, SET):
+            self.defs[cid] = None
+        self.zone[cid] = GONE
+        if self.aliases and cid in self.aliases.values():
+            # a scenario's or lesson's name for the card follows it (a new dict: clones share the old one)
+            self.aliases = {k: n if v == cid else v for k, v in self.aliases.items()}
+            self.earlier_numbers = {**self.earlier_numbers, n: cid}
+        return n
+
+    def exists(self, cid: int) -> bool:
+        """Whether `cid` is the number of a card object (one that hasn't been renumbered from hiding)."""
+        return self.defs.get(cid) is not None
 
     def next_seq(self) -> int:
         self.seq += 1
@@ -201,6 +248,7 @@ class MatchState:
         g._events = self._events.fork()
         g.record = self.record.fork()
         g.aliases = self.aliases
+        g.earlier_numbers = self.earlier_numbers
         g.void_items = self.void_items.copy()
         g.resolving = self.resolving
         g.threads = self.threads.copy()
@@ -225,7 +273,7 @@ class MatchState:
             "first_player": self.first_player, "window": WINDOWS[self.win], "priority": self.priority,
             "passed": self.passed, "seq": self.seq, "options": self.options.to_dict(),
             "cards": [[i, d.id if d else "", self.owner[i], ZONE_NAMES[self.zone[i]]]
-                      for i, d in enumerate(self.defs) if i],
+                      for i, d in sorted(self.defs.items()) if i],
             "players": [p.snapshot() for p in self.players],
             "perms": {str(k): v.snapshot() for k, v in sorted(self.perms.items())},
             "stack": [s.snapshot() for s in self.stack],
@@ -381,6 +429,8 @@ class MatchState:
             return False
         if z in (HAND, SET):
             return self.owner[cid] == p
+        if z == GONE:    # a number renumbered from hiding says nothing (rules.md §7a)
+            return self.defs[cid] is not None
         return True
 
     def activated(self, cid: int) -> tuple[tuple[int, Ability], ...]:

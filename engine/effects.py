@@ -202,11 +202,16 @@ def _return_to_hand(g: MatchState, e: Effect, targets: list[int], r: Run) -> Non
             leave_play(g, t)
             if g.card(t).token:
                 g.zone[t] = GONE
-            else:
-                g.players[g.owner[t]].hand.append(t)
-                g.zone[t] = HAND
-            g.log(f"  {g.label(t)} returns to its owner's hand", "move", r.controller, (r.source, t),
-                  detail="hand")
+                g.log(f"  {g.label(t)} returns to its owner's hand", "move", r.controller, (r.source, t),
+                      detail="hand")
+                continue
+            # a card entering a hand gets a fresh number (rules.md §7a): its owner learns it, the other
+            # player only that it went back
+            owner = g.owner[t]
+            n = g.renumber(t, HAND)
+            g.players[owner].hand.append(n)
+            g.log(f"  {g.label(t)} returns to its owner's hand (now #{n})", "move", r.controller, (r.source, t, n),
+                  detail="hand", private_to=owner, public_text=f"  {g.label(t)} returns to its owner's hand")
 
 
 @verb("summon")

@@ -43,7 +43,17 @@ from engine import (  # noqa: F401
 from engine.actions import Action
 from engine.cards import CardDB
 from engine.core import MatchState, RulesLoopError
-from engine.state import COMMAND, DRAW_START, LIBRARY, MatchOptions, Perm, Refusal, player_name
+from engine.state import (
+    COIN_CARD,
+    COMMAND,
+    DRAW_START,
+    HAND,
+    LIBRARY,
+    MatchOptions,
+    Perm,
+    Refusal,
+    player_name,
+)
 
 __all__ = ["Game", "RulesLoopError"]
 
@@ -73,8 +83,8 @@ class Game(MatchState):
             g.apply_seat(p)
             ps.life = g.card(champ).life + g.seat_mod(p, "starting_life_bonus")
             ps.influence = ps.capacity = g.seat_mod(p, "starting_influence")
-            # shuffle first, then number the cards in library order: an id says nothing of a card's
-            # identity (an opponent who knows the deck list can't read a hidden card from its id)
+            # shuffle, then give each card a number drawn from the generator (rules.md §7a: a number says
+            # nothing of a card; a drawn card gets another in the hand, zones.draw)
             order = list(range(len(deck.library)))
             g.rng.shuffle(order)
             for i in order:
@@ -83,8 +93,17 @@ class Game(MatchState):
         # (the seed is not in the log: it would reveal every hidden card; the view shows it at game over)
         g.log(f"Match begins: {g.players[fp].name} ({player_name(fp)}) goes first"
               + (" (drawn at random)" if g.options.first == "random" else ""), actor=fp, rule="C1K 1.1")
+        comp = g.options.compensation
         for p in (0, 1):
-            zones.draw(g, p, g.seat_mod(p, "opening_hand"))
+            extra = 1 if comp in ("card", "card+coin") and p != fp else 0   # RULES Second player: one more card
+            zones.draw(g, p, g.seat_mod(p, "opening_hand") + extra)
+        if comp in ("coin", "card+coin"):   # RULES Second player: the Coin (a token action) joins the opening hand
+            sp = 1 - fp
+            coin = g.new_card(g.db.lookup(COIN_CARD), sp, HAND)
+            g.players[sp].hand.append(coin)
+            g.log(f"  {g.players[sp].name} goes second and gets {g.label(coin)}", "draw", sp, (coin,), 1,
+                  rule="RULES Second player", private_to=sp,
+                  public_text=f"  {g.players[sp].name} goes second and gets the Coin")
         turn.goto(g, DRAW_START)
         return g
 

@@ -206,7 +206,7 @@ def play_refusal(g: MatchState, a: Play, p: int, check_targets: bool = True,
     """Why playing `a` is illegal for p now. `permit`: the play answers that special play permission
     (OPP): it overrides speed and zone, and its card must be one the permission allows."""
     cid = a.card
-    if not 0 < cid < len(g.defs) or not g.visible_to(cid, p):   # (hidden = nonexistent: §7a)
+    if not g.exists(cid) or not g.visible_to(cid, p):   # (hidden = nonexistent: §7a)
         return Refusal("AS Unit play", f"#{cid} is not a card you can play (not in your hand)")
     d = g.card(cid)
     where = "permit" if permit is not None else playable_from(g, cid, p)
@@ -300,7 +300,7 @@ def target_refusal(g: MatchState, slot: str, t: int, p: int, source: int) -> Ref
     every check that fails is the reason, not the first one in the code."""
     if t in target_candidates(g, slot, p, source):
         return None
-    known = 0 < t < len(g.defs) and g.visible_to(t, p)
+    known = g.exists(t) and g.visible_to(t, p)
     what = g.label(t) if known else f"#{t}"
     want = slot.replace("_", " ")
     if not known:
@@ -323,7 +323,7 @@ def target_refusal(g: MatchState, slot: str, t: int, p: int, source: int) -> Ref
 
 def activate_refusal(g: MatchState, a: Activate, p: int, check_targets: bool = True) -> Refusal | None:
     cid = a.source
-    if not 0 < cid < len(g.defs) or not g.in_play(cid):
+    if not g.exists(cid) or not g.in_play(cid):
         return Refusal("ACT 1", f"#{cid} is not a card in play")
     d = g.card(cid)
     if g.owner[cid] != p:
@@ -362,7 +362,7 @@ def activate_refusal(g: MatchState, a: Activate, p: int, check_targets: bool = T
 def set_refusal(g: MatchState, a: SetCard, p: int) -> Refusal | None:
     """Set (Veil): a card with Ambush may be set face down for 1 Influence, at Slow timing."""
     cid = a.card
-    if not 0 < cid < len(g.defs) or g.zone[cid] != HAND or g.owner[cid] != p:
+    if not g.exists(cid) or g.zone[cid] != HAND or g.owner[cid] != p:
         return Refusal("KW Set", f"#{cid} is not in your hand")
     d = g.card(cid)
     if "ambush" not in d.keywords:
@@ -409,7 +409,7 @@ def attack_refusal(g: MatchState, a: Attack, p: int) -> Refusal | None:
     if len(set(a.units)) != len(a.units):
         return Refusal("C1K 4.1", "each unit attacks once")
     for u in a.units:
-        if not 0 < u < len(g.defs):   # (the same answer as a card hidden from the player: §7a)
+        if not g.exists(u):   # (the same answer as a card hidden from the player: §7a)
             return Refusal("C1K 4.1", f"#{u} is not a unit of the attacking player in play")
         r = attack_block_reason(g, u)
         if r:
@@ -419,7 +419,7 @@ def attack_refusal(g: MatchState, a: Attack, p: int) -> Refusal | None:
 
 def can_block(g: MatchState, b: int, a: int) -> Refusal | None:
     dp = 1 - g.active
-    if not 0 < b < len(g.defs) or not g.is_unit_in_play(b) or g.owner[b] != dp:
+    if not g.exists(b) or not g.is_unit_in_play(b) or g.owner[b] != dp:
         return Refusal("C1K 4.2", f"#{b} is not a unit of the defending player in play")
     if a not in g.attackers or not g.is_unit_in_play(a):
         return Refusal("C1K 4.2", f"#{a} is not attacking")
@@ -509,7 +509,7 @@ def interrupt_refusal(g: MatchState, a: Interrupt, p: int) -> Refusal | None:
             return targets_refusal(g, choice_slots(g, ab.effect), a.targets, p, cid)
     # the true reason it isn't usable (rules.md §3): cost, once per turn, Suppress — or no such Interrupt
     src = a.source
-    if 0 < src < len(g.defs) and g.visible_to(src, p) and g.owner[src] == p:
+    if g.exists(src) and g.visible_to(src, p) and g.owner[src] == p:
         d = g.card(src)
         abilities = [(-1, d.hand_interrupt)] if d.hand_interrupt is not None and g.zone[src] == HAND \
             else ([(i, ab) for i, ab in enumerate(d.abilities) if ab.interrupt is not None]

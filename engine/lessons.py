@@ -372,8 +372,12 @@ def _card_matches(g: Game, key: str, ids: Iterable[int], text: str) -> bool:
     cid, name = _names_for(g, key)
     ids = list(ids)
     if cid is not None:
-        return cid in ids or (not ids and name in text.lower())
-    if any(0 < i < len(g.defs) and g.defs[i] is not None and g.card(i).name.lower() == name for i in ids):
+        lineage = {cid}            # (the numbers it had before entering a hidden zone: rules.md §7a)
+        while cid in g.earlier_numbers:
+            cid = g.earlier_numbers[cid]
+            lineage.add(cid)
+        return any(i in lineage for i in ids) or (not ids and name in text.lower())
+    if any(g.defs.get(i) is not None and g.card(i).name.lower() == name for i in ids):
         return True
     return not ids and name in text.lower()
 
@@ -724,13 +728,13 @@ Pred = Callable[[Game, EventLike, Sequence[EventLike]], bool]
 
 def _kw(g: Game, cid: int, name: str) -> bool:
     """Whether card `cid`'s printed keywords include `name` ("rally 1" counts as "rally")."""
-    if not 0 < cid < len(g.defs) or g.defs[cid] is None:
+    if not g.exists(cid):
         return False
     return name in g.card(cid).keywords
 
 
 def _type(g: Game, cid: int) -> str:
-    return g.card(cid).type if 0 < cid < len(g.defs) and g.defs[cid] is not None else ""
+    return g.card(cid).type if g.exists(cid) else ""
 
 
 def _rule_is(rid: str, kind: str = "", window: str = "", text: str = "") -> Pred:
@@ -755,7 +759,7 @@ def _fast_play(g: Game, e: EventLike, prior: Sequence[EventLike]) -> bool:
     main.priority, or on top of something on the stack."""
     if e.kind not in ("play", "activate") or not e.cards:
         return False
-    d = g.card(e.cards[0]) if 0 < e.cards[0] < len(g.defs) and g.defs[e.cards[0]] is not None else None
+    d = g.card(e.cards[0]) if g.exists(e.cards[0]) else None
     fast = d is not None and (d.speed == "fast" or (e.kind == "activate" and any(
         a.activate is not None and a.activate.speed == "fast" for a in d.abilities)))
     if not fast:

@@ -389,9 +389,9 @@ def _block_actions(g: MatchState) -> list[Action]:
     # what each blocker may block (can_block looks at the pair only), worked out once, not per leaf:
     # can_block's checks inline — the blocker a unit of the defending player in play (and ready: above),
     # the attacker attacking and in play (above), and KW Veiled: only a Veiled unit blocks a Veiled one
-    n, owner = len(g.defs), g.owner
+    owner = g.owner
     veiled = [perms[a].has_status("veiled") for a in attackers]
-    options = tuple([() if not (0 < b < n and zone[b] == BOARD and owner[b] == dp)
+    options = tuple([() if not (zone.get(b) == BOARD and owner[b] == dp)
                      else attackers if perms[b].has_status("veiled")
                      else tuple([a for a, v in zip(attackers, veiled, strict=True) if not v])
                      for b in blockers])

@@ -73,7 +73,7 @@ def resolve_ref(g: MatchState, raw: str, role: str, actor: int) -> int:
     from them gets exactly the answer of one that exists nowhere (rules.md §7a)."""
     a = max(actor, 0)
     if raw.startswith("#"):
-        if raw[1:].isascii() and raw[1:].isdigit() and len(raw) <= 10 and 0 < int(raw[1:]) < len(g.defs) \
+        if raw[1:].isascii() and raw[1:].isdigit() and len(raw) <= 10 and g.exists(int(raw[1:])) \
                 and g.visible_to(int(raw[1:]), a):
             return int(raw[1:])
         raise MalformedCommand(f"'{raw}' is not a card you can see")
@@ -100,7 +100,7 @@ def resolve_ref(g: MatchState, raw: str, role: str, actor: int) -> int:
     matches = [c for c in pool if g.card(c).name.lower() == key or g.card(c).id == key]
     if not matches:
         # a hint only from what the actor may see: never a card in a library or the opponent's hand/Set
-        everywhere = [i for i in range(1, len(g.defs)) if g.card(i).name.lower() == key
+        everywhere = [i for i, d in sorted(g.defs.items()) if d is not None and d.name.lower() == key
                       and g.visible_to(i, a)]
         if everywhere:
             raise MalformedCommand(f"no '{raw}' here (the command needs a card in the {role} role); "

@@ -489,7 +489,7 @@ class Recorder:
 
         self.start = start
         self._first = game.clone()
-        self.cards = manifest(game.db, {d.id for d in game.defs if d is not None})
+        self.cards = manifest(game.db, {d.id for d in game.defs.values() if d is not None})
         self._reset()
 
     def _reset(self) -> None:
@@ -547,10 +547,10 @@ def reveal_reason(before: Game, after: Game) -> str | None:
     if before.rng.state != after.rng.state:
         return "it used the random generator (a shuffle, random target, random discard or Flux outcome)"
     hidden = {HAND: "a hand", LIBRARY: "a library", SET: "the Set zone"}
-    for cid in range(1, len(before.defs)):
-        zone = before.zone[cid]
+    for cid, zone in before.zone.items():
         if zone in hidden and after.zone[cid] != zone:
-            how = "it was drawn" if zone == LIBRARY and after.zone[cid] == HAND else "it is now seen"
+            # (a drawn card got a fresh number in the hand: its library number no longer names a card)
+            how = "it was drawn" if zone == LIBRARY and after.defs[cid] is None else "it is now seen"
             return f"a card left {hidden[zone]} ({how})"
     return None
 

@@ -6,8 +6,8 @@
 - the identities of the cards in hidden zones (both libraries, the opponent's hand and Set) are
   shuffled among those zones, owner by owner, from the multiset the player can deduce (each deck's
   cards minus those it has seen); a Set slot gets a card with Ambush;
-- the hidden zones hold their card ids in ascending order (an id says nothing of a card: ids are
-  numbered after the opening shuffle, and which card an id is gets dealt again here);
+- the hidden zones hold their card numbers in ascending order (a number says nothing of a card: it is
+  drawn at random whenever a card enters a hidden zone, and which card a number is gets dealt again here);
 - the match generator (shuffles, Flux outcomes, random targets) gets a fresh state from the seed;
 - the events and the record, which name cards the player may not have seen, are dropped (the
   record's length, which the view shows, is kept).
@@ -209,6 +209,7 @@ def determinize(game: Game, player: int, seed: int) -> Game:
     g._events = EventLog()                 # the events name cards the player never saw
     g.record = ChunkedList([""] * len(game.record))    # the view shows how many commands were played, not which
     g.aliases = {}
+    g.earlier_numbers = {}
     d = g.pending
     if d.player >= 0 and d.player != player:
         # the opponent's own prompt may name its hidden cards: keep the decision, not the words; and of

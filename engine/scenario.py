@@ -597,7 +597,7 @@ def find_unit(g: Game, key: str) -> int | None:
         return g.aliases[k]
     if k in ("p1", "p2"):   # a player's Champion (docs/formats.md §1)
         return g.players[0 if k == "p1" else 1].champion
-    in_play = [i for i in range(1, len(g.defs)) if g.card(i).name.lower() == k or g.card(i).id == k]
+    in_play = [i for i, d in sorted(g.defs.items()) if d is not None and (d.name.lower() == k or d.id == k)]
     on_board = [i for i in in_play if g.zone[i] in (BOARD, RELICS)]
     found = on_board or in_play
     return found[0] if found else None

@@ -161,7 +161,7 @@ def put_on_stack(g: MatchState, cid: int, p: int, slot: int, targets: tuple[int,
 def target_words(g: MatchState, t: int) -> str:
     """A chosen target as the log names it: a card "Test Wall #15", a Champion "p2's Champion", a stack
     item "stack item 7" (an Interrupt's or a counter's target)."""
-    if 0 < t < len(g.defs):
+    if g.exists(t):
         return f"{_NAMES[g.champion_owner(t)]}'s Champion" if g.is_champion(t) else g.label(t)
     return f"stack item {t}"
 

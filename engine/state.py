@@ -444,10 +444,18 @@ class MatchOptions:
     first: str = "p1"
     #: the first player's first draw (rules.md §1): skipped unless this is set
     first_player_draws: bool = False
+    #: what the second player gets for going second (rules.md `RULES Second player`): none; card (one more card
+    #: in the opening hand); influence (+1 Influence on their first turn); capacity (+1 Influence capacity
+    #: from their first turn on); coin (the Coin, a token action in the opening hand: Fast, gain 1 Influence);
+    #: card+coin (both, as in Hearthstone)
+    compensation: str = "card+coin"   # measured: docs/rules.md `RULES Second player`
 
     def __post_init__(self) -> None:
         if self.first not in FIRST_PLAYER_CHOICES:
             raise ValueError(f"first = '{self.first}': expected one of {', '.join(FIRST_PLAYER_CHOICES)}")
+        if self.compensation not in COMPENSATION_CHOICES:
+            raise ValueError(f"compensation = '{self.compensation}': expected one of "
+                             f"{', '.join(COMPENSATION_CHOICES)}")
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -457,10 +465,16 @@ class MatchOptions:
             out["first"] = self.first
         if self.first_player_draws:
             out["first_player_draws"] = True
+        if self.compensation != "card+coin":   # the default is left out, like `first`'s
+            out["compensation"] = self.compensation
         return out
 
 
 FIRST_PLAYER_CHOICES = ("p1", "p2", "random")
+#: the second player's compensation (MatchOptions.compensation)
+COMPENSATION_CHOICES = ("none", "card", "influence", "capacity", "coin", "card+coin")
+#: the Coin's card id (decks/cards/core.toml: a token, never in a deck)
+COIN_CARD = "the-coin"
 
 
 @dataclass

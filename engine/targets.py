@@ -70,7 +70,7 @@ def resolve_targets(g: MatchState, e: Effect, controller: int, source: int, chos
             then = item.tseq[item.targets.index(c)]
             legal = not then or (c in g.perms and g.perms[c].seq == then)
         if not legal:
-            g.log(f"  target {g.label(c) if 0 < c < len(g.defs) else c} is no longer legal",
+            g.log(f"  target {g.label(c) if g.exists(c) else c} is no longer legal",
                   actor=controller, cards=(source, c), rule="C1K 6")
             return []
         return [c]

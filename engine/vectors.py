@@ -31,7 +31,7 @@ from engine.selfplay import random_action
 from engine.state import ZONE_NAMES, MatchOptions, player_name
 
 #: version of the vector files' layout (not of the encoding: that is engine.canonical.ENCODING)
-VECTORS_VERSION = 1
+VECTORS_VERSION = 2
 
 GEN_SEEDS = (0, 1, 1234567, 1 << 63, (1 << 64) - 1,
              # four random 64-bit seeds (from the OS's entropy once, then fixed here)
@@ -88,7 +88,8 @@ def setup_vectors(db: CardDB, decks: dict[str, Deck]) -> dict[str, Any]:
     for k, (a, b) in enumerate(pairs):
         seed = GEN_SEEDS[k % len(GEN_SEEDS)]
         first = ("p1", "p2", "random")[k % 3]
-        g = Game.new(db, decks[a], decks[b], seed, MatchOptions(first=first))
+        compensation = ("none", "card+coin", "card", "coin")[k % 4]   # (k: 0 … 5)
+        g = Game.new(db, decks[a], decks[b], seed, MatchOptions(first=first, compensation=compensation))
         players = []
         for p, deck in enumerate((decks[a], decks[b])):
             ps = g.players[p]
@@ -97,8 +98,10 @@ def setup_vectors(db: CardDB, decks: dict[str, Deck]) -> dict[str, Any]:
                 "cards": _deck_cards(deck), "opening_hand": g.seat_mod(p, "opening_hand"),
                 "library": list(ps.library), "hand": list(ps.hand),
             })
-        out.append({"seed": _u64(seed), "first": first, "first_player": g.first_player, "players": players,
-                    "cards": [[i, g.card(i).id, g.owner[i], ZONE_NAMES[g.zone[i]]] for i in range(1, len(g.defs))],
+        out.append({"seed": _u64(seed), "first": first, "compensation": compensation,
+                    "first_player": g.first_player, "players": players,
+                    "cards": [[i, d.id if d else "", g.owner[i], ZONE_NAMES[g.zone[i]]]
+                              for i, d in sorted(g.defs.items()) if i],
                     "rng_after": _u64(g.rng.state), "state_hash": g.state_hash()})
     return {"format": "c1k-vectors/setup", "version": VECTORS_VERSION, "setups": out}
 

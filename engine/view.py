@@ -298,19 +298,18 @@ def allowed_now(g: Game) -> str:
 
 def _stack(g: Game) -> tuple[StackEntry, ...]:
     out = []
-    n = len(g.defs)
     for i, it in enumerate(reversed(g.stack), 1):
         who = "game" if it.adder < 0 else g.players[it.adder].name
         targets = []
         for t in it.targets:
-            if 0 < t < n:
+            if g.exists(t):
                 targets.append(g.players[g.champion_owner(t)].name if g.is_champion(t) else f"#{t} {g.card(t).name}")
             else:
                 targets.append(f"stack item {t}")   # an Interrupt/counter target is a stack item uid
         choice = []
-        if it.mode and 0 < it.source < n:
+        if it.mode and g.exists(it.source):
             choice.append(mode_words(g.card(it.source), it.mode))
-        if it.keyword == "voidcast" and 0 < it.source < n:
+        if it.keyword == "voidcast" and g.exists(it.source):
             choice.append(voidcast_words(g.card(it.source)))
         out.append(StackEntry(i, it.uid, it.name, it.kind, it.source, who, g.players[it.controller].name,
                               tuple(targets), it.controller, "; ".join(choice)))

@@ -27,9 +27,8 @@ def draw(g: MatchState, p: int, n: int) -> None:
                   rule="C1K 1.2")
             game_trigger(g, p, "Deck Exhaustion")
             continue
-        c = ps.library.pop(0)
+        c = g.renumber(ps.library.pop(0), HAND)   # a fresh number in the hand (rules.md §7a)
         ps.hand.append(c)
-        g.zone[c] = HAND
         g.log(f"  {ps.name} draws {g.label(c)}", "draw", p, (c,), 1, rule="C1K 1.2", private_to=p,
               public_text=f"  {ps.name} draws a card")
 

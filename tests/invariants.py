@@ -36,7 +36,7 @@ def check_invariants(g: Game) -> None:
     for it in g.stack + resolving:   # (an item paused mid-resolution for a Flux Interrupt is still there)
         if it.kind in ("card", "voidcast"):
             put(it.source, "stack")
-    for cid in range(1, len(g.defs)):
+    for cid in sorted(c for c in g.defs if c):
         z = where.get(cid)
         if z is None:
             assert g.zone[cid] == GONE, f"card #{cid} is in no zone but marked {g.zone[cid]}"

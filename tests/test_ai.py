@@ -85,7 +85,7 @@ def test_a_sample_is_consistent_with_the_view() -> None:
         assert observe(s, player) == observe(g, player)
         # each owner keeps the same cards overall; only hidden identities moved
         for owner in (0, 1):
-            mine = sorted(c for c in range(1, len(g.defs)) if g.owner[c] == owner)
+            mine = sorted(c for c in g.defs if g.exists(c) and g.owner[c] == owner)
             assert Counter(g.card(c).id for c in mine) == Counter(s.card(c).id for c in mine)
         # the player's own hand is untouched; the samples differ from the truth somewhere hidden
         assert [s.card(c).id for c in s.players[player].hand] == [g.card(c).id for c in g.players[player].hand]

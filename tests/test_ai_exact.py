@@ -74,9 +74,10 @@ def test_search_statistics_are_integers_and_reproduce_a_recorded_tree() -> None:
 # Recorded 2026-11-26 (x86-64, CPython 3.11). A change to the search, the evaluation or the rules
 # (like the golden state hashes) moves them: print root_digest(SearchAgent(7, level=1).search(...)[0]).
 # So does the text of the view the search seeds itself from (sampling.view_digest hashes the whole view,
-# its explanations' rule ids included): moved 2026-11-27 when refusals got their own rule ids (ACT, COST).
-GOLDEN_ROOT = "f9c1a16ef60fe658"
-GOLDEN_DECISION = "play #10"
+# its explanations' rule ids included): moved 2026-11-27 when refusals got their own rule ids (ACT, COST),
+# and 2026-11-28 for random card numbers and the Coin.
+GOLDEN_ROOT = "081dd641856c250a"
+GOLDEN_DECISION = "play #996"
 
 
 @pytest.mark.parametrize("spec", ["greedy", "search:1", "halving:1"])

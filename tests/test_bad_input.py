@@ -43,8 +43,8 @@ def _stable(g: Game) -> dict[str, object]:
 
 
 def _candidates(g: Game) -> list[object]:
-    n = len(g.defs)
-    some = [1, 2, n - 1, g.players[0].champion, g.players[1].champion, 9999]
+    numbers = sorted(c for c in g.defs if c)
+    some = [1, 2, numbers[0], numbers[-1], g.players[0].champion, g.players[1].champion, 9999]
     out: list[object] = [Pass(), Decline(), Choose((1,)), Choose((99,)), Attack(()), Block(())]
     for c in some:
         out += [Play(c), Play(c, 9), Activate(c), Activate(c, 3), Attack((c,)), Block(((c, c),)), Interrupt(c)]

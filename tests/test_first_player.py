@@ -26,10 +26,11 @@ def test_default_is_p1_and_the_option_is_left_out_of_the_record() -> None:
 
 
 def test_p2_goes_first_and_skips_its_first_draw() -> None:
-    g = Game.new(DB, DECKS[0], DECKS[1], 3, MatchOptions(first="p2"))
+    # (no compensation here: what the second player gets is RULES Second player, tests/test_second_player.py)
+    g = Game.new(DB, DECKS[0], DECKS[1], 3, MatchOptions(first="p2", compensation="none"))
     assert (g.active, g.first_player, g.turn) == (1, 1, 1)
     assert g.current_player() == 1 and g.window == "draw.post"
-    default = Game.new(DB, DECKS[0], DECKS[1], 3)
+    default = Game.new(DB, DECKS[0], DECKS[1], 3, MatchOptions(compensation="none"))
     # nobody has drawn yet: the first player (now p2) skips the draw of their first turn
     assert [len(p.hand) for p in g.players] == [len(p.hand) for p in default.players]
     assert "the first player skips the draw of their first turn" in "\n".join(g.log_lines)

@@ -101,9 +101,8 @@ def test_games_that_differ_only_in_hidden_cards_look_the_same(seed: int, steps: 
 @given(seed=st.integers(0, 2**32), pair=st.sampled_from([("veil-masquerade", "null-silence"),
                                                           ("paradox-flux", "ironbound")]))
 def test_no_event_a_player_may_read_names_a_card_hidden_from_them(seed: int, pair: tuple[str, str]) -> None:
-    """No event a player may read carries the id of a card they have never seen (in text or `cards`).
-    (Setting a card face down names its id — a handle that says nothing of the card — so `set` events
-    are left out.)"""
+    """No event a player may read carries the number of a card they have never seen (in text or `cards`),
+    `set` events included: a card is Set face down without its number (rules.md §7a)."""
     d = [load_deck(find_deck(n), DB) for n in pair]
     g = Game.new(DB, d[0], d[1], seed)
     agent = SplitMix64(seed ^ 3)
@@ -111,11 +110,9 @@ def test_no_event_a_player_may_read_names_a_card_hidden_from_them(seed: int, pai
     seen = 0
     for _ in range(300):
         for viewer in (0, 1):
-            ever[viewer].update(i for i in range(1, len(g.defs)) if g.visible_to(i, viewer))
-            never = set(range(1, len(g.defs))) - ever[viewer]
+            ever[viewer].update(i for i in g.defs if i and g.visible_to(i, viewer))
+            never = {i for i in g.defs if i} - ever[viewer]
             for e in events_for(g, viewer, seen):
-                if e.kind == "set":
-                    continue
                 words = set(e.text.replace(",", " ").replace(")", " ").replace("(", " ").split())
                 assert not {f"#{c}" for c in never} & words, (viewer, e)
                 assert not set(e.cards) & never, (viewer, e)
@@ -157,7 +154,7 @@ def test_a_set_card_stays_hidden_and_refusals_never_name_a_hidden_card() -> None
     g = build(scenario_from_data(data, "<test>", DB))
     snare = g.players[0].hand[0]
     g.apply_command(f"p1: set #{snare}")
-    assert g.players[0].set_cards == [snare]
+    (snare,) = g.players[0].set_cards          # Set face down: a fresh number (rules.md §7a)
     assert observe(g, 1).opponent.set_count == 1
     hidden = [snare, g.players[1].hand[0], g.players[0].library[0], g.players[1].library[0]]
     names = {g.card(c).name for c in hidden}

@@ -47,7 +47,7 @@ def course(db: CardDB) -> list[Lesson]:
 
 
 def _name(g: Game, cards: tuple[int, ...], i: int) -> str:
-    if len(cards) <= i or not 0 < cards[i] < len(g.defs) or g.defs[cards[i]] is None:
+    if len(cards) <= i or not g.exists(cards[i]):
         return ""
     return g.card(cards[i]).name
 

@@ -19,7 +19,7 @@ DB = load_card_db()
 
 
 def _hidden(g: Game, viewer: int) -> list[int]:
-    return sorted(i for i in range(1, len(g.defs)) if not g.visible_to(i, viewer))
+    return sorted(i for i in g.defs if g.exists(i) and not g.visible_to(i, viewer))
 
 
 def _answer(g: Game, text: str, typist: int, ref: str = "") -> tuple[object, ...]:
@@ -57,11 +57,11 @@ def test_a_hidden_card_gets_the_answer_of_one_that_exists_nowhere(
         pre = {"": "", "own": f"p{typist + 1}: ", "other": f"p{2 - typist}: "}[prefix]
         hidden = _hidden(g, typist)
         # by id: a hidden card's id and an id beyond the last card
-        h_id, none_id = f"#{hidden[pick % len(hidden)]}", f"#{len(g.defs) + pick % 50}"
+        h_id, none_id = f"#{hidden[pick % len(hidden)]}", f"#{next(n for n in range(1 + pick % 50, 10**6) if n not in g.defs)}"
         ids = [_answer(g, pre + template.format(x=r), typist, r) for r in (h_id, none_id)]
         assert ids[0] == ids[1], (template, typist)
         # by name: a hidden card's name, and the same name in a copy of the match where it exists nowhere
-        visible = {g.card(i).name for i in range(1, len(g.defs)) if g.visible_to(i, typist)}
+        visible = {g.card(i).name for i in g.defs if i and g.visible_to(i, typist)}
         names = sorted({g.card(i).name for i in hidden} - visible)
         if not names:
             continue

@@ -19,7 +19,7 @@ from c1k_tui.sim.simulate import simulate as _simulate
 # shows its first frame before it is needed.
 if TYPE_CHECKING:
     from c1k_tui.model.session import MatchSession
-    from engine import CardDB, Deck
+    from engine import CardDB, Deck, MatchOptions
 
 app = typer.Typer(help="Council of 1000: a hot-seat trading-card game and its timing-rules engine.",
                   no_args_is_help=True, add_completion=True)
@@ -142,6 +142,13 @@ def _interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
+def _options(cls: type[MatchOptions], practice: bool, first: str, compensation: str | None) -> MatchOptions:
+    """The match options of `c1k play` (compensation None: the rules' default)."""
+    if compensation is None:
+        return cls(practice=practice, first=first)
+    return cls(practice=practice, first=first, compensation=compensation)
+
+
 def _flow(full_control: bool, auto_pass: bool, stops: bool) -> str:
     if full_control or not auto_pass:
         return "full"
@@ -158,6 +165,9 @@ def play(
     text: Annotated[bool, typer.Option("--text", help="The plain prompt loop instead of the Textual app")] = False,
     practice: Annotated[bool, typer.Option(help="Practice mode: a refused action never moves priority")] = False,
     first: Annotated[Literal["p1", "p2", "random"], typer.Option(help="Who goes first (random: from the seed)")] = "p1",
+    compensation: Annotated[Literal["none", "card", "influence", "capacity", "coin", "card+coin"] | None, typer.Option(
+        help="What the second player gets for going second (RULES Second player; default: the rules' "
+             "default)")] = None,
     open_hands: Annotated[bool, typer.Option("--open-hands", help="Show both hands, no hand-off screen "
                                                                   "(teaching, solo playtesting)")] = False,
     playtest: Annotated[bool, typer.Option(help="Allow decks that break the format rules")] = False,
@@ -224,7 +234,7 @@ def play(
         code = play_vs(deck_a, deck_b, seed if seed is not None else new_seed(), seed is not None, vs,
                        agents if ai_vs_ai else None, pace,
                        p1, p2, practice, first, playtest, flow or _flow(full_control, auto_pass, stops), save,
-                       _interactive(), text, scenario, typer.echo, open_hands)
+                       _interactive(), text, scenario, typer.echo, open_hands, compensation)
         if code:
             raise typer.Exit(code)
         return
@@ -251,7 +261,7 @@ def play(
         decks = _decks(db, deck_a, deck_b, playtest)
         decks[0].player, decks[1].player = p1, p2
         s = seed if seed is not None else new_seed()
-        options = MatchOptions(practice=practice, first=first)
+        options = _options(MatchOptions, practice, first, compensation)
         game = Game.new(db, decks[0], decks[1], s, options)
         _echo(f"Council of 1000 — {decks[0].name} ({p1}) vs {decks[1].name} ({p2})"
                    + (f", seed {s}" if seed is not None else " (the seed is shown when the match is over)"))
@@ -286,7 +296,7 @@ def play(
             deck = load_deck(find_deck(name), db, playtest)
             deck.player = player
             decks.append(deck)
-        return MatchSession.new(db, decks, s, MatchOptions(practice=practice, first=first),
+        return MatchSession.new(db, decks, s, _options(MatchOptions, practice, first, compensation),
                                 flow=with_saved_stops(Flow(mode), (p1, p2)), save_path=target, open_hands=open_hands)
 
     if scenario is not None:

@@ -4,6 +4,7 @@ transcript. Here, in the CLI layer, so the screens never import the entry point 
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ def ai_pair(value: str) -> tuple[str, str]:
 def play(deck_a: str | None, deck_b: str | None, seed: int, seed_given: bool, vs: str, ai_vs_ai: str | None,
          pace: int | None, p1: str, p2: str, practice: bool, first: str, playtest: bool, flow: str,
          save: Path | None, interactive: bool, text: bool, scenario: Path | None, echo: Any,
-         open_hands: bool = False) -> int:
+         open_hands: bool = False, compensation: str | None = None) -> int:
     """`c1k play --vs …` and `c1k play --ai-vs-ai [--agents A,B]`. Returns an exit code (messages, not tracebacks)."""
     try:
         if ai_vs_ai is not None:
@@ -57,7 +58,7 @@ def play(deck_a: str | None, deck_b: str | None, seed: int, seed_given: bool, vs
         if not watch:
             echo("--vs ai needs a terminal (the app); piped, only --ai-vs-ai runs (it prints the match)", err=True)
             return 2
-        return _watch_text(deck_a, deck_b, seed, specs, names, practice, first, playtest, save, echo)
+        return _watch_text(deck_a, deck_b, seed, specs, names, practice, first, playtest, save, echo, compensation)
     from c1k_tui.model.paths import default_autosave
     from c1k_tui.screens.app import C1KApp
 
@@ -72,7 +73,8 @@ def play(deck_a: str | None, deck_b: str | None, seed: int, seed_given: bool, vs
         return 0
 
     def build() -> MatchSession:
-        return _new(deck_a, deck_b, seed, specs, names, practice, first, playtest, flow, target, watch or open_hands)
+        return _new(deck_a, deck_b, seed, specs, names, practice, first, playtest, flow, target, watch or open_hands,
+                    compensation)
 
     who = " vs ".join(f"{names[p]}" for p in (0, 1))
     lines = [f"{who} ({deck_a or 'ironbound'} vs {deck_b or 'emberfall'})" + (f" · seed {seed}" if seed_given else ""),
@@ -86,7 +88,8 @@ def play(deck_a: str | None, deck_b: str | None, seed: int, seed_given: bool, vs
 
 
 def _new(deck_a: str | None, deck_b: str | None, seed: int, specs: dict[int, str], names: list[str],
-         practice: bool, first: str, playtest: bool, flow: str, save: Path | None, watch: bool) -> VersusSession:
+         practice: bool, first: str, playtest: bool, flow: str, save: Path | None, watch: bool,
+         compensation: str | None = None) -> VersusSession:
     from c1k_tui.model.cardset import card_db
     from c1k_tui.model.session import Flow
     from engine import MatchOptions, find_deck, load_deck
@@ -97,16 +100,20 @@ def _new(deck_a: str | None, deck_b: str | None, seed: int, specs: dict[int, str
         deck = load_deck(find_deck(name), db, playtest)
         deck.player = player
         decks.append(deck)
-    return VersusSession.new_vs(db, decks, seed, MatchOptions(practice=practice, first=first), specs,
+    options = MatchOptions(practice=practice, first=first)
+    if compensation is not None:   # (None: the rules' default)
+        options = dataclasses.replace(options, compensation=compensation)
+    return VersusSession.new_vs(db, decks, seed, options, specs,
                                 flow=Flow(flow), save_path=save, open_hands=watch)
 
 
 def _watch_text(deck_a: str | None, deck_b: str | None, seed: int, specs: dict[int, str], names: list[str],
-                practice: bool, first: str, playtest: bool, save: Path | None, echo: Any) -> int:
+                practice: bool, first: str, playtest: bool, save: Path | None, echo: Any,
+                compensation: str | None = None) -> int:
     from engine import CardFileError, RulesLoopError
 
     try:
-        s = _new(deck_a, deck_b, seed, specs, names, practice, first, playtest, "full", None, True)
+        s = _new(deck_a, deck_b, seed, specs, names, practice, first, playtest, "full", None, True, compensation)
     except FileNotFoundError as err:
         echo(str(err), err=True)
         return 2

@@ -73,6 +73,8 @@ class Job:
     a_first: bool        # deck A sits in p1 (seats alternate within a pair)
     max_turns: int
     cards: tuple[str, ...] = ()   # own card files (--cards and the decks' card_files), besides the bundled set
+    #: the second player's compensation (MatchOptions.compensation, RULES Second player); None: the rules' default
+    compensation: str | None = None
 
 
 @dataclass
@@ -123,7 +125,10 @@ def start_job(job: Job) -> tuple[Any, tuple[Any, Any]]:
 
     deck_a, deck_b = _load(job.deck_a, job.cards), _load(job.deck_b, job.cards)
     first, second = (deck_a, deck_b) if job.a_first else (deck_b, deck_a)
-    game = Game.new(_card_db(job.cards), first, second, job.seed, MatchOptions(max_turns=job.max_turns))
+    options = MatchOptions(max_turns=job.max_turns)
+    if job.compensation is not None:
+        options = MatchOptions(max_turns=job.max_turns, compensation=job.compensation)
+    game = Game.new(_card_db(job.cards), first, second, job.seed, options)
     ag_a = make_agent(job.agent_a, derive_seed(job.seed, 1))
     ag_b = make_agent(job.agent_b, derive_seed(job.seed, 2))
     return game, ((ag_a, ag_b) if job.a_first else (ag_b, ag_a))
@@ -540,7 +545,7 @@ def pair_seed(seed: int, ea: Entry, eb: Entry) -> tuple[int, bool]:
 
 def plan(decks: Sequence[tuple[str, str] | DeckRef], agent: str, opponent: str, matches: int, seed: int,
          max_turns: int = DEFAULT_MAX_TURNS,
-         cards: Sequence[str] = ()) -> tuple[list[tuple[Entry, Entry]], list[Job]]:
+         cards: Sequence[str] = (), compensation: str | None = None) -> tuple[list[tuple[Entry, Entry]], list[Job]]:
     """The pairs and jobs. Same agent on both sides: each unordered pair of decks once. Different
     agents: every (deck with `agent`, deck with `opponent`) pair, mirrors included. Decks are taken in
     label order and each pair's seeds come from its identity (pair_seed), so the order they are given in
@@ -559,7 +564,7 @@ def plan(decks: Sequence[tuple[str, str] | DeckRef], agent: str, opponent: str, 
         ps, a_canon = pair_seed(seed, ea, eb)
         for k in range(matches):
             jobs.append(Job(len(jobs), pi, k, ea.path, eb.path, ea.agent, eb.agent, derive_seed(ps, k),
-                            (k % 2 == 0) == a_canon, max_turns, tuple(cards)))
+                            (k % 2 == 0) == a_canon, max_turns, tuple(cards), compensation))
     return pairs, jobs
 
 
@@ -1186,6 +1191,9 @@ def simulate(
     max_turns: Annotated[int, typer.Option(help="A match still running after this many turns is a draw "
                                                 "(1 to 1,000,000)", min=1, max=1_000_000)]
     = DEFAULT_MAX_TURNS,
+    compensation: Annotated[str | None, typer.Option(
+        help="The second player's compensation (RULES Second player): none, card, influence, capacity, coin or "
+             "card+coin (default: the rules' default)")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help="Write the full report as JSON "
                                                   "to FILE, - for stdout instead of the tables (with every match: "
                                                   "`c1k replay FILE --match N` opens one)")] = None,
@@ -1243,6 +1251,12 @@ def simulate(
             raise SimulateError("--matches must be at least 1")
         if max_turns < 1:
             raise SimulateError("--max-turns must be at least 1")
+        from engine import MatchOptions
+
+        try:
+            compensation = MatchOptions(compensation=compensation or MatchOptions().compensation).compensation
+        except ValueError as err:
+            raise SimulateError(f"--compensation: {err}") from err
         if sort not in CARD_SORTS:
             raise SimulateError(f"unknown --sort '{sort}'; expected one of {', '.join(CARD_SORTS)}")
         if top is not None and top < 0:
@@ -1263,7 +1277,7 @@ def simulate(
             if len(deck_list) < 2 and opp == agent:
                 raise SimulateError("name at least two decks (or one deck with a different --opponent)")
             card_files = own_card_files(own, deck_list)
-            pairs, jobs = plan(deck_list, agent, opp, matches, seed, max_turns, card_files)
+            pairs, jobs = plan(deck_list, agent, opp, matches, seed, max_turns, card_files, compensation)
         be = make_backend(backend, workers or (os.cpu_count() or 1), address)
         t0 = time.perf_counter()
         if quiet:
@@ -1288,7 +1302,7 @@ def simulate(
         report["compare"] = compare_section(report, cmp_labels[0], cmp_labels[1], agent)
     report["run"] = {"seed": seed, "agent": agent, "opponent": opp, "matches_per_pair": matches,
                      "backend": be.name, "workers": getattr(be, "workers", None), "seconds": round(elapsed, 2),
-                     "max_turns": max_turns, "cards": [str(c) for c in own],
+                     "max_turns": max_turns, "compensation": compensation, "cards": [str(c) for c in own],
                      "compare": list(compare) if compare else None}
     if not quiet_tables:
         shown = top if top is not None else (0 if compare is not None else None)

@@ -280,38 +280,80 @@ function checkGenerator(dir: string): void {
   });
 }
 
+/** The Coin's card id (docs §2: the second player's compensation "coin" or "card+coin"). */
+const COIN_CARD = "the-coin";
+
+/** The card objects of a match by number: [card id ("" once renumbered from hiding), owner, zone]. */
+class Cards {
+  readonly byNumber = new Map<number, [string, number, string]>();
+
+  constructor(private readonly rng: SplitMix64) {}
+
+  /** A number no card object ever had: 1 + below(span - 1) until untaken; span 1000, times 10 while at
+   * least half of it is taken (docs §2). */
+  fresh(): number {
+    let span = 1000n;
+    while (2n * BigInt(this.byNumber.size) >= span) span *= 10n;
+    for (;;) {
+      const n = 1 + Number(this.rng.below(span - 1n));
+      if (!this.byNumber.has(n)) return n;
+    }
+  }
+
+  add(card: string, owner: number, zone: string): number {
+    const n = this.fresh();
+    this.byNumber.set(n, [card, owner, zone]);
+    return n;
+  }
+
+  /** The card enters a hidden zone: a new number; the old one stays taken, and forgets a hidden card. */
+  renumber(old: number, zone: string): number {
+    const [card, owner, was] = this.byNumber.get(old) as [string, number, string];
+    const n = this.fresh();
+    this.byNumber.set(n, [card, owner, zone]);
+    const hidden = was === "library" || was === "hand" || was === "set";
+    this.byNumber.set(old, [hidden ? "" : card, owner, "gone"]);
+    return n;
+  }
+
+  list(): [number, string, number, string][] {
+    return [...this.byNumber.entries()].sort((a, b) => a[0] - b[0]).map(([n, [c, o, z]]) => [n, c, o, z]);
+  }
+}
+
 function checkSetup(dir: string): void {
   const s = load(dir, "setup.json");
   (s.setups as Json[]).forEach((v, n) => {
     const rng = new SplitMix64(BigInt(v.seed as string));
-    // who goes first: the option p1 or p2, or "random": one below(2) draw before the shuffles
+    // who goes first: the option p1 or p2, or "random": one below(2) draw before anything else
     const first = v.first === "random" ? Number(rng.below(2n)) : v.first === "p2" ? 1 : 0;
-    const cards: [number, string, number, string][] = [];
+    const second = 1 - first;
+    const compensation = (v.compensation as string | undefined) ?? "none";
+    const cards = new Cards(rng);
     const libraries: number[][] = [];
     const players = v.players as Json[];
     players.forEach((p, owner) => {
-      cards.push([cards.length + 1, p.champion as string, owner, "command"]);
-      cards.push([cards.length + 1, p.seat as string, owner, "command"]);
+      cards.add(p.champion as string, owner, "command");
+      cards.add(p.seat as string, owner, "command");
       const library: string[] = [];
       for (const [id, copies] of p.cards as [string, number][]) for (let k = 0; k < copies; k++) library.push(id);
       const order = library.map((_x, i) => i);
       rng.shuffle(order);
-      const ids: number[] = [];
-      for (const i of order) {
-        cards.push([cards.length + 1, library[i] as string, owner, "library"]);
-        ids.push(cards.length);
-      }
-      libraries.push(ids);
+      // each card of the shuffled library gets a fresh number, top card first
+      libraries.push(order.map((i) => cards.add(library[i] as string, owner, "library")));
     });
     const hands = players.map((p, owner) => {
       const lib = libraries[owner] as number[];
-      const hand = lib.splice(0, p.opening_hand as number);
-      for (const id of hand) (cards[id - 1] as [number, string, number, string])[3] = "hand";
-      return hand;
+      const extra = (compensation === "card" || compensation === "card+coin") && owner === second ? 1 : 0;
+      // drawing: the top card enters the hand, with a fresh number
+      return lib.splice(0, (p.opening_hand as number) + extra).map((old) => cards.renumber(old, "hand"));
     });
+    if (compensation === "coin" || compensation === "card+coin") {
+      (hands[second] as number[]).push(cards.add(COIN_CARD, second, "hand"));
+    }
     const where = `setup.json setups[${n}] seed ${String(v.seed)}`;
     check(`${where} first player`, v.first_player, first);
-    check(`${where} cards`, v.cards, cards);
+    check(`${where} cards`, v.cards, cards.list());
     check(`${where} libraries and hands`, players.map((p) => [p.library, p.hand]),
       libraries.map((lib, i) => [lib, hands[i]]));
     check(`${where} generator state after setup`, v.rng_after, rng.state.toString());

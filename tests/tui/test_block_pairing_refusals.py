@@ -31,11 +31,11 @@ def test_c1k_4_2_pairing_onto_an_already_blocked_attacker_gives_the_rule_and_the
         g = app.game
         screen = app.match_screen
         assert screen is not None
-        ids = {g.card(c).name: c for c in range(1, len(g.defs)) if g.in_play(c)}
+        ids = {g.card(c).name: c for c in sorted(g.defs) if g.exists(c) and g.in_play(c)}
         knight, wall = ids["Test Knight"], ids["Test Wall"]
-        guard2 = next(c for c in range(1, len(g.defs)) if g.in_play(c) and g.owner[c] == 1
+        guard2 = next(c for c in sorted(g.defs) if g.exists(c) and g.in_play(c) and g.owner[c] == 1
                       and g.card(c).name == "Test Recruit")
-        recruit = next(c for c in range(1, len(g.defs)) if g.in_play(c) and g.owner[c] == 0
+        recruit = next(c for c in sorted(g.defs) if g.exists(c) and g.in_play(c) and g.owner[c] == 0
                        and g.card(c).name == "Test Recruit")
         n = len(g.record)
         screen._block_select(wall)

@@ -161,7 +161,8 @@ def test_illegal_action_shows_the_engines_reason_and_rule(db: CardDB, tmp_path: 
         g = app.game
         # typed on the command line: refused exactly like a pick — not sent, p1 keeps priority, reason + rule
         n = len(g.record)
-        await pilot.press("colon", *"attack #2", "enter")
+        unit = next(c for c in g.players[0].board if c)
+        await pilot.press("colon", *f"attack #{unit}", "enter")
         await pilot.pause()
         assert isinstance(app.screen, MatchScreen)
         assert "C1K 4.1" in str(d.screen.status) and "attackers are declared only" in str(d.screen.status)
@@ -326,11 +327,13 @@ def test_set_a_card_with_s_then_play_it_from_the_set_zone_at_fast_speed(db: Card
             await d.keys("down")
         assert d.screen.cursor == ("hand", 0)
         await d.keys("s")
-        assert g.players[0].set_cards == [snare] and g.players[0].influence == 3
+        # Set face down, it has a fresh number (rules.md §7a), which its owner sees
+        (face_down,) = g.players[0].set_cards
+        assert face_down != snare and g.card(face_down).name == "Snare of Shadows" and g.players[0].influence == 3
         assert g.record[-1] == f"p1: set #{snare}" and g.current_player() == 0
         view = d.screen.view
-        assert view is not None and any(c.cid == snare and c.name.endswith(" [Set]") for c in view.hand)
+        assert view is not None and any(c.cid == face_down and c.name.endswith(" [Set]") for c in view.hand)
         assert "[Set]" in str(app.screen.query_one("#hand").render())
-        assert any(str(a) == f"play #{snare} target #{find_unit(g, 'wall')}" for a in view.legal)
+        assert any(str(a) == f"play #{face_down} target #{find_unit(g, 'wall')}" for a in view.legal)
 
     run_app(app, body)

@@ -63,7 +63,8 @@ def test_first_screen_shows_the_opening_hand_and_turn_1(db: CardDB, tmp_path: Pa
         g = app.game
         assert isinstance(app.screen, HandoffScreen) and g.turn == 1 and g.current_player() == 0
         public = _statics(app.screen)
-        assert "Mira draws a card ×5" in public and "Tomas draws a card ×7" in public   # Emberfall: Hasty Counsel
+        assert "Mira draws a card ×5" in public and "Tomas draws a card ×8" in public   # Emberfall: Hasty Counsel
+        assert "Tomas goes second and gets the Coin" in public                       # (+1 card: RULES Second player)
         assert not any(g.card(c).name in public for c in g.players[0].hand)     # both read this screen
         await pilot.press("enter")
         await pilot.pause()
