@@ -186,7 +186,8 @@ def test_a_bad_cost_filter_is_a_message(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
-def test_builder_snapshot(snap_compare: Any, size: str) -> None:
+def test_builder_snapshot(snap_compare: Any, size: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(DECKS)          # the deck's path on screen is then the same in every checkout
     async def run(pilot: Any) -> None:
         b = await wait_for(pilot, DeckBuilderScreen)
         await pilot.press("plus", "plus", "plus", "plus")        # a fourth copy of the pool's first card
@@ -195,4 +196,4 @@ def test_builder_snapshot(snap_compare: Any, size: str) -> None:
         b.query_one("#db-pool", DataTable).focus()
         await pilot.pause()
 
-    assert snap_compare(BuilderApp(DECKS / "emberfall.toml"), terminal_size=SIZES[size], run_before=run)
+    assert snap_compare(BuilderApp(Path("emberfall.toml")), terminal_size=SIZES[size], run_before=run)
