@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.widgets import Input
+
 from c1k_tui.screens.app import C1KApp, resume_session
 from c1k_tui.screens.match_screen import MatchScreen
 from c1k_tui.screens.menus import ConfirmModal, HandoffScreen, HelpScreen
@@ -168,6 +170,8 @@ def test_illegal_action_shows_the_engines_reason_and_rule(db: CardDB, tmp_path: 
         assert "C1K 4.1" in str(d.screen.status) and "attackers are declared only" in str(d.screen.status)
         assert "not sent" in str(d.screen.status)
         assert g.current_player() == 0 and len(g.record) == n and "refused" not in g.log_lines[-1]
+        assert app.screen.query_one("#command", Input).value == f"attack #{unit}"   # kept for editing (tui.md round 2)
+        await pilot.press("escape")                        # Esc leaves the line; then space passes
         await pilot.press("space")
         await pilot.pause()
         await d.settle()                                   # then the hand-off to p2
