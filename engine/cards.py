@@ -27,7 +27,7 @@ from pydantic import (
     model_validator,
 )
 
-from engine.safeio import Kind, ReadRefused, control_refusal, read_bounded
+from engine.safeio import Kind, ReadRefused, control_refusal, nesting_depth, read_bounded
 
 CardType = Literal["unit", "relic", "action", "champion", "seat"]
 Realm = Literal["dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral"]
@@ -662,21 +662,6 @@ def parse_cards_located(raw: list[Any], path: str, text: str = "",
 MAX_FILE_BYTES = 2_000_000
 #: tables and lists nested deeper than this are refused (a Flux inside a Thread inside an ability: ~8)
 MAX_DEPTH = 32
-
-
-def nesting_depth(value: object) -> int:
-    """How deeply tables/lists nest in a parsed TOML value (iterative: no recursion limit to hit)."""
-    deepest = 0
-    todo: list[tuple[object, int]] = [(value, 0)]
-    while todo:
-        v, d = todo.pop()
-        if isinstance(v, dict):
-            deepest = max(deepest, d + 1)
-            todo += [(x, d + 1) for x in v.values()]
-        elif isinstance(v, list):
-            deepest = max(deepest, d + 1)
-            todo += [(x, d + 1) for x in v]
-    return deepest
 
 
 def read_toml(path: Path, kind: Kind = "cards") -> tuple[dict[str, Any], str]:

@@ -114,6 +114,21 @@ def read_bounded(path: Path | str, kind: Kind) -> bytes:
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 
 
+def nesting_depth(value: object) -> int:
+    """How deeply tables/lists nest in a parsed TOML or JSON value (iterative: no recursion limit to hit)."""
+    deepest = 0
+    todo: list[tuple[object, int]] = [(value, 0)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, dict):
+            deepest = max(deepest, d + 1)
+            todo += [(x, d + 1) for x in v.values()]
+        elif isinstance(v, list):
+            deepest = max(deepest, d + 1)
+            todo += [(x, d + 1) for x in v]
+    return deepest
+
+
 def control_refusal(text: str, what: str = "a name") -> str:
     """Why `text` can't be a name shown on a terminal ("" if it can): a control character (ESC would start
     a terminal escape, a newline breaks the line) or a character that reorders text."""

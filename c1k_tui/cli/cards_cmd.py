@@ -9,23 +9,13 @@ from engine import CardDB, CardDef
 
 
 def parse_cost(text: str | None) -> tuple[int, int] | None:
-    """`--cost`: "2" (exactly), "2-4" (a range) or "5+" (5 or more), as (low, high). ValueError says why."""
-    if text is None:
-        return None
-    t = text.strip()
-    try:
-        if t.endswith("+"):
-            lo, hi = int(t[:-1]), 10**6
-        elif "-" in t.lstrip("-"):
-            a, b = t.split("-", 1)
-            lo, hi = int(a), int(b)
-        else:
-            lo = hi = int(t)
-    except ValueError:
-        raise ValueError(f"--cost '{text}': expected a cost (2), a range (2-4) or a floor (5+)") from None
-    if lo < 0 or hi < lo:
-        raise ValueError(f"--cost '{text}': expected costs from 0 up, the lower first (2-4)")
-    return lo, hi
+    """`--cost`: "2" (exactly), "2-4" (a range) or "5+" (5 or more), as (low, high); the deck builder's rule
+    (c1k_tui/model/deckbuild.py). Given but empty is a mistake here. ValueError says why."""
+    from c1k_tui.model.deckbuild import parse_cost as parse
+
+    if text is not None and not text.strip():
+        raise ValueError(f"--cost '{text}': expected a cost (2), a range (2-4) or a floor (5+)")
+    return parse(text, "--cost")
 
 
 def card_matches(card: CardDef, realm: str | None, keyword: str | None, search: str | None,

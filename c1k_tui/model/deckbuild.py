@@ -40,23 +40,24 @@ class CardFilter:
     text: str = ""         # in the name, the id or the rules text
 
 
-def parse_cost(text: str) -> tuple[int, int] | None:
-    """"2" (exactly), "2-4" (a range), "5+" (5 or more) as (low, high); "" is None. ValueError says why."""
-    t = text.strip()
+def parse_cost(text: str | None, what: str = "cost") -> tuple[int, int] | None:
+    """"2" (exactly), "2-4" (a range), "5+" (5 or more) as (low, high); "" or None is None. ValueError says
+    why, naming `what` (the builder's cost field, or `c1k cards --cost`)."""
+    t = (text or "").strip()
     if not t:
         return None
     try:
         if t.endswith("+"):
             lo, hi = int(t[:-1]), 10**6
-        elif "-" in t:
+        elif "-" in t.lstrip("-"):
             a, b = t.split("-", 1)
             lo, hi = int(a), int(b)
         else:
             lo = hi = int(t)
     except ValueError:
-        raise ValueError(f"cost '{text}': expected a cost (2), a range (2-4) or a floor (5+)") from None
+        raise ValueError(f"{what} '{text}': expected a cost (2), a range (2-4) or a floor (5+)") from None
     if lo < 0 or hi < lo:
-        raise ValueError(f"cost '{text}': expected costs from 0 up, the lower first (2-4)")
+        raise ValueError(f"{what} '{text}': expected costs from 0 up, the lower first (2-4)")
     return lo, hi
 
 

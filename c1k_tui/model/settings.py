@@ -25,25 +25,11 @@ MAX_DEPTH = 8
 Check = Callable[[Any], str]
 
 
-def depth(value: object) -> int:
-    deepest = 0
-    todo: list[tuple[object, int]] = [(value, 0)]
-    while todo:
-        v, d = todo.pop()
-        if isinstance(v, dict):
-            deepest = max(deepest, d + 1)
-            todo += [(x, d + 1) for x in v.values()]
-        elif isinstance(v, list):
-            deepest = max(deepest, d + 1)
-            todo += [(x, d + 1) for x in v]
-    return deepest
-
-
 def parse_settings(raw: bytes, check: Check) -> tuple[Any, str]:
     """(the value, "") or (None, why it is broken: "not valid JSON (…)", or ": KEY: expected …")."""
     import json
 
-    from engine.safeio import DuplicateKey, loads_json
+    from engine.safeio import DuplicateKey, loads_json, nesting_depth
 
     try:
         text = raw.decode("utf-8")
@@ -59,7 +45,7 @@ def parse_settings(raw: bytes, check: Check) -> tuple[Any, str]:
         return None, f"nested too deeply (at most {MAX_DEPTH} levels)"
     except ValueError as err:         # a number of more than 4,300 digits
         return None, f"not valid JSON ({str(err)[:80]})"
-    if depth(data) > MAX_DEPTH:
+    if nesting_depth(data) > MAX_DEPTH:
         return None, f"nested too deeply (at most {MAX_DEPTH} levels)"
     why = check(data)
     return (None, f": {why}") if why else (data, "")
@@ -186,7 +172,9 @@ def check_app(app: object) -> str:
         return f"app.open_hands: expected true or false, not {_show(app['open_hands'])}"
     if "lesson" in app and not isinstance(app["lesson"], dict):
         return f"app.lesson: expected a table ({{...}}), not {_show(app['lesson'])}"
-    if depth(app) > MAX_DEPTH:
+    from engine.safeio import nesting_depth
+
+    if nesting_depth(app) > MAX_DEPTH:
         return f"app: nested too deeply (at most {MAX_DEPTH} levels)"
     return ""
 
