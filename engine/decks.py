@@ -60,6 +60,10 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
         bad("name", f"[deck] name must be text of at most 100 characters, not {str(head['name'])[:40]!r}")
     elif "name" in head and control_refusal(str(head["name"]), "a deck name"):
         bad("name", control_refusal(str(head["name"]), "a deck name"))
+    elif "name" not in head and control_refusal(Path(path).stem, "a deck name"):
+        # the file's name stands in for a missing name: it reaches screens and records the same way
+        bad("[deck]", f"the deck has no name, so its file name would be its name: "
+                      f"{control_refusal(Path(path).stem, 'a deck name')}; give [deck] a name")
     all_names = list(db.by_id) + [c.name for c in db.by_id.values()]
 
     def find(key: str, kind: str) -> CardDef | None:

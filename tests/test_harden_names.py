@@ -71,6 +71,20 @@ def test_a_deck_name_with_an_escape_is_refused(tmp_path: Path) -> None:
     assert code == 1 and "a deck name can't hold the control character" in out, out
 
 
+def test_a_deck_without_a_name_whose_file_name_holds_an_escape_is_refused(tmp_path: Path) -> None:
+    """The file's name stands in for a missing [deck] name, so it is held to the same rule (#23 item 6)."""
+    deck = (Path(__file__).resolve().parent.parent / "decks" / "ironbound.toml").read_text(encoding="utf-8")
+    deck = re.sub(r'(?m)^name = ".*"\n', "", deck, count=1)
+    f = tmp_path / ("Iron" + ESC_TITLE + ".toml")
+    f.write_text(deck, encoding="utf-8")
+    code, out = _invoke(["validate", str(f)])
+    assert code == 1 and "its file name would be its name" in out and "\x1b" not in out, out
+    g = tmp_path / "plain.toml"               # a plain file name is still a fine name
+    g.write_text(deck, encoding="utf-8")
+    code, out = _invoke(["validate", str(g)])
+    assert code == 0, out
+
+
 @pytest.mark.parametrize("option", ["--p1", "--p2"])
 @pytest.mark.parametrize("name", [ESC_TITLE, HIDE + "x", "a\nb", "", " "])
 def test_player_names_with_controls_or_empty_are_refused(option: str, name: str) -> None:
