@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.events import Click
 from textual.message import Message
@@ -509,6 +510,18 @@ class CommandLine(Input):
     def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self.cycle = Cycle()
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """A paste that would make the line longer than a command may be (the engine's 1,000 characters) is
+        not taken, and says so, rather than vanishing."""
+        line = event.text.splitlines()[0] if event.text else ""
+        start, end = sorted(self.selection)
+        if self.max_length and len(self.value) - (end - start) + len(line) > self.max_length:
+            event.stop()
+            self.notify(f"not pasted: a command is at most {self.max_length:,} characters "
+                        f"(the paste has {len(line):,})", severity="warning")
+            return
+        super()._on_paste(event)
 
     def action_complete(self) -> None:
         sug = self.suggester

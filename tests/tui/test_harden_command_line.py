@@ -27,9 +27,12 @@ def test_the_command_line_stops_at_the_engines_cap(db: CardDB) -> None:
         await pilot.press(*"abcdefgh")
         await pilot.pause()
         assert len(line.value) == MAX_COMMAND_CHARS and line.value.endswith("abc")
+        said: list[str] = []
+        setattr(line, "notify", lambda message, **kw: said.append(message))   # noqa: B010
         line.post_message(events.Paste("y" * 5000))
         await pilot.pause()
         assert len(line.value) == MAX_COMMAND_CHARS
+        assert said and "not pasted: a command is at most 1,000 characters" in said[0], said   # not silently
         await pilot.press("enter")
         await pilot.pause()
         assert app.game.record == []             # refused as a malformed command: nothing sent
