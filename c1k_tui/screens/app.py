@@ -607,24 +607,22 @@ class C1KApp(App[None]):
         """Pacing: the windows the flow options passed through step visibly through the phase bar
         (`pace_ms` each; public: which windows a match goes through), then what comes next is shown. In
         the learning flow each window also joins the Recap tab as it is entered."""
-        from engine import WINDOW_INDEX
+        from c1k_tui.model.pacing import pacing
 
         s = self.session
         ms = self.match_screen
         if s is None or ms is None:
             self.present()
             return
-        wins = [(e.turn, WINDOW_INDEX[e.window], e.n) for e in s.game.events.since(since) if e.kind == "window"]
-        self.passed_windows = len(wins) >= 1
-        pace = self.effective_pace()
-        if pace <= 0 or len(wins) < 2:
+        plan = pacing(s.game.events.since(since), self.effective_pace())
+        self.passed_windows = plan.passed
+        if not plan.stepping:
             self.present()
             return
         from c1k_tui.screens.widgets import PhaseBar
 
         bar = ms.query_one("#phases", PhaseBar)
         self.pacing = True
-        step = pace / 1000
         actor = self.viewer
 
         def show(turn: int, index: int, n: int) -> None:
@@ -632,21 +630,23 @@ class C1KApp(App[None]):
             if self.learning and actor in (0, 1) and self.match_screen is ms:
                 ms.show_recap(self.recap_for(actor, since, upto=n + 1), switch=True)
 
-        show(*wins[0])
-        for i, (turn, index, n) in enumerate(wins[1:-1], 1):
-            self.set_timer(i * step, lambda t=turn, x=index, m=n: show(t, x, m))
+        first, *rest = plan.steps
+        show(first.turn, first.window, first.n)
+        for st in rest:
+            self.set_timer(st.at_ms / 1000, lambda t=st.turn, x=st.window, m=st.n: show(t, x, m))
 
         def done() -> None:
             self.pacing = False
             self.present()
 
-        self.set_timer(len(wins[:-1]) * step, done)
+        self.set_timer(plan.done_ms / 1000, done)
 
     def effective_pace(self) -> int:
-        """The pace of the player at the keyboard; the learning flow steps by even when theirs is off."""
-        from c1k_tui.model.paths import LEARNING_PACE_MS
+        """The pace that applies now (model.pacing.pace_of): the keyboard holder's own; the learning flow
+        steps by even when theirs is off."""
+        from c1k_tui.model.pacing import pace_of
 
-        return self.pace_ms or (LEARNING_PACE_MS if self.learning else 0)
+        return pace_of((self.prefs[0].pace_ms, self.prefs[1].pace_ms), self.viewer, self.learning)
 
     def precheck(self, command: str) -> str | None:
         """A typed command is checked like a picked one (`Table.check`): if the engine would refuse it, it
