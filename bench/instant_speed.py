@@ -6,7 +6,7 @@
 Plays every unordered pair of decks `--matches` times (seats alternate), three ways on the same seeds:
 
 - `free`: every decision is the agent's (as `c1k simulate` plays);
-- `app`: both seats follow the app's public flow for an AI seat (c1k_tui/versus.py `fair_action`) with
+- `app`: both seats follow the app's public flow for an AI seat (c1k_tui/model/seats.py `fair_action`) with
   the human's default stops — the AI of `c1k play --vs ai` before issue #20;
 - `ai-stops`: the same, but the tested seat has the AI's stops (`AI_STOPS`: also the opponent's
   combat.exit and end.final windows) — so it can answer at the end of your combat and your turn;
@@ -36,7 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from c1k_tui.model.paths import DEFAULT_STOPS  # noqa: E402
-from c1k_tui.screens.versus import AI_STOPS  # noqa: E402
+from c1k_tui.model.seats import AI_STOPS  # noqa: E402
 
 MODES = ("free", "app", "ai-stops", "hold")
 
@@ -100,8 +100,8 @@ class Outcome:
 
 def play_one(args: tuple[str, str, str, int, bool, str, int, int]) -> Outcome:
     deck_a_path, deck_b_path, agent, seed, a_first, mode, pair, k = args
+    from c1k_tui.model.seats import fair_action
     from c1k_tui.model.session import Flow
-    from c1k_tui.screens.versus import fair_action
     from engine import Game, MatchOptions, derive_seed, load_card_db, load_deck
     from engine.actions import Activate, Interrupt, Play
     from engine.ai import make_agent

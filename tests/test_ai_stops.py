@@ -6,8 +6,9 @@ are untouched."""
 from __future__ import annotations
 
 from c1k_tui.model.paths import DEFAULT_STOPS
+from c1k_tui.model.seats import AI_STOPS
 from c1k_tui.model.session import Flow
-from c1k_tui.screens.versus import AI_STOPS, VersusSession
+from c1k_tui.screens.versus import VersusSession
 from engine import (
     WINDOWS,
     Attack,

@@ -7,9 +7,10 @@ An *opponent spec* names who sits in a seat: `human`, or `ai` (the search agent 
 How a match against an agent runs (rules.md §7a: the agent reads only its own information set):
 
 - `VersusSession` is a `MatchSession` in which an AI seat playing a human follows the public flow
-  (`fair_action`): it is asked exactly where a human in its seat would be asked with hands hidden — at its
-  stops, when the human put something on the stack or acted, at each declaration with a unit able to
-  declare, and at every question the engine asks (Interrupt, permission, choice: asked on public facts) —
+  (`fair_action` and the AI's fixed stops `AI_STOPS`, both in c1k_tui/model/seats.py): it is asked
+  exactly where a human in its seat would be asked with hands hidden — at its stops, when the human put
+  something on the stack or acted, at each declaration with a unit able to declare, and at every
+  question the engine asks (Interrupt, permission, choice: asked on public facts) —
   and elsewhere the flow passes for it at once, without consulting its hand (rules.md §7a: *whether* the
   AI is seen deciding depends only on public facts). Watching two agents, every decision is the agents'.
   Its record names the AI seats, their agent specs and seeds
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 
-from c1k_tui.model.paths import DEFAULT_STOPS
+from c1k_tui.model.seats import AI_STOPS, fair_action, give_ai_stops
 from c1k_tui.model.session import MatchSession, auto_action, forced_action
 from c1k_tui.model.versus_choices import OPPONENTS
 from c1k_tui.screens.match_screen import MatchScreen
@@ -47,7 +48,7 @@ from engine import InfoSet, make_agent, observe, player_name
 if TYPE_CHECKING:
     from c1k_tui.model.session import Flow
     from c1k_tui.screens.app import C1KApp
-    from engine import Action, Agent, CardDB, Deck, Game, MatchOptions
+    from engine import Action, Agent, CardDB, Deck, MatchOptions
     from engine import record as rec
 
 #: the agent when `--vs ai` names no level (the search agent at its default level)
@@ -113,24 +114,6 @@ def agent_seed(match_seed: int, seat: int) -> int:
 # -------------------------------------------------------------------- the session
 
 
-#: an AI seat's stops (issue #20 item 7): a human's default stops, and also the end of the opponent's combat
-#: and of their turn — where a Fast card or ability answers what they did (finish a damaged unit, act before
-#: your own turn). A fixed set, the same every turn and whatever its hand holds: public (rules.md §7a).
-AI_STOPS = (*DEFAULT_STOPS, "opp:combat.exit", "opp:end.final")
-
-
-def fair_action(g: Game, flow: Flow) -> Action | None:
-    """What the flow sends for an AI seat that plays a human, or None: the agent decides, and the human
-    sees it deciding. Only public facts count, never the AI's hand (rules.md §7a): the same rule as a
-    human's seat with hands hidden (`auto_action(hidden=True)`: stops, the stack, what the opponent just
-    did, who may declare), except that every question the engine asks (an Interrupt, a permission to play
-    from the hand, a choice) is the agent's even when decline is all it can answer — the engine asks them
-    on public facts, and skipping an empty one would change how many decisions the human sees."""
-    if g.is_terminal() or g.decision.kind in ("interrupt", "choice"):
-        return None
-    return auto_action(g, flow, hidden=True)
-
-
 class VersusSession(MatchSession):
     """A match in which agents play some seats (`agents`: seat → (agent spec, agent seed))."""
 
@@ -140,8 +123,7 @@ class VersusSession(MatchSession):
         self._ai_stops()
 
     def _ai_stops(self) -> None:
-        for p in self.agents:            # an AI seat's stops are the AI's own (public, fixed)
-            self.flow.stops[player_name(p)] = list(AI_STOPS)
+        give_ai_stops(self.flow, self.agents)     # an AI seat's stops are the AI's own (public, fixed)
 
     def set_flow(self, flow: Flow) -> None:
         self.flow = flow
@@ -561,5 +543,5 @@ def transcript(session: VersusSession, write: Any, max_actions: int = 20_000) ->
           f"seed {v.seed}")
 
 
-__all__ = ["OPPONENTS", "Shown", "Versus", "VersusError", "VersusSession", "WatchScreen", "agent_label",
+__all__ = ["AI_STOPS", "OPPONENTS", "Shown", "Versus", "VersusError", "VersusSession", "WatchScreen", "agent_label",
            "agent_seed", "agent_spec", "attach", "fair_action", "resume_or_none", "screen_for", "transcript"]
