@@ -21,7 +21,7 @@ from c1k_tui.model.paths import LEARNING_PACE_MS
 from engine import WINDOW_INDEX
 
 if TYPE_CHECKING:
-    from engine.events import Event
+    from engine import Event
 
 
 @dataclass(frozen=True)
