@@ -3,6 +3,9 @@ an Interrupt question (`legality.may_interrupt`): from the public deck list minu
 in public zones, the player's public Influence and free slots, the cards they control with an activated
 ability, and the window. Never from their hand: the hand's size is public, what it holds is not.
 
+Cards given in public at the start are counted too: the Coin the second player gets (docs/rules.md
+`RULES Second player`) is in no deck list, and its gift and its play are public events.
+
 The answer over-approximates (a card that *may* be in the hand or Set counts), so a player is never
 skipped who could have acted; and two matches with the same public facts get the same answer, so
 whether the keyboard is handed over tells nobody what a hand holds.
@@ -13,9 +16,30 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from engine import CardDB, CardDef, Game, SideView, observe
+from engine import CardDB, CardDef, Game, SideView, events_for, observe
 
 END_WINDOWS = ("end.start", "end.final")
+#: the Coin's card id (decks/cards/core.toml), and the compensations that give it
+COIN = "the-coin"
+COIN_GIVING = ("coin", "card+coin")
+
+
+def coins_in_hand(g: Game, p: int, db: CardDB) -> int:
+    """How many Coins player p holds, from public events only (what the other player reads): given at
+    the start (`RULES Second player`) and not yet put on the stack."""
+    coin = db.get(COIN)
+    if coin is None or g.options.compensation not in COIN_GIVING:
+        return 0
+    given = played = 0
+    on_stack = f"{coin.name} #"
+    for e in events_for(g, 1 - p, renumber=False):
+        if e.actor != p:
+            continue
+        if e.kind == "draw" and e.rule == "RULES Second player":
+            given += 1
+        elif e.kind == "stack" and e.text.lstrip().startswith(on_stack):
+            played += 1
+    return max(0, given - played)
 
 
 def unseen(deck_list: Sequence[str], side: SideView, others: Sequence[SideView]) -> Counter[str]:
@@ -80,6 +104,8 @@ def could_respond(g: Game, p: int, deck_list: Sequence[str], db: CardDB) -> bool
     side = v.side(p)
     others = [v.side(1 - p)]
     slow_ok = p == v.active and v.window == "main.priority" and not v.stack
+    if side.hand_size and coins_in_hand(g, p, db):
+        return True                   # the Coin: cost 0, Fast, known to be in the hand
     for d, _ in _unseen_defs(deck_list, side, others, db):
         if side.hand_size and _playable_card(d, side, slow_ok):
             return True
@@ -107,4 +133,4 @@ def _unseen_defs(deck_list: Sequence[str], side: SideView, others: Sequence[Side
     return out
 
 
-__all__ = ["could_respond", "unseen"]
+__all__ = ["coins_in_hand", "could_respond", "unseen"]

@@ -215,3 +215,26 @@ def test_a_typed_command_is_checked_as_its_typist_without_sending(db: CardDB) ->
     hidden = table.check('play "Emberlash"')          # p2's card: to p1 it exists nowhere
     assert isinstance(hidden, Refused) and "Swallowed Word" not in hidden.reason      # names only p1's cards
     assert len(s.game.record) == records
+
+
+def test_the_second_players_coin_counts_as_a_response_until_it_is_played(db: CardDB) -> None:
+    """RULES Second player × #18 item 2: the Coin is in no deck list, but its gift and its play are public.
+    While the second player holds it (cost 0, Fast) they could respond, so a stop of theirs is not
+    skipped; once it is on the stack it counts no more. Read from public events only."""
+    from c1k_tui.model.respond import coins_in_hand
+    from engine import Game, find_deck, load_deck
+
+    decks = [load_deck(find_deck("emberfall"), db), load_deck(find_deck("ironbound"), db)]
+    g = Game.new(db, decks[0], decks[1], 5)
+    assert g.options.compensation == "card+coin"
+    second = 1 - observe(g, 0).active
+    assert coins_in_hand(g, second, db) == 1 and coins_in_hand(g, 1 - second, db) == 0
+    lists = PublicLists.of(decks, db)
+    assert lists is not None
+    while g.current_player() != second:
+        g.apply(Pass(), g.current_player())
+    assert observe(g, second).me.influence == 0           # nothing of the deck list is affordable ...
+    assert could_respond(g, second, lists.names[second], db)   # ... but the Coin is
+    coin = next(h.cid for h in observe(g, second).hand if h.name == "The Coin")
+    g.apply_command(f"play #{coin}", second)
+    assert coins_in_hand(g, second, db) == 0
