@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from c1k_tui.model.view import HandCard
     from c1k_tui.screens.match_screen import MatchScreen
     from c1k_tui.screens.versus import Versus
-    from engine import Action, CardDB, Game
+    from engine import Action, CardDB, Event, Game
     from engine.record import MatchRecord
 
 def key_guard_s() -> float:
@@ -1214,11 +1214,27 @@ def card_names(g: Game) -> dict[int, tuple[str, int]]:
     return out
 
 
+def names_on_stack(events: Sequence[Event]) -> dict[int, tuple[str, int]]:
+    """Card id -> (name, player) as each public stack line names the card it puts on the stack
+    ("The Coin #806 → stack (p2)")."""
+    out: dict[int, tuple[str, int]] = {}
+    for e in events:
+        if e.kind == "stack" and e.cards and e.actor in (0, 1):
+            text = e.text.strip()
+            at = text.find(f" #{e.cards[0]}")
+            if at > 0:
+                out.setdefault(e.cards[0], (text[:at], e.actor))
+    return out
+
+
 def summarise(g: Game) -> MatchSummary:
     """Turns, damage by source, and the cards each player played — from the public typed events."""
     from engine import events_for, observe
 
-    names = card_names(g)
+    events = events_for(g, -1)
+    # a card no longer to be seen anywhere (a token that ceased to exist, a card that went back to a hidden
+    # zone and so has a new number) is named as the public stack line named it when it was played
+    names = {**names_on_stack(events), **card_names(g)}
     players = (observe(g, 0).me.name, observe(g, 1).me.name)
     champions = {observe(g, 0).me.champion: 0, observe(g, 1).me.champion: 1}
     damage: dict[str, int] = {}
@@ -1226,7 +1242,7 @@ def summarise(g: Game) -> MatchSummary:
     to_champions = [0, 0]        # by the player whose card dealt it
     to_units = [0, 0]
     played: tuple[list[str], list[str]] = ([], [])
-    for e in events_for(g, -1):
+    for e in events:
         if e.kind == "damage" and e.amount:
             if e.detail == "Deck Exhaustion":
                 damage["Deck Exhaustion"] = damage.get("Deck Exhaustion", 0) + e.amount

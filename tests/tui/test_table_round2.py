@@ -635,3 +635,22 @@ def test_a_refused_typed_command_stays_for_editing_and_up_recalls_only_your_own(
     assert out["kept2"] == "play #999"
     assert out["up1"] == "play #999" and out["up2"] == 'play "Test Recruit" slot 1' and out["down"] == ""
     assert out["viewer"] == 1 and out["other"] == ""        # Mira's commands are not Tomas's history
+
+
+def test_summary_names_a_played_card_that_is_now_nowhere(db: CardDB) -> None:
+    """Found in a whole match at 120x40: the game-over summary listed the second player's played Coin as
+    "#334" — a token ceases to exist, so no view names it any more. It is named as its public stack line
+    named it (the same holds for a card that went back to a hidden zone and was renumbered)."""
+    from c1k_tui.screens.app import summarise
+    from engine import Game, find_deck, load_deck, observe
+
+    decks = [load_deck(find_deck("emberfall"), db), load_deck(find_deck("ironbound"), db)]
+    g = Game.new(db, decks[0], decks[1], 5)
+    second = 1 - observe(g, 0).active
+    while g.current_player() != second:
+        g.apply_command("pass", g.current_player())
+    coin = next(h.cid for h in observe(g, second).hand if h.name == "The Coin")
+    g.apply_command(f"play #{coin}", second)
+    g.apply_command("concede", g.current_player())
+    summ = summarise(g)
+    assert summ.played[second] == ["The Coin"], summ.played
