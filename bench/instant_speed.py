@@ -38,12 +38,58 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from c1k_tui.model.paths import DEFAULT_STOPS  # noqa: E402
 from c1k_tui.model.seats import AI_STOPS  # noqa: E402
 
-MODES = ("free", "app", "ai-stops", "hold")
+MODES = ("free-old", "free", "stops-old", "stops", "app", "hold")
+
+
+def classic_evaluate(g: Any, player: int) -> int:
+    """`engine.ai.evaluate` before issue #20 item 7: a "this turn" buff counted like a lasting one, and a Fast
+    card in hand worth no more than any other."""
+    from engine.ai import WIN_SCORE, life_value, unit_value
+    if g.outcome is not None:
+        w = g.outcome.winner
+        return 0 if w is None else (WIN_SCORE if w == player else -WIN_SCORE)
+    score = 0
+    for p, sign in ((player, 1), (1 - player, -1)):
+        ps = g.players[p]
+        s = life_value(ps.life)
+        for u in ps.board:
+            if u:
+                s += unit_value(g, u)
+        for r in ps.relics:
+            if r:
+                s += 10 + 10 * g.card(r).cost
+        s += 20 * len(ps.hand) + 20 * len(ps.set_cards) + 6 * ps.capacity
+        s += min(len(ps.library), 10)
+        score += sign * s
+    return score
+
+
+class Classic:
+    """An engine agent deciding as it did before issue #20 item 7: while it decides, `engine.ai.evaluate` is
+    the classic one and greedy's play-out goes on through the phase a candidate left the game in (greedy and
+    search look both names up when they run)."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.name = f"{agent.name}-old"
+
+    def act(self, info: Any) -> Any:
+        import engine.ai as ai
+        new, play_out = ai.evaluate, ai._play_out_phase
+
+        def classic_play_out(g: Any, policy: Any, limit: int = 400, since: Any = None) -> None:
+            play_out(g, policy, limit)          # the phase the game is in after the candidate, as before
+
+        ai.evaluate, ai._play_out_phase = classic_evaluate, classic_play_out
+        try:
+            return self.agent.act(info)
+        finally:
+            ai.evaluate, ai._play_out_phase = new, play_out
 
 
 def holding_greedy(seed: int) -> Any:
-    """Greedy that keeps Fast Actions for the opponent's turn: in its own turn, on an empty stack, playing one
-    is not a candidate unless it wins the match."""
+    """Greedy (classic evaluation) that keeps Fast Actions for the opponent's turn: in its own turn, on an
+    empty stack, playing one is not a candidate unless it wins the match."""
     from engine.actions import Play
     from engine.ai import (
         WIN_SCORE,
@@ -52,11 +98,12 @@ def holding_greedy(seed: int) -> Any:
         _play_out_phase,
         _prefer,
         candidates,
-        evaluate,
         reply_policy,
     )
     from engine.rng import SplitMix64, derive_seed
     from engine.sampling import InfoSet, mix
+
+    evaluate = classic_evaluate
 
     class HoldingGreedy(GreedyAgent):
         def act(self, info: InfoSet) -> Any:
@@ -106,19 +153,22 @@ def play_one(args: tuple[str, str, str, int, bool, str, int, int]) -> Outcome:
     from engine.actions import Activate, Interrupt, Play
     from engine.ai import make_agent
     from engine.sampling import InfoSet
-    from engine.state import WINDOWS, player_name
+    from engine.state import MAIN, WINDOWS, player_name
 
     db = load_card_db()
     da, dbk = load_deck(Path(deck_a_path), db, playtest=True), load_deck(Path(deck_b_path), db, playtest=True)
     first, second = (da, dbk) if a_first else (dbk, da)
     game = Game.new(db, first, second, seed, MatchOptions(max_turns=200))
     seat_a = 0 if a_first else 1
-    agents = [make_agent(agent, derive_seed(seed, 1 + (p != seat_a))) for p in (0, 1)]
-    if mode == "hold":
+    # the other seat is always the classic agent; the tested seat is the new one unless the mode ends in -old
+    agents: list[Any] = [Classic(make_agent(agent, derive_seed(seed, 1 + (p != seat_a)))) for p in (0, 1)]
+    if mode in ("free", "stops"):
+        agents[seat_a] = make_agent(agent, derive_seed(seed, 1))
+    elif mode == "hold":
         agents[seat_a] = holding_greedy(derive_seed(seed, 1))
     flow = None
-    if mode != "free":
-        stops = {player_name(p): list(AI_STOPS if (mode in ("ai-stops", "hold") and p == seat_a) else DEFAULT_STOPS)
+    if not mode.startswith("free"):
+        stops = {player_name(p): list(AI_STOPS if (mode != "app" and p == seat_a) else DEFAULT_STOPS)
                  for p in (0, 1)}
         flow = Flow("stops", stops)
     instants = [0, 0]
@@ -129,7 +179,8 @@ def play_one(args: tuple[str, str, str, int, bool, str, int, int]) -> Outcome:
         a = fair_action(game, flow) if flow is not None else None
         if a is None:
             a = agents[p].act(InfoSet(game, p))
-        if isinstance(a, Interrupt) or (isinstance(a, Play | Activate) and (p != game.active or game.stack)):
+        if isinstance(a, Interrupt) or (isinstance(a, Play | Activate)
+                                        and (p != game.active or game.stack or game.win != MAIN)):
             side = 0 if p == seat_a else 1
             instants[side] += 1
             if side == 0:
@@ -141,6 +192,12 @@ def play_one(args: tuple[str, str, str, int, bool, str, int, int]) -> Outcome:
     return Outcome(mode, pair, k, pts, instants, dict(windows))
 
 
+def _set_fast_held(v: int | None) -> None:
+    if v is not None:
+        import engine.ai
+        engine.ai.FAST_HELD = v
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--agent", default="greedy")
@@ -150,6 +207,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--modes", default=",".join(MODES), help="which of " + ", ".join(MODES))
+    ap.add_argument("--fast-held", type=int, default=None,
+                    help="an experiment: engine.ai.FAST_HELD for the new agent (default: the engine's)")
     a = ap.parse_args()
     from engine import bundled_deck_paths, derive_seed, find_deck
 
@@ -158,7 +217,7 @@ def main() -> None:
     pairs = [(x, y) for i, x in enumerate(paths) for y in paths[i + 1:]]
     jobs = [(x, y, a.agent, derive_seed(derive_seed(a.seed, pi), k), k % 2 == 0, mode, pi, k)
             for pi, (x, y) in enumerate(pairs) for k in range(a.matches) for mode in a.modes.split(",")]
-    with cf.ProcessPoolExecutor(a.workers) as pool:
+    with cf.ProcessPoolExecutor(a.workers, initializer=_set_fast_held, initargs=(a.fast_held,)) as pool:
         outs = list(pool.map(play_one, jobs))
     by = {(o.mode, o.pair, o.k): o for o in outs}
     modes = a.modes.split(",")
@@ -177,14 +236,14 @@ def main() -> None:
             "matches_with_an_instant_play_a": sum(1 for o in os_ if o.instants[0]),
             "by_window_a": dict(win_windows.most_common()),
         }
-    for new in ("ai-stops", "hold"):
-        if new not in modes or "app" not in modes:
+    for new, base in (("free", "free-old"), ("stops", "stops-old"), ("stops-old", "app"), ("hold", "app")):
+        if new not in modes or base not in modes:
             continue
-        diffs = [by[(new, o.pair, o.k)].points_a - o.points_a for o in outs if o.mode == "app"]
+        diffs = [by[(new, o.pair, o.k)].points_a - o.points_a for o in outs if o.mode == base]
         mean = sum(diffs) / len(diffs)
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
         half = 1.959963984540054 * sd / math.sqrt(len(diffs))
-        report[f"{new}_minus_app"] = {"diff": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)],
+        report[f"{new}_minus_{base}"] = {"diff": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)],
                                       "paired_matches": len(diffs)}
     text = json.dumps(report, indent=1)
     print(text)

@@ -27,11 +27,11 @@ from fractions import Fraction
 from typing import Protocol
 
 from engine import legality
-from engine.actions import Action, Attack, Block, Decline, Interrupt, Pass, Play, SetCard
+from engine.actions import Action, Activate, Attack, Block, Decline, Interrupt, Pass, Play, SetCard
 from engine.game import Game
 from engine.rng import SplitMix64, derive_seed
 from engine.sampling import InfoSet, mix, random_action, random_attack, random_block
-from engine.state import HAND, phase_of
+from engine.state import DECLARE_BLOCKERS, END_FINAL, HAND, INFLUENCE_GAIN, phase_of
 
 # ---------------------------------------------------------------- evaluation
 #
@@ -62,9 +62,55 @@ def life_value(life: int) -> int:
     return 15 * life + 10 * max(0, 10 - life) + 20 * max(0, 5 - life)
 
 
+def lasting_unit_value(g: Game, u: int) -> int:
+    """`unit_value` by the stats that outlast this turn: a "this turn" buff (a combat trick) is worth
+    nothing once its combat is over, and a unit that lives only by one is worth nothing."""
+    perm = g.perms[u]
+    if not (perm.temp_power or perm.temp_health):
+        return unit_value(g, u)
+    hp = g.health(u) - perm.temp_health
+    if hp <= 0:
+        return 0
+    d = g.card(u)
+    v = 10 + 14 * max(0, g.power(u) - perm.temp_power) + 10 * hp
+    if d.keywords:
+        v += 5 * len(d.keywords)
+    return v
+
+
+#: what a Fast card kept in hand is worth beyond any card (tenths), while the Influence to use it lasts into
+#: the opponent's windows still to come: the option of answering at instant speed (issue #20 item 7)
+FAST_HELD = 10
+
+
+def held_fast_value(g: Game, p: int) -> int:
+    """FAST_HELD for each Fast card `p` holds (in hand or Set) that its Influence now could still pay for
+    in the opponent's windows ahead (the cheapest first, each paid from what is left), else 0. The pool
+    lasts until `p`'s own next Influence gain: in `p`'s turn after the gain, and in the opponent's turn
+    before its final window."""
+    if g.active == p:
+        if g.win <= INFLUENCE_GAIN:
+            return 0
+    elif g.win >= END_FINAL:
+        return 0
+    ps = g.players[p]
+    left = ps.influence
+    if left <= 0:
+        return 0
+    costs = sorted(g.card(c).least_fast_cost for c in (*ps.hand, *ps.set_cards))
+    v = 0
+    for c in costs:
+        if c > left:
+            break
+        left -= c
+        v += FAST_HELD
+    return v
+
+
 def evaluate(g: Game, player: int) -> int:
-    """A heuristic score (tenths of a point) of a (sampled) game for `player`: life, board, relics,
-    cards and influence."""
+    """A heuristic score (tenths of a point) of a (sampled) game for `player`: life, board (by lasting
+    stats), relics, cards (a Fast one with the Influence to answer in the opponent's turn counts more) and
+    influence."""
     if g.outcome is not None:
         w = g.outcome.winner
         return 0 if w is None else (WIN_SCORE if w == player else -WIN_SCORE)
@@ -74,12 +120,13 @@ def evaluate(g: Game, player: int) -> int:
         s = life_value(ps.life)
         for u in ps.board:
             if u:
-                s += unit_value(g, u)
+                s += lasting_unit_value(g, u)
         for r in ps.relics:
             if r:
                 s += 10 + 10 * g.card(r).cost
         s += 20 * len(ps.hand) + 20 * len(ps.set_cards) + 6 * ps.capacity
         s += min(len(ps.library), 10)
+        s += held_fast_value(g, p)
         score += sign * s
     return score
 
@@ -267,8 +314,12 @@ class RandomAgent:
         return info.random_action(SplitMix64(mix(self.seed, info.quick_key)))
 
 
-def _play_out_phase(g: Game, policy: Callable[[Game], Action], limit: int = 400) -> None:
-    turn, phase = g.turn, phase_of(g.win)
+def _play_out_phase(g: Game, policy: Callable[[Game], Action], limit: int = 400,
+                    since: tuple[int, str] | None = None) -> None:
+    """Play `policy` to the end of the phase `g` is in, or of the phase `since` (turn, phase) when given:
+    the phase a decision was made in, so that every candidate is scored at the same point (a pass that
+    ended the phase is scored where it left the game, not a phase later)."""
+    turn, phase = since if since is not None else (g.turn, phase_of(g.win))
     for _ in range(limit):
         if g.is_terminal() or g.turn != turn or phase_of(g.win) != phase:
             return
@@ -278,6 +329,31 @@ def _play_out_phase(g: Game, policy: Callable[[Game], Action], limit: int = 400)
 def _order_key(a: Action) -> tuple[int, str]:
     # ties go to doing something over passing (a fixed, view-independent order)
     return (0 if isinstance(a, Pass | Decline) else 1, str(a))
+
+
+def _combat_trick_policy(me: int, rng: SplitMix64) -> Callable[[Game], Action]:
+    """Greedy's play-out policy: `reply_policy`, except that once blockers are declared `me` looks one ply
+    ahead over its Fast plays (a combat trick: pump a blocker, finish an attacker), as greedy itself would
+    there — so a block or an attack is scored with the trick that goes with it."""
+    base = reply_policy(rng)
+
+    def pol(g: Game) -> Action:
+        if g.win == DECLARE_BLOCKERS and g.pending.kind == "priority" and not g.stack and g.current_player() == me:
+            plays = [a for a in g.legal_actions() if isinstance(a, Play | Activate)]
+            if plays:
+                since = (g.turn, phase_of(g.win))
+                best: Action = Pass()
+                best_score: int | None = None
+                for a in [best, *plays]:
+                    h = g.clone()
+                    h.apply(a, me)
+                    _play_out_phase(h, reply_policy(SplitMix64(rng.next())), since=since)
+                    score = evaluate(h, me)
+                    if best_score is None or score > best_score:
+                        best, best_score = a, score
+                return best
+        return base(g)
+    return pol
 
 
 @dataclass
@@ -297,6 +373,7 @@ class GreedyAgent:
         if len(acts) == 1:
             return acts[0]
         me = info.player
+        since = (games[0].turn, phase_of(games[0].win))
         best: Action = acts[0]
         best_score: int | None = None
         for a in sorted(acts, key=_order_key):
@@ -304,7 +381,7 @@ class GreedyAgent:
             for g0 in games:
                 g = g0.clone()
                 g.apply(a, me)
-                _play_out_phase(g, reply_policy(SplitMix64(rng.next())))
+                _play_out_phase(g, _combat_trick_policy(me, SplitMix64(rng.next())), since=since)
                 score += evaluate(g, me)
             if best_score is None or score > best_score or (score == best_score and _prefer(a, best)):
                 best, best_score = a, score

@@ -17,9 +17,12 @@ from engine import (
     Decline,
     MatchOptions,
     Pass,
+    Play,
+    SplitMix64,
     find_deck,
     load_card_db,
     load_deck,
+    random_action,
 )
 
 
@@ -60,3 +63,34 @@ def test_the_ai_is_asked_at_the_end_of_the_humans_turn() -> None:
     before = _session(db)                 # with a human's stops (the AI before issue #20): never there
     before.flow.stops["p2"] = list(DEFAULT_STOPS)
     assert "end.final" not in _asked_in_the_humans_turns(before)
+
+
+def test_the_ai_is_asked_after_blockers_in_the_humans_combat_and_in_response_to_the_human() -> None:
+    """Where an answer at Fast speed gains something, the AI seat is asked: after blockers in the human's
+    combat (a trick that saves its blocker), when the human has something on the stack or just acted, at
+    the end of the human's combat and of their turn."""
+    db = load_card_db()
+    s = _session(db)
+    s.game.options = MatchOptions(max_turns=12)
+    rng = SplitMix64(3)
+    asked: set[str] = set()
+    for _ in range(4000):
+        s.run_autos()
+        g = s.game
+        if g.is_terminal():
+            break
+        p = g.current_player()
+        if p == 1 and g.active == 0 and g.decision.kind == "priority":
+            asked.add(WINDOWS[g.win] + (" (stack)" if g.stack else ""))
+        if p == 0:        # the human: attacks with all it may, plays what it can, otherwise random
+            acts = g.legal_actions()
+            plays = [a for a in acts if isinstance(a, Play)]
+            a = plays[0] if plays else random_action(g, rng)
+            if g.decision.kind == "attackers":
+                a = max((x for x in acts if isinstance(x, Attack)), key=lambda x: len(x.units))
+        else:
+            acts = g.legal_actions()
+            simple = [a for a in acts if isinstance(a, Pass | Decline) or a in (Attack(()), Block(()))]
+            a = simple[0] if simple else acts[0]
+        s.send(a, p)
+    assert {"combat.declare_blockers", "combat.exit", "end.final", "main.priority (stack)"} <= asked, asked
