@@ -215,16 +215,35 @@ def main() -> None:
     paths = ([str(p) for p in bundled_deck_paths()] if a.decks == "all"
              else [str(find_deck(n)) for n in a.decks.split(",")])
     pairs = [(x, y) for i, x in enumerate(paths) for y in paths[i + 1:]]
-    jobs = [(x, y, a.agent, derive_seed(derive_seed(a.seed, pi), k), k % 2 == 0, mode, pi, k)
-            for pi, (x, y) in enumerate(pairs) for k in range(a.matches) for mode in a.modes.split(",")]
-    with cf.ProcessPoolExecutor(a.workers, initializer=_set_fast_held, initargs=(a.fast_held,)) as pool:
-        outs = list(pool.map(play_one, jobs))
-    by = {(o.mode, o.pair, o.k): o for o in outs}
     modes = a.modes.split(",")
-    report: dict[str, Any] = {"agent": a.agent, "matches_per_mode": len(jobs) // len(modes), "seed": a.seed,
-                              "modes": {}}
+    # round k of every pair before round k + 1, so that a partial report covers every pair alike
+    jobs = [(x, y, a.agent, derive_seed(derive_seed(a.seed, pi), k), k % 2 == 0, mode, pi, k)
+            for k in range(a.matches) for pi, (x, y) in enumerate(pairs) for mode in modes]
+    outs: list[Outcome] = []
+    with cf.ProcessPoolExecutor(a.workers, initializer=_set_fast_held, initargs=(a.fast_held,)) as pool:
+        for o in pool.map(play_one, jobs):
+            outs.append(o)
+            if a.json and len(outs) % (10 * len(modes)) == 0 and len(outs) < len(jobs):
+                a.json.write_text(json.dumps(make_report(a, modes, outs, partial=True), indent=1) + "\n")
+    text = json.dumps(make_report(a, modes, outs), indent=1)
+    print(text)
+    if a.json:
+        a.json.write_text(text + "\n")
+
+
+def make_report(a: argparse.Namespace, modes: list[str], outs: list[Outcome], partial: bool = False) -> dict[str, Any]:
+    """The report of the matches played (a partial one: of the (pair, round)s every mode has finished)."""
+    by = {(o.mode, o.pair, o.k): o for o in outs}
+    done = {(o.pair, o.k) for o in outs if all((m, o.pair, o.k) in by for m in modes)}
+    outs = [o for o in outs if (o.pair, o.k) in done]
+    report: dict[str, Any] = {"agent": a.agent, "matches_per_mode": len(done), "seed": a.seed,
+                              "matches_per_pair": a.matches, "modes": {}}
+    if partial:
+        report["partial"] = True
     for mode in modes:
         os_ = [o for o in outs if o.mode == mode]
+        if not os_:
+            continue
         wins = sum(o.points_a for o in os_)
         win_windows: Counter[str] = Counter()
         for o in os_:
@@ -237,18 +256,15 @@ def main() -> None:
             "by_window_a": dict(win_windows.most_common()),
         }
     for new, base in (("free", "free-old"), ("stops", "stops-old"), ("stops-old", "app"), ("hold", "app")):
-        if new not in modes or base not in modes:
+        if new not in modes or base not in modes or not outs:
             continue
         diffs = [by[(new, o.pair, o.k)].points_a - o.points_a for o in outs if o.mode == base]
         mean = sum(diffs) / len(diffs)
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
         half = 1.959963984540054 * sd / math.sqrt(len(diffs))
         report[f"{new}_minus_{base}"] = {"diff": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)],
-                                      "paired_matches": len(diffs)}
-    text = json.dumps(report, indent=1)
-    print(text)
-    if a.json:
-        a.json.write_text(text + "\n")
+                                         "paired_matches": len(diffs)}
+    return report
 
 
 if __name__ == "__main__":
