@@ -1,24 +1,32 @@
-"""How often an agent acts at instant speed, and what its stops are worth (issue #20 item 7).
+"""How often an agent acts at instant speed, and what it gains (issue #20 item 7).
 
-    python bench/instant_speed.py [--agent greedy] [--matches 4] [--seed 1] [--decks all|A,B,...]
-                                  [--workers 2] [--json FILE]
+    python bench/instant_speed.py [--agent greedy|search:1] [--matches 4] [--seed 1] [--decks all|A,B,...]
+                                  [--modes free-old,free,...] [--workers 2] [--json FILE]
 
-Plays every unordered pair of decks `--matches` times (seats alternate), three ways on the same seeds:
+Plays every unordered pair of decks `--matches` times (seats alternate; round k of every pair before round
+k + 1), once in each mode, on the same seeds. Deck A's seat is the tested one; the other seat always plays
+the classic agent (`Classic`: the engine's agent with the evaluation and play-out of before item 7 patched
+in while it decides — it reproduces the old agents' matches move for move):
 
-- `free`: every decision is the agent's (as `c1k simulate` plays);
-- `app`: both seats follow the app's public flow for an AI seat (c1k_tui/model/seats.py `fair_action`) with
-  the human's default stops — the AI of `c1k play --vs ai` before issue #20;
-- `ai-stops`: the same, but the tested seat has the AI's stops (`AI_STOPS`: also the opponent's
-  combat.exit and end.final windows) — so it can answer at the end of your combat and your turn;
-- `hold`: `ai-stops`, and the tested seat's greedy agent holds its Fast Actions in its own turn while the
-  stack is empty (unless casting one wins the match), to cast them in the opponent's turn — an
+- `free-old` / `free`: every decision is the agent's (as `c1k simulate` plays); the tested seat plays the
+  classic / the new agent;
+- `stops-old` / `stops`: both seats follow the app's public flow for an AI seat (c1k_tui/model/seats.py
+  `fair_action`), the tested seat with the AI's stops (`AI_STOPS`), the other with a human's defaults —
+  the AI of `c1k play --vs ai`; classic / new agent in the tested seat;
+- `app`: the public flow with a human's default stops on both seats and the classic agent (the AI seat
+  before issue #20);
+- `hold`: `stops-old`, and the tested seat's classic greedy holds its Fast Actions in its own turn while
+  the stack is empty (unless casting one wins the match), to cast them in the opponent's turn — an
   experiment of this bench (`HoldingGreedy`), not an agent of the engine.
 
-In `app` and `ai-stops` the seat under test is deck A's; the other seat always has the default stops.
-Counts, per match and seat: *instant-speed plays* — a card played or an ability activated in the
-opponent's turn or in response (something on the stack), and Interrupts used; reports them per match,
-by window, and deck A's win rate (draws ½) in each way with the paired difference ai-stops − app and its
-95% interval.
+Counts, per match and seat, *instant-speed plays*: a card played or an ability activated anywhere but in
+one's own Main Phase on an empty stack (the opponent's turn, a response, one's own combat or draw and
+influence windows), and Interrupts used; reports them per match, those in the opponent's turn or in response
+alone (`opp_turn_or_response_per_match_a`), and by window (`own:`/`opp:` + window, "(response)" when
+something was on the stack),
+deck A's win rate (draws ½) in each mode, and the paired differences free − free-old, stops − stops-old
+(stops-old − app, hold − app) with their 95% intervals. With `--json`, a partial report (`"partial": true`)
+is written every few matches while it runs.
 """
 
 from __future__ import annotations
@@ -77,7 +85,7 @@ class Classic:
         import engine.ai as ai
         new, play_out = ai.evaluate, ai._play_out_phase
 
-        def classic_play_out(g: Any, policy: Any, limit: int = 400, since: Any = None) -> None:
+        def classic_play_out(g: Any, policy: Any, limit: int = 400, turn_of: Any = None) -> None:
             play_out(g, policy, limit)          # the phase the game is in after the candidate, as before
 
         ai.evaluate, ai._play_out_phase = classic_evaluate, classic_play_out
@@ -184,7 +192,8 @@ def play_one(args: tuple[str, str, str, int, bool, str, int, int]) -> Outcome:
             side = 0 if p == seat_a else 1
             instants[side] += 1
             if side == 0:
-                windows[("opp:" if p != game.active else "own:") + WINDOWS[game.win]] += 1
+                windows[("opp:" if p != game.active else "own:") + WINDOWS[game.win]
+                        + (" (response)" if game.stack or isinstance(a, Interrupt) else "")] += 1
         game.apply(a, p)
         n += 1
     w = game.outcome.winner if game.outcome else None
@@ -253,6 +262,10 @@ def make_report(a: argparse.Namespace, modes: list[str], outs: list[Outcome], pa
             "instant_plays_per_match_a": round(sum(o.instants[0] for o in os_) / len(os_), 3),
             "instant_plays_per_match_b": round(sum(o.instants[1] for o in os_) / len(os_), 3),
             "matches_with_an_instant_play_a": sum(1 for o in os_ if o.instants[0]),
+            # the issue's sense: in the opponent's turn or in response (not one's own combat or draw)
+            "opp_turn_or_response_per_match_a": round(sum(
+                n for o in os_ for w, n in o.windows.items() if w.startswith("opp:") or w.endswith("(response)"))
+                / len(os_), 3),
             "by_window_a": dict(win_windows.most_common()),
         }
     for new, base in (("free", "free-old"), ("stops", "stops-old"), ("stops-old", "app"), ("hold", "app")):

@@ -314,12 +314,13 @@ class RandomAgent:
         return info.random_action(SplitMix64(mix(self.seed, info.quick_key)))
 
 
-def _play_out_phase(g: Game, policy: Callable[[Game], Action], limit: int = 400,
-                    since: tuple[int, str] | None = None) -> None:
-    """Play `policy` to the end of the phase `g` is in, or of the phase `since` (turn, phase) when given:
-    the phase a decision was made in, so that every candidate is scored at the same point (a pass that
-    ended the phase is scored where it left the game, not a phase later)."""
-    turn, phase = since if since is not None else (g.turn, phase_of(g.win))
+def _play_out_phase(g: Game, policy: Callable[[Game], Action], limit: int = 400, turn_of: int | None = None) -> None:
+    """Play `policy` to the end of the phase `g` is in — or nothing at all when `g` is no longer in turn
+    `turn_of` (the turn a decision was made in): a pass that ended the turn is scored where it left the
+    game, as the other candidates are at the end of that turn, not after the next turn's first phase."""
+    if turn_of is not None and g.turn != turn_of:
+        return
+    turn, phase = g.turn, phase_of(g.win)
     for _ in range(limit):
         if g.is_terminal() or g.turn != turn or phase_of(g.win) != phase:
             return
@@ -341,13 +342,12 @@ def _combat_trick_policy(me: int, rng: SplitMix64) -> Callable[[Game], Action]:
         if g.win == DECLARE_BLOCKERS and g.pending.kind == "priority" and not g.stack and g.current_player() == me:
             plays = [a for a in g.legal_actions() if isinstance(a, Play | Activate)]
             if plays:
-                since = (g.turn, phase_of(g.win))
                 best: Action = Pass()
                 best_score: int | None = None
                 for a in [best, *plays]:
                     h = g.clone()
                     h.apply(a, me)
-                    _play_out_phase(h, reply_policy(SplitMix64(rng.next())), since=since)
+                    _play_out_phase(h, reply_policy(SplitMix64(rng.next())), turn_of=g.turn)
                     score = evaluate(h, me)
                     if best_score is None or score > best_score:
                         best, best_score = a, score
@@ -373,7 +373,6 @@ class GreedyAgent:
         if len(acts) == 1:
             return acts[0]
         me = info.player
-        since = (games[0].turn, phase_of(games[0].win))
         best: Action = acts[0]
         best_score: int | None = None
         for a in sorted(acts, key=_order_key):
@@ -381,7 +380,7 @@ class GreedyAgent:
             for g0 in games:
                 g = g0.clone()
                 g.apply(a, me)
-                _play_out_phase(g, _combat_trick_policy(me, SplitMix64(rng.next())), since=since)
+                _play_out_phase(g, _combat_trick_policy(me, SplitMix64(rng.next())), turn_of=g0.turn)
                 score += evaluate(g, me)
             if best_score is None or score > best_score or (score == best_score and _prefer(a, best)):
                 best, best_score = a, score
