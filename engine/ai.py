@@ -329,7 +329,7 @@ class Node:
 
 
 #: level -> (iterations, rollout horizon in turns beyond the current one, tree depth)
-LEVELS: dict[int, tuple[int, int, int]] = {1: (40, 0, 6), 2: (120, 1, 8), 3: (400, 1, 10), 4: (1200, 1, 12)}
+LEVELS: dict[int, tuple[int, int, int]] = {1: (10, 0, 6), 2: (120, 1, 8), 3: (400, 1, 10), 4: (1200, 1, 12)}
 DEFAULT_LEVEL = 2
 UCB_C_NUM, UCB_C_DEN = 1, 4          # UCB1's exploration constant, 0.25
 PRIOR_VISITS = 4
@@ -350,13 +350,7 @@ class SearchAgent:
         return (self.iterations or its), horizon, depth
 
     def act(self, info: InfoSet) -> Action:
-        root, root_keys = self.search(info, decided_stop=not (self.clock and self.time_budget))
-        if root is None:                  # one candidate, or sequential halving
-            return next(iter(root_keys.values()))
-        # the most visited root action (ties: best mean, then the fixed order)
-        best = max(root.children.items(),
-                   key=lambda kv: (kv[1].n, Fraction(kv[1].w, max(1, kv[1].n)), _order_key(root_keys[kv[0]])))
-        return root_keys[best[0]]
+        return choose(*self.search(info, decided_stop=not (self.clock and self.time_budget)))
 
     def search(self, info: InfoSet, decided_stop: bool = False) -> tuple[Node | None, dict[str, Action]]:
         """The search tree's root and the root actions by key; the root is None when there is one
@@ -409,7 +403,9 @@ class SearchAgent:
         while not g.is_terminal() and d < depth:
             p = g.current_player()
             if d:
-                acts = candidates(g, SplitMix64(mix(s, g.turn * 64 + g.win)))
+                # (the generator only for sampled declarations: `candidates` lists the rest as they are)
+                acts = candidates(g, SplitMix64(mix(s, g.turn * 64 + g.win))) \
+                    if g.pending.kind in ("attackers", "blockers") else g.legal_actions()
             if len(acts) == 1:            # forced: no tree node
                 g.apply(acts[0])
                 continue
@@ -468,6 +464,16 @@ class SearchAgent:
             survivors.sort(key=lambda a: (-Fraction(total[str(a)], count[str(a)]), _order_key(a)))
             survivors = survivors[:max(1, (len(survivors) + 1) // 2)] if len(survivors) > 2 else survivors[:1]
         return survivors[0]
+
+
+def choose(root: Node | None, root_keys: dict[str, Action]) -> Action:
+    """The decision from `SearchAgent.search`'s answer: the most visited root action (ties: the best
+    mean, then the fixed order); the one action when there is no root."""
+    if root is None:                  # one candidate, or sequential halving
+        return next(iter(root_keys.values()))
+    best = max(root.children.items(),
+               key=lambda kv: (kv[1].n, Fraction(kv[1].w, max(1, kv[1].n)), _order_key(root_keys[kv[0]])))
+    return root_keys[best[0]]
 
 
 def _decided(root: Node, left: int) -> bool:
