@@ -59,7 +59,7 @@ def _key(job: Job, seed: int) -> str:
 
 def _agent(spec: str) -> str:
     """An agent in a cache key: a search level with its budget other than the one it had before issue #20
-    item 8 (search:1 played 40 iterations then, 10 now) names that budget, so results of another
+    item 8 (search:1 played 40 iterations then, 8 now) names that budget, so results of another
     budget are never read as this one's."""
     from engine.ai import LEVELS, make_agent
 
