@@ -99,7 +99,8 @@ class Pool:
 
 
 def _is_deck_file(path: Path) -> bool:
-    from engine.cards import CardFileError, read_toml
+    from engine import CardFileError
+    from engine.cardset import read_toml
 
     if path.name.endswith(".scenario.toml"):
         return False
@@ -130,8 +131,8 @@ def named_card_files(deck: str) -> list[Path]:
     """The card files a deck file names in `[deck] card_files` (none for a bundled name, a path that isn't
     a file yet, or a file that isn't TOML: its loader says why when the match starts). CardFileError if the
     list is broken or names a file that isn't there (naming the deck file and line)."""
-    from engine.cards import CardFileError, read_toml
-    from engine.cardset import deck_card_files
+    from engine import CardFileError
+    from engine.cardset import deck_card_files, read_toml
 
     path = Path(deck).expanduser()
     if not deck or not path.is_file():
@@ -146,8 +147,7 @@ def named_card_files(deck: str) -> list[Path]:
 def load_pool(paths: Sequence[Path], decks: Sequence[str | None] = ()) -> Pool:
     """The bundled cards, own cards (files or folders) and the card files the decks name, as a Pool.
     Raises CardFileError listing every problem (a missing path, a broken card, an id or name taken: both files)."""
-    from engine.cards import bundled_cards_dir
-    from engine.cardset import card_files_for, is_bundled, load_cards
+    from engine.cardset import bundled_cards_dir, card_files_for, is_bundled, load_cards
 
     found = deck_paths(decks)
     db = load_cards(paths, found)

@@ -918,7 +918,7 @@ class StartScreen(Screen[StartChoice | str]):
 
     def show_note(self, msg: str) -> None:
         err = self.query_one("#start-error", Static)
-        err.update(Text(msg, style="bold"))
+        err.update(Text(msg, style="bold green"))     # not the error colour: the ✓ says it went well
         err.display = True
 
     def clear_error(self) -> None:
