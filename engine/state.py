@@ -444,18 +444,18 @@ class MatchOptions:
     first: str = "p1"
     #: the first player's first draw (rules.md §1): skipped unless this is set
     first_player_draws: bool = False
-    #: what the second player gets for going second (rules.md `RULES Second player`): none; card (one more card
-    #: in the opening hand); influence (+1 Influence on their first turn); capacity (+1 Influence capacity
-    #: from their first turn on); coin (the Coin, a token action in the opening hand: Fast, gain 1 Influence);
-    #: card+coin (both, as in Hearthstone)
+    #: what the second player gets for going second (rules.md `RULES Second player`): none, or parts joined by
+    #: "+" in the order of COMPENSATION_PARTS: card (one more card in the opening hand); coin (the Coin, a
+    #: token action in the opening hand: Fast, gain 1 Influence); influence (+1 Influence on their first
+    #: turn); capacity (+1 Influence capacity from their first turn on). card+coin is Hearthstone's.
     compensation: str = "card+coin"   # measured: docs/rules.md `RULES Second player`
 
     def __post_init__(self) -> None:
         if self.first not in FIRST_PLAYER_CHOICES:
             raise ValueError(f"first = '{self.first}': expected one of {', '.join(FIRST_PLAYER_CHOICES)}")
         if self.compensation not in COMPENSATION_CHOICES:
-            raise ValueError(f"compensation = '{self.compensation}': expected one of "
-                             f"{', '.join(COMPENSATION_CHOICES)}")
+            raise ValueError(f"compensation = '{self.compensation}': expected none, or one or more of "
+                             f"{', '.join(COMPENSATION_PARTS)} joined by '+' in that order (e.g. card+coin)")
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -469,10 +469,17 @@ class MatchOptions:
             out["compensation"] = self.compensation
         return out
 
+    def compensates(self, part: str) -> bool:
+        """Whether the second player's compensation includes `part` (one of COMPENSATION_PARTS)."""
+        return part in self.compensation.split("+")
+
 
 FIRST_PLAYER_CHOICES = ("p1", "p2", "random")
-#: the second player's compensation (MatchOptions.compensation)
-COMPENSATION_CHOICES = ("none", "card", "influence", "capacity", "coin", "card+coin")
+#: the parts a second player's compensation is made of (MatchOptions.compensation), in their written order
+COMPENSATION_PARTS = ("card", "coin", "influence", "capacity")
+#: every value of MatchOptions.compensation: none, or parts joined by "+" in COMPENSATION_PARTS's order
+COMPENSATION_CHOICES = ("none", *("+".join(p for i, p in enumerate(COMPENSATION_PARTS) if mask >> i & 1)
+                                  for mask in range(1, 1 << len(COMPENSATION_PARTS))))
 #: the Coin's card id (decks/cards/core.toml: a token, never in a deck)
 COIN_CARD = "the-coin"
 

@@ -96,7 +96,8 @@ def test_rules_second_player_coin_gives_one_influence_once() -> None:
     assert coins[0] not in g.players[0].graveyard              # a token ceases to exist
 
 
-@pytest.mark.parametrize("compensation", ["none", "card", "influence", "capacity", "coin", "card+coin"])
+@pytest.mark.parametrize("compensation", ["none", "card", "influence", "capacity", "coin", "card+coin",
+                                          "card+coin+influence"])
 def test_rules_second_player_option_is_recorded_and_replays(compensation: str) -> None:
     options = MatchOptions(compensation=compensation)
     # the default (card+coin) is left out of the record, like `first`'s; any other is written
@@ -109,9 +110,28 @@ def test_rules_second_player_option_is_recorded_and_replays(compensation: str) -
     assert again.state_hash() != Game.new(DB, DECKS[0], DECKS[1], 5, MatchOptions(compensation=other)).state_hash()
 
 
-def test_rules_second_player_unknown_choice_is_refused() -> None:
-    with pytest.raises(ValueError, match="expected one of none, card, influence, capacity, coin, card\\+coin"):
-        MatchOptions(compensation="two coins")
+EXPECTED = "expected none, or one or more of card, coin, influence, capacity joined by '\\+' in that order"
+
+
+@pytest.mark.parametrize("value", ["two coins", "coin+card", "card+card", "card+", "", "Card", "none+card"])
+def test_rules_second_player_unknown_choice_is_refused(value: str) -> None:
+    with pytest.raises(ValueError, match=EXPECTED):
+        MatchOptions(compensation=value)
+
+
+def test_rules_second_player_parts_combine() -> None:
+    """card+coin+influence: one more opening card, the Coin, and +1 Influence on their first turn."""
+    plain, g = _new("none"), _new("card+coin+influence")
+    hand = g.players[1].hand
+    assert len(hand) == len(plain.players[1].hand) + 2 and g.card(hand[-1]).id == COIN_CARD
+    assert hand[:-2] == plain.players[1].hand
+    _to_second_players_main(g)
+    assert (g.players[1].influence, g.players[1].capacity) == (2, 1)
+    assert [line.split(": ", 1)[1] for line in g.log_lines if "goes second: +1" in line] == ["+1 Influence this turn"]
+    both = _new("influence+capacity")
+    _to_second_players_main(both)
+    assert (both.players[1].influence, both.players[1].capacity) == (3, 2)
+    assert sum("goes second: +1 Influence" in line for line in both.log_lines) == 2
 
 
 def test_cli_play_and_simulate_take_the_option(tmp_path: Path) -> None:
@@ -122,7 +142,10 @@ def test_cli_play_and_simulate_take_the_option(tmp_path: Path) -> None:
     assert rec.load(save).start.options.get("compensation") == "coin"
     bad = CliRunner().invoke(app, ["simulate", "ironbound", "emberfall", "--matches", "1", "--quiet",
                                    "--compensation", "two"])
-    assert bad.exit_code == 2 and "expected one of none, card, influence, capacity, coin, card+coin" in bad.output
+    assert bad.exit_code == 2 and "expected none, or one or more of card, coin, influence, capacity" in bad.output
+    typo = CliRunner().invoke(app, ["play", "--text", "--compensation", "card+cion"], input="",
+                              env={"COLUMNS": "200"})
+    assert typo.exit_code == 2 and "card+cion" in typo.output and "in that order" in typo.output
     out = tmp_path / "s.json"
     ok = CliRunner().invoke(app, ["simulate", "ironbound", "emberfall", "--matches", "2", "--quiet", "--agent",
                                   "random", "--compensation", "card", "--json", str(out), "--workers", "1"])
