@@ -100,9 +100,10 @@ def test_rules_second_player_coin_gives_one_influence_once() -> None:
                                           "card+coin+influence"])
 def test_rules_second_player_option_is_recorded_and_replays(compensation: str) -> None:
     options = MatchOptions(compensation=compensation)
-    # the default (card+coin) is left out of the record, like `first`'s; any other is written
+    # card+coin (the default of 2026-11-27) is left out of the record; any other is written, today's default too
     assert options.to_dict().get("compensation", "card+coin") == compensation
-    assert ("compensation" in options.to_dict()) == (compensation != MatchOptions().compensation)
+    assert ("compensation" in options.to_dict()) == (compensation != "card+coin")
+    assert MatchOptions.from_dict(options.to_dict()) == options
     g = Game.new(DB, DECKS[0], DECKS[1], 5, options)
     again, _ = rec.begin_game(rec.Start.of_decks(DECKS, 5, options), DB)
     assert again.state_hash() == g.state_hash()
@@ -153,9 +154,24 @@ def test_cli_play_and_simulate_take_the_option(tmp_path: Path) -> None:
     assert '"compensation": "card"' in out.read_text()
 
 
-def test_rules_second_player_the_default_is_one_more_card_and_the_coin() -> None:
+def test_rules_second_player_the_default_is_a_card_the_coin_and_one_influence() -> None:
     """The measured default (docs/rules.md RULES Second player)."""
-    default, both = Game.new(DB, DECKS[0], DECKS[1], 3), _new("card+coin")
-    assert default.options.compensation == "card+coin" and default.state_hash() == both.state_hash()
-    assert [len(p.hand) for p in default.players] == [len(p.hand) for p in _new("none").players[:1]] + \
-        [len(_new("none").players[1].hand) + 2]
+    default, chosen = Game.new(DB, DECKS[0], DECKS[1], 3), _new("card+coin+influence")
+    assert default.options.compensation == "card+coin+influence" and default.state_hash() == chosen.state_hash()
+    plain = _new("none")
+    assert [len(p.hand) for p in default.players] == [len(plain.players[0].hand), len(plain.players[1].hand) + 2]
+    _to_second_players_main(default)
+    assert (default.players[1].influence, default.players[1].capacity) == (2, 1)
+    # written out in the record, so that a record without it still means card+coin
+    assert default.options.to_dict()["compensation"] == "card+coin+influence"
+
+
+def test_rules_second_player_a_record_without_the_option_means_card_and_coin(tmp_path: Path) -> None:
+    """Records saved before the default became card+coin+influence say nothing of compensation: they
+    were card+coin matches, and still replay and verify as such."""
+    old = MatchOptions(compensation="card+coin")
+    assert "compensation" not in old.to_dict()
+    g, _ = rec.begin_game(rec.Start.of_decks(DECKS, 5, old), DB)
+    assert g.options.compensation == "card+coin"
+    assert g.state_hash() == Game.new(DB, DECKS[0], DECKS[1], 5, old).state_hash()
+    assert MatchOptions.from_dict({}).compensation == "card+coin" != MatchOptions().compensation

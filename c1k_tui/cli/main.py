@@ -180,7 +180,7 @@ def play(
     compensation: Annotated[str | None, typer.Option(
         callback=_compensation, metavar="PARTS",
         help="What the second player gets for going second (RULES Second player): none, or card, coin, "
-             "influence, capacity joined by + in that order (default: the rules' default, card+coin)")] = None,
+             "influence, capacity joined by + in that order (default: the rules' default, card+coin+influence)")] = None,
     open_hands: Annotated[bool, typer.Option("--open-hands", help="Show both hands, no hand-off screen "
                                                                   "(teaching, solo playtesting)")] = False,
     playtest: Annotated[bool, typer.Option(help="Allow decks that break the format rules")] = False,

@@ -1193,7 +1193,7 @@ def simulate(
     = DEFAULT_MAX_TURNS,
     compensation: Annotated[str | None, typer.Option(
         metavar="PARTS", help="The second player's compensation (RULES Second player): none, or card, coin, "
-        "influence, capacity joined by + in that order (default: the rules' default, card+coin)")] = None,
+        "influence, capacity joined by + in that order (default: the rules' default, card+coin+influence)")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help="Write the full report as JSON "
                                                   "to FILE, - for stdout instead of the tables (with every match: "
                                                   "`c1k replay FILE --match N` opens one)")] = None,
