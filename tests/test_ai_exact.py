@@ -75,8 +75,9 @@ def test_search_statistics_are_integers_and_reproduce_a_recorded_tree() -> None:
 # (like the golden state hashes) moves them: print root_digest(SearchAgent(7, level=1).search(...)[0]).
 # So does the text of the view the search seeds itself from (sampling.view_digest hashes the whole view,
 # its explanations' rule ids included): moved 2026-11-27 when refusals got their own rule ids (ACT, COST),
-# and 2026-11-28 for random card numbers and the Coin.
-GOLDEN_ROOT = "081dd641856c250a"
+# and 2026-11-28 for random card numbers and the Coin, and again for the default compensation
+# card+coin+influence (the second player's +1 Influence on their first turn).
+GOLDEN_ROOT = "28b764eb5e0aa50e"
 GOLDEN_DECISION = "play #996"
 
 
