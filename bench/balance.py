@@ -200,8 +200,8 @@ def main() -> None:
     u.add_argument("--only", nargs="*", default=[], help="play only the pairs of these decks")
     u.add_argument("--skip", nargs="*", default=[], help="don't play the pairs of these decks")
     u.add_argument("--compensation", default=MatchOptions().compensation,
-                   help="the second player's compensation (RULES Second player): none, card, influence, "
-                        "capacity, coin, card+coin")
+                   help="the second player's compensation (RULES Second player): none, or card, coin, "
+                        "influence, capacity joined by + in that order")
     w = sub.add_parser("write", help="the report of what a cache holds (the largest complete round)")
     w.add_argument("--agent", default="search:1")
     w.add_argument("--seed", type=int, default=7)
