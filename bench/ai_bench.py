@@ -10,6 +10,8 @@ included), `--per-pair` matches each with the seats alternating (2: both seats).
 shuffled order, so a run cut short by `--minutes` is still a fair sample; the win rate of --agent
 (draws ½) comes with its Wilson 95% interval; decision times of --agent (ms): median and 95th
 percentile over all decisions and over decisions with a real choice (more than one legal action).
+Since issue #20 item 8, `play_match` hands a built-in agent its only legal action without asking it,
+so only decisions with a real choice reach the agent and are timed (both figures are then the same).
 
 `--max-matches N` plays only the first N jobs of that order (a reproducible sample); the JSON lists
 each played job's index and winner (`results`).

@@ -53,8 +53,21 @@ def _key(job: Job, seed: int) -> str:
     # #20), a cache written with the older, position-derived seeds is never read as these jobs' results
     assert job.compensation is not None   # (always explicit here: None would change with the rules' default)
     comp = "" if job.compensation == "none" else f":{job.compensation}"
-    return (f"{_digest(job.deck_a)}:{_digest(job.deck_b)}:{job.agent_a}:{job.agent_b}:{seed}:{job.pair}:{job.k}:"
-            f"{job.seed}:{int(job.a_first)}" + comp)
+    return (f"{_digest(job.deck_a)}:{_digest(job.deck_b)}:{_agent(job.agent_a)}:{_agent(job.agent_b)}:{seed}:"
+            f"{job.pair}:{job.k}:{job.seed}:{int(job.a_first)}" + comp)
+
+
+def _agent(spec: str) -> str:
+    """An agent in a cache key: a search level with its budget other than the one it had before issue #20
+    item 8 (search:1 played 40 iterations then, 8 now) names that budget, so results of another
+    budget are never read as this one's."""
+    from engine.ai import LEVELS, make_agent
+
+    agent = make_agent(spec)
+    level = getattr(agent, "level", None)
+    if spec.startswith(("search", "ismcts", "halving")) and level == 1 and LEVELS[1] != (40, 0, 6):
+        return f"{spec}/{'.'.join(map(str, LEVELS[1]))}"
+    return spec
 
 
 def _read_cache(*paths: Path) -> dict[str, dict[str, Any]]:
@@ -187,8 +200,8 @@ def main() -> None:
     u.add_argument("--only", nargs="*", default=[], help="play only the pairs of these decks")
     u.add_argument("--skip", nargs="*", default=[], help="don't play the pairs of these decks")
     u.add_argument("--compensation", default=MatchOptions().compensation,
-                   help="the second player's compensation (RULES Second player): none, card, influence, "
-                        "capacity, coin, card+coin")
+                   help="the second player's compensation (RULES Second player): none, or card, coin, "
+                        "influence, capacity joined by + in that order")
     w = sub.add_parser("write", help="the report of what a cache holds (the largest complete round)")
     w.add_argument("--agent", default="search:1")
     w.add_argument("--seed", type=int, default=7)

@@ -405,7 +405,7 @@ class Node:
 
 
 #: level -> (iterations, rollout horizon in turns beyond the current one, tree depth)
-LEVELS: dict[int, tuple[int, int, int]] = {1: (40, 0, 6), 2: (120, 1, 8), 3: (400, 1, 10), 4: (1200, 1, 12)}
+LEVELS: dict[int, tuple[int, int, int]] = {1: (8, 0, 6), 2: (120, 1, 8), 3: (400, 1, 10), 4: (1200, 1, 12)}
 DEFAULT_LEVEL = 2
 UCB_C_NUM, UCB_C_DEN = 1, 4          # UCB1's exploration constant, 0.25
 PRIOR_VISITS = 4
@@ -426,18 +426,21 @@ class SearchAgent:
         return (self.iterations or its), horizon, depth
 
     def act(self, info: InfoSet) -> Action:
-        root, root_keys = self.search(info)
-        if root is None:                  # one candidate, or sequential halving
-            return next(iter(root_keys.values()))
-        # the most visited root action (ties: best mean, then the fixed order)
-        best = max(root.children.items(),
-                   key=lambda kv: (kv[1].n, Fraction(kv[1].w, max(1, kv[1].n)), _order_key(root_keys[kv[0]])))
-        return root_keys[best[0]]
+        return choose(*self.search(info, decided_stop=not (self.clock and self.time_budget)))
 
-    def search(self, info: InfoSet) -> tuple[Node | None, dict[str, Action]]:
+    def search(self, info: InfoSet, decided_stop: bool = False) -> tuple[Node | None, dict[str, Action]]:
         """The search tree's root and the root actions by key; the root is None when there is one
-        candidate or in `halving` mode (then the one action returned is the decision)."""
-        s = mix(self.seed, info.key)
+        candidate or in `halving` mode (then the one action returned is the decision).
+
+        `decided_stop` (what `act` uses): stop the iterations once the most visited root action can no
+        longer be overtaken by the iterations left (`_decided`); `act` then returns what the full
+        budget would have returned, and the root's counts are those of the iterations played."""
+        forced = info.forced_action()
+        if forced is not None:            # one legal action: no view digest, no sample (the same answer)
+            return None, {str(forced): forced}
+        # the decision's randomness: from a digest of the view's public counts and the player's own cards
+        # (`quick_key`: a function of the view, as `key` is, at a fraction of the cost of hashing it all)
+        s = mix(self.seed, info.quick_key)
         rng = SplitMix64(s)
         me = info.player
         g0 = info.sample(derive_seed(s, 0))
@@ -462,6 +465,8 @@ class SearchAgent:
         for it in range(iterations):
             if self.clock and self.time_budget and it and self.clock() - start > self.time_budget:
                 break
+            if decided_stop and _decided(root, iterations - it):
+                break
             g = info.sample(derive_seed(s, it + 1)) if it else g0.clone()
             self._iterate(g, root, rng, me, horizon, depth, s, root_acts)
         return root, root_keys
@@ -476,7 +481,9 @@ class SearchAgent:
         while not g.is_terminal() and d < depth:
             p = g.current_player()
             if d:
-                acts = candidates(g, SplitMix64(mix(s, g.turn * 64 + g.win)))
+                # (the generator only for sampled declarations: `candidates` lists the rest as they are)
+                acts = candidates(g, SplitMix64(mix(s, g.turn * 64 + g.win))) \
+                    if g.pending.kind in ("attackers", "blockers") else g.legal_actions()
             if len(acts) == 1:            # forced: no tree node
                 g.apply(acts[0])
                 continue
@@ -535,6 +542,30 @@ class SearchAgent:
             survivors.sort(key=lambda a: (-Fraction(total[str(a)], count[str(a)]), _order_key(a)))
             survivors = survivors[:max(1, (len(survivors) + 1) // 2)] if len(survivors) > 2 else survivors[:1]
         return survivors[0]
+
+
+def choose(root: Node | None, root_keys: dict[str, Action]) -> Action:
+    """The decision from `SearchAgent.search`'s answer: the most visited root action (ties: the best
+    mean, then the fixed order); the one action when there is no root."""
+    if root is None:                  # one candidate, or sequential halving
+        return next(iter(root_keys.values()))
+    best = max(root.children.items(),
+               key=lambda kv: (kv[1].n, Fraction(kv[1].w, max(1, kv[1].n)), _order_key(root_keys[kv[0]])))
+    return root_keys[best[0]]
+
+
+def _decided(root: Node, left: int) -> bool:
+    """Whether `left` more iterations can't change `act`'s choice: the most visited root action leads
+    every other by more than `left` visits (an iteration adds one visit to one root action, so none can
+    reach it, and a tie — which the mean would break — can't arise either)."""
+    first = second = -1
+    for ch in root.children.values():
+        n = ch.n
+        if n > first:
+            first, second = n, first
+        elif n > second:
+            second = n
+    return first - second > left
 
 
 def _rollout(g: Game, rng: SplitMix64, end_turn: int, horizon: int, limit: int = 600) -> None:
@@ -603,6 +634,21 @@ class MatchResult:
     played: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())   # card ids each seat played, Set or used from hand
 
 
+def forced_action(game: Game) -> Action | None:
+    """The only legal action of whoever must decide, if there is one and only one (what
+    `InfoSet.forced_action` answers from their information set: legal actions depend only on what the
+    deciding player may see), else None."""
+    if game.is_terminal() or game.pending.kind in ("attackers", "blockers"):
+        return None
+    acts = game.legal_actions()
+    return acts[0] if len(acts) == 1 else None
+
+
+#: the agents that, given a single legal action, take it (whatever their seed): `play_match` gives it
+#: to them without building their information set
+_TAKE_FORCED: tuple[type, ...] = (RandomAgent, GreedyAgent, SearchAgent)
+
+
 def play_match(game: Game, agents: tuple[Agent, Agent], max_actions: int = 20000,
                on_decision: Callable[[int, Action], None] | None = None) -> MatchResult:
     """Play `game` to the end, each seat's agent deciding from its own information set."""
@@ -615,7 +661,10 @@ def play_match(game: Game, agents: tuple[Agent, Agent], max_actions: int = 20000
                 if c not in seen[p]:
                     seen[p][c] = game.card(c).id
         p = game.current_player()
-        a = agents[p].act(InfoSet(game, p))
+        agent = agents[p]
+        a = forced_action(game) if type(agent) in _TAKE_FORCED else None
+        if a is None:
+            a = agent.act(InfoSet(game, p))
         if isinstance(a, Play | SetCard):
             played[p].append(game.card(a.card).id)
         elif isinstance(a, Interrupt) and game.zone[a.source] == HAND:    # a Nullify, used from the hand

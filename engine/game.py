@@ -93,11 +93,11 @@ class Game(MatchState):
         # (the seed is not in the log: it would reveal every hidden card; the view shows it at game over)
         g.log(f"Match begins: {g.players[fp].name} ({player_name(fp)}) goes first"
               + (" (drawn at random)" if g.options.first == "random" else ""), actor=fp, rule="C1K 1.1")
-        comp = g.options.compensation
+        comp = g.options
         for p in (0, 1):
-            extra = 1 if comp in ("card", "card+coin") and p != fp else 0   # RULES Second player: one more card
+            extra = 1 if comp.compensates("card") and p != fp else 0   # RULES Second player: one more card
             zones.draw(g, p, g.seat_mod(p, "opening_hand") + extra)
-        if comp in ("coin", "card+coin"):   # RULES Second player: the Coin (a token action) joins the opening hand
+        if comp.compensates("coin"):   # RULES Second player: the Coin (a token action) joins the opening hand
             sp = 1 - fp
             coin = g.new_card(g.db.lookup(COIN_CARD), sp, HAND)
             g.players[sp].hand.append(coin)

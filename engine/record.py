@@ -107,7 +107,7 @@ def _check_options(v: dict[str, Any]) -> dict[str, Any]:
         if isinstance(value, int) and not isinstance(value, bool) and not lo <= value <= hi:
             raise ValueError(f"'{key}' = {value} is out of range ({lo} to {hi})")
     try:
-        MatchOptions(**v)
+        MatchOptions.from_dict(v)
     except (TypeError, ValueError) as err:
         raise ValueError(str(err)) from err
     return v
@@ -453,7 +453,7 @@ def begin_game(start: Start, db: CardDB) -> tuple[Game, list[Deck]]:
             raise RecordError("\n".join(err.problems), 0) from err
         deck.player = start.names[i]
         decks.append(deck)
-    opts = MatchOptions(**{f.name: start.options[f.name] for f in fields(MatchOptions) if f.name in start.options})
+    opts = MatchOptions.from_dict(start.options)
     return Game.new(db, decks[0], decks[1], start.seed, opts), decks
 
 

@@ -34,12 +34,13 @@ from engine.actions import Action, Attack, Block, Choose, Decline, Pass
 from engine.chunked import ChunkedList
 from engine.events import EventLog
 from engine.game import Game
-from engine.rng import SplitMix64, derive_seed
+from engine.rng import GOLDEN, SplitMix64, derive_seed
 from engine.state import phase_of
 from engine.view import PlayerView
 from engine.view import observe as _observe
 
 MASK64 = (1 << 64) - 1
+TWO64 = 1 << 64
 
 #: a policy plays for whoever must decide in a (sampled) game
 Policy = Callable[[Game], Action]
@@ -102,12 +103,13 @@ class InfoSet:
     `quick_key`, `sample(seed)`) answers exactly as it would from the real game.
     `InfoSet.of_sample` skips that step for a game that is a sample already (inside a search)."""
 
-    __slots__ = ("_game", "player", "_view", "_key")
+    __slots__ = ("_game", "player", "_view", "_key", "_plan")
 
     def __init__(self, game: Game, player: int) -> None:
         self.player = player
         self._view: PlayerView | None = None     # observe(sample) == observe(game) (tests/test_ai.py)
         self._key: int | None = None
+        self._plan: Deal | None = None
         self._game = determinize(game, player, REDACT_SEED)
 
     @classmethod
@@ -119,6 +121,7 @@ class InfoSet:
         info.player = player
         info._view = None
         info._key = None
+        info._plan = None
         return info
 
     @property
@@ -162,6 +165,17 @@ class InfoSet:
             return []
         return g.legal_actions()
 
+    def forced_action(self) -> Action | None:
+        """The player's only legal action, when there is just one and it is their decision (a priority
+        window with nothing to do but pass, a single choice), else None. Attack and block declarations
+        are never forced here (they are sampled, not listed). Like `legal_actions`, it depends only on
+        what the player may see."""
+        g = self._game
+        if not self.to_move or g.pending.kind in ("attackers", "blockers"):
+            return None
+        acts = g.legal_actions()
+        return acts[0] if len(acts) == 1 else None
+
     def random_action(self, rng: SplitMix64) -> Action:
         """A uniformly random legal action of the player (attacks and blocks sampled pair by pair)."""
         if not self.to_move:
@@ -175,35 +189,65 @@ class InfoSet:
 
     def sample(self, seed: int) -> Game:
         """A complete game consistent with the view, its hidden cards dealt from `seed`."""
-        return determinize(self._game, self.player, seed)
+        if self._plan is None:
+            self._plan = deal_plan(self._game, self.player)
+        return determinize(self._game, self.player, seed, self._plan)
 
 
-def determinize(game: Game, player: int, seed: int) -> Game:
-    """See the module docstring. Reads the game only where the player may look, plus the ids and
-    sizes of hidden zones; hidden identities are pooled and dealt again, so they can't leak."""
-    g = game.clone()
-    rng = SplitMix64(seed)
+#: a deal (`deal_plan`): for each owner whose cards hide something from the player, (owner, the hidden
+#: cards' definitions sorted by id, the opponent's Set card numbers, the other hidden numbers (ascending),
+#: the library's numbers (ascending), the opponent's hand's numbers (ascending; None for the player's own))
+Deal = tuple[tuple[int, tuple[Any, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...] | None], ...]
+
+
+def deal_plan(game: Game, player: int) -> Deal:
+    """What every determinization of `game` for `player` deals (the part that doesn't depend on the
+    seed): which numbers are hidden from the player, and the definitions to deal among them."""
+    plan = []
+    own, defs = game.owner, game.defs
     for owner in (player, 1 - player):
-        ps = g.players[owner]
+        ps = game.players[owner]
         # the zones hidden from `player` (Game.visible_to): libraries, and the opponent's hand and Set
         zones = ps.library + ps.hand + ps.set_cards if owner != player else list(ps.library)
-        hidden = sorted(c for c in zones if g.owner[c] == owner and not g.visible_to(c, player))
+        vis = game.visible_to
+        hidden = sorted(c for c in zones if own[c] == owner and not vis(c, player))
         if not hidden:
             continue
-        pool = [g.defs[c] for c in hidden]
-        pool.sort(key=lambda d: d.id if d else "")
-        _shuffle(rng, pool)
+        pool = [defs[c] for c in hidden]
+        pool.sort(key=_def_id)
         set_ids = sorted(ps.set_cards) if owner != player else []
+        rest = tuple(c for c in hidden if c not in set_ids)
+        plan.append((owner, tuple(pool), tuple(set_ids), rest, tuple(sorted(ps.library)),
+                     tuple(sorted(ps.hand)) if owner != player else None))
+    return tuple(plan)
+
+
+def _def_id(d: Any) -> str:
+    return d.id if d else ""
+
+
+def determinize(game: Game, player: int, seed: int, plan: Deal | None = None) -> Game:
+    """See the module docstring. Reads the game only where the player may look, plus the ids and
+    sizes of hidden zones; hidden identities are pooled and dealt again, so they can't leak. `plan`:
+    `deal_plan(game, player)`, when the caller keeps it (an InfoSet deals many samples of one game)."""
+    if plan is None:
+        plan = deal_plan(game, player)
+    g = game.clone()
+    rng = SplitMix64(seed)
+    defs = g.defs
+    for owner, pool0, set_ids, rest, library, hand in plan:
+        ps = g.players[owner]
+        pool = list(pool0)
+        _shuffle(rng, pool)
         for cid in set_ids:   # a Set card has Ambush: deal one from the pool if there is one
             k = next((i for i, cd in enumerate(pool) if cd is not None and "ambush" in cd.keywords), 0)
-            g.defs[cid] = pool.pop(k)
-        rest = [c for c in hidden if c not in set_ids]
+            defs[cid] = pool.pop(k)
         for cid, cd in zip(rest, pool, strict=True):
-            g.defs[cid] = cd
-        ps.library = sorted(ps.library)
-        if owner != player:
-            ps.hand = sorted(ps.hand)
-            ps.set_cards = set_ids
+            defs[cid] = cd
+        ps.library = list(library)
+        if hand is not None:
+            ps.hand = list(hand)
+            ps.set_cards = list(set_ids)
     g.rng = SplitMix64(rng.next())
     g.seed = rng.next()
     g._events = EventLog()                 # the events name cards the player never saw
@@ -229,9 +273,22 @@ def determinize(game: Game, player: int, seed: int) -> Game:
 
 
 def _shuffle(rng: SplitMix64, xs: list[Any]) -> None:
+    """`rng.shuffle(xs)` (Fisher–Yates with `below`), with `below` inlined (hot: every determinization):
+    the same draws, the same state after."""
+    state = rng.state
     for i in range(len(xs) - 1, 0, -1):
-        j = rng.below(i + 1)
+        n = i + 1
+        threshold = TWO64 % n
+        while True:
+            state = (state + GOLDEN) & MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            r = z ^ (z >> 31)
+            if r >= threshold:
+                break
+        j = r % n
         xs[i], xs[j] = xs[j], xs[i]
+    rng.state = state
 
 
 # ---------------------------------------------------------------- cheap, sampled decisions
@@ -329,6 +386,6 @@ def forecast(game: Game, player: int, policy: Policy = passive_policy, samples: 
 
 
 __all__ = [
-    "InfoSet", "Policy", "determinize", "forecast", "mix", "observe", "passive_policy", "play_to_phase_end",
+    "Deal", "InfoSet", "Policy", "deal_plan", "determinize", "forecast", "mix", "observe", "passive_policy", "play_to_phase_end",
     "random_action", "random_attack", "random_block", "view_digest",
 ]

@@ -8,8 +8,9 @@ stack items and decisions).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
 
 from engine.cards import Effect
 from engine.continuations import OPEN_PRIORITY, Continuation
@@ -444,18 +445,18 @@ class MatchOptions:
     first: str = "p1"
     #: the first player's first draw (rules.md §1): skipped unless this is set
     first_player_draws: bool = False
-    #: what the second player gets for going second (rules.md `RULES Second player`): none; card (one more card
-    #: in the opening hand); influence (+1 Influence on their first turn); capacity (+1 Influence capacity
-    #: from their first turn on); coin (the Coin, a token action in the opening hand: Fast, gain 1 Influence);
-    #: card+coin (both, as in Hearthstone)
-    compensation: str = "card+coin"   # measured: docs/rules.md `RULES Second player`
+    #: what the second player gets for going second (rules.md `RULES Second player`): none, or parts joined by
+    #: "+" in the order of COMPENSATION_PARTS: card (one more card in the opening hand); coin (the Coin, a
+    #: token action in the opening hand: Fast, gain 1 Influence); influence (+1 Influence on their first
+    #: turn); capacity (+1 Influence capacity from their first turn on). card+coin is Hearthstone's.
+    compensation: str = "card+coin+influence"   # measured: docs/rules.md `RULES Second player`
 
     def __post_init__(self) -> None:
         if self.first not in FIRST_PLAYER_CHOICES:
             raise ValueError(f"first = '{self.first}': expected one of {', '.join(FIRST_PLAYER_CHOICES)}")
         if self.compensation not in COMPENSATION_CHOICES:
-            raise ValueError(f"compensation = '{self.compensation}': expected one of "
-                             f"{', '.join(COMPENSATION_CHOICES)}")
+            raise ValueError(f"compensation = '{self.compensation}': expected none, or one or more of "
+                             f"{', '.join(COMPENSATION_PARTS)} joined by '+' in that order (e.g. card+coin)")
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -465,14 +466,31 @@ class MatchOptions:
             out["first"] = self.first
         if self.first_player_draws:
             out["first_player_draws"] = True
-        if self.compensation != "card+coin":   # the default is left out, like `first`'s
+        if self.compensation != COMPENSATION_IF_ABSENT:   # left out (records and hashes of such matches unchanged)
             out["compensation"] = self.compensation
         return out
 
+    @classmethod
+    def from_dict(cls, d: Mapping[str, object]) -> MatchOptions:
+        """The options `to_dict` wrote (a record's or a snapshot's): an absent `compensation` is
+        COMPENSATION_IF_ABSENT, whatever today's default."""
+        given: dict[str, Any] = {f.name: d[f.name] for f in fields(cls) if f.name in d}
+        return cls(**{"compensation": COMPENSATION_IF_ABSENT, **given})
+
+    def compensates(self, part: str) -> bool:
+        """Whether the second player's compensation includes `part` (one of COMPENSATION_PARTS)."""
+        return part in self.compensation.split("+")
+
 
 FIRST_PLAYER_CHOICES = ("p1", "p2", "random")
-#: the second player's compensation (MatchOptions.compensation)
-COMPENSATION_CHOICES = ("none", "card", "influence", "capacity", "coin", "card+coin")
+#: the parts a second player's compensation is made of (MatchOptions.compensation), in their written order
+COMPENSATION_PARTS = ("card", "coin", "influence", "capacity")
+#: what an absent `compensation` means in a record or snapshot: card+coin, the default when the option was
+#: made (2026-11-27); writing the default of 2026-11-28 (card+coin+influence) out keeps every older record valid
+COMPENSATION_IF_ABSENT = "card+coin"
+#: every value of MatchOptions.compensation: none, or parts joined by "+" in COMPENSATION_PARTS's order
+COMPENSATION_CHOICES = ("none", *("+".join(p for i, p in enumerate(COMPENSATION_PARTS) if mask >> i & 1)
+                                  for mask in range(1, 1 << len(COMPENSATION_PARTS))))
 #: the Coin's card id (decks/cards/core.toml: a token, never in a deck)
 COIN_CARD = "the-coin"
 

@@ -178,17 +178,18 @@ def step_sba(g: MatchState) -> int:
 def step_influence_gain(g: MatchState) -> int:
     ap = g.active
     ps = g.players[ap]
-    comp = g.options.compensation
-    second_first = g.turn == 2 and ap != g.first_player and comp in ("influence", "capacity")
+    second_first = g.turn == 2 and ap != g.first_player
+    capacity = second_first and g.options.compensates("capacity")
+    influence = second_first and g.options.compensates("influence")
     if ps.capacity < ps.max_influence:
-        extra = 1 if second_first and comp == "capacity" else 0   # RULES Second player: +1 capacity
+        extra = 1 if capacity else 0   # RULES Second player: +1 capacity
         ps.capacity = min(ps.max_influence, ps.capacity + ps.influence_gain + extra)
     ps.influence = ps.capacity
-    if second_first and comp == "influence":   # RULES Second player: +1 Influence this turn
+    if influence:   # RULES Second player: +1 Influence this turn
         ps.influence += 1
-    if second_first:
-        g.log(f"  {ps.name} goes second: +1 Influence{' capacity' if comp == 'capacity' else ' this turn'}",
-              "influence", ap, amount=1, rule="RULES Second player")
+    for gained, what in ((capacity, "Influence capacity"), (influence, "Influence this turn")):
+        if gained:
+            g.log(f"  {ps.name} goes second: +1 {what}", "influence", ap, amount=1, rule="RULES Second player")
     g.log(f"  {ps.name}: Influence {ps.influence}/{ps.capacity}", "influence", ap, amount=ps.influence)
     return STEP_GO_ON
 

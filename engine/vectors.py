@@ -88,7 +88,7 @@ def setup_vectors(db: CardDB, decks: dict[str, Deck]) -> dict[str, Any]:
     for k, (a, b) in enumerate(pairs):
         seed = GEN_SEEDS[k % len(GEN_SEEDS)]
         first = ("p1", "p2", "random")[k % 3]
-        compensation = ("none", "card+coin", "card", "coin")[k % 4]   # (k: 0 … 5)
+        compensation = ("none", "card+coin+influence", "card", "coin", "card+coin", "influence+capacity")[k % 6]
         g = Game.new(db, decks[a], decks[b], seed, MatchOptions(first=first, compensation=compensation))
         players = []
         for p, deck in enumerate((decks[a], decks[b])):

@@ -96,12 +96,14 @@ def test_rules_second_player_coin_gives_one_influence_once() -> None:
     assert coins[0] not in g.players[0].graveyard              # a token ceases to exist
 
 
-@pytest.mark.parametrize("compensation", ["none", "card", "influence", "capacity", "coin", "card+coin"])
+@pytest.mark.parametrize("compensation", ["none", "card", "influence", "capacity", "coin", "card+coin",
+                                          "card+coin+influence"])
 def test_rules_second_player_option_is_recorded_and_replays(compensation: str) -> None:
     options = MatchOptions(compensation=compensation)
-    # the default (card+coin) is left out of the record, like `first`'s; any other is written
+    # card+coin (the default of 2026-11-27) is left out of the record; any other is written, today's default too
     assert options.to_dict().get("compensation", "card+coin") == compensation
-    assert ("compensation" in options.to_dict()) == (compensation != MatchOptions().compensation)
+    assert ("compensation" in options.to_dict()) == (compensation != "card+coin")
+    assert MatchOptions.from_dict(options.to_dict()) == options
     g = Game.new(DB, DECKS[0], DECKS[1], 5, options)
     again, _ = rec.begin_game(rec.Start.of_decks(DECKS, 5, options), DB)
     assert again.state_hash() == g.state_hash()
@@ -109,9 +111,28 @@ def test_rules_second_player_option_is_recorded_and_replays(compensation: str) -
     assert again.state_hash() != Game.new(DB, DECKS[0], DECKS[1], 5, MatchOptions(compensation=other)).state_hash()
 
 
-def test_rules_second_player_unknown_choice_is_refused() -> None:
-    with pytest.raises(ValueError, match="expected one of none, card, influence, capacity, coin, card\\+coin"):
-        MatchOptions(compensation="two coins")
+EXPECTED = "expected none, or one or more of card, coin, influence, capacity joined by '\\+' in that order"
+
+
+@pytest.mark.parametrize("value", ["two coins", "coin+card", "card+card", "card+", "", "Card", "none+card"])
+def test_rules_second_player_unknown_choice_is_refused(value: str) -> None:
+    with pytest.raises(ValueError, match=EXPECTED):
+        MatchOptions(compensation=value)
+
+
+def test_rules_second_player_parts_combine() -> None:
+    """card+coin+influence: one more opening card, the Coin, and +1 Influence on their first turn."""
+    plain, g = _new("none"), _new("card+coin+influence")
+    hand = g.players[1].hand
+    assert len(hand) == len(plain.players[1].hand) + 2 and g.card(hand[-1]).id == COIN_CARD
+    assert hand[:-2] == plain.players[1].hand
+    _to_second_players_main(g)
+    assert (g.players[1].influence, g.players[1].capacity) == (2, 1)
+    assert [line.split(": ", 1)[1] for line in g.log_lines if "goes second: +1" in line] == ["+1 Influence this turn"]
+    both = _new("influence+capacity")
+    _to_second_players_main(both)
+    assert (both.players[1].influence, both.players[1].capacity) == (3, 2)
+    assert sum("goes second: +1 Influence" in line for line in both.log_lines) == 2
 
 
 def test_cli_play_and_simulate_take_the_option(tmp_path: Path) -> None:
@@ -122,7 +143,10 @@ def test_cli_play_and_simulate_take_the_option(tmp_path: Path) -> None:
     assert rec.load(save).start.options.get("compensation") == "coin"
     bad = CliRunner().invoke(app, ["simulate", "ironbound", "emberfall", "--matches", "1", "--quiet",
                                    "--compensation", "two"])
-    assert bad.exit_code == 2 and "expected one of none, card, influence, capacity, coin, card+coin" in bad.output
+    assert bad.exit_code == 2 and "expected none, or one or more of card, coin, influence, capacity" in bad.output
+    typo = CliRunner().invoke(app, ["play", "--text", "--compensation", "card+cion"], input="",
+                              env={"COLUMNS": "200"})
+    assert typo.exit_code == 2 and "card+cion" in typo.output and "in that order" in typo.output
     out = tmp_path / "s.json"
     ok = CliRunner().invoke(app, ["simulate", "ironbound", "emberfall", "--matches", "2", "--quiet", "--agent",
                                   "random", "--compensation", "card", "--json", str(out), "--workers", "1"])
@@ -130,9 +154,24 @@ def test_cli_play_and_simulate_take_the_option(tmp_path: Path) -> None:
     assert '"compensation": "card"' in out.read_text()
 
 
-def test_rules_second_player_the_default_is_one_more_card_and_the_coin() -> None:
+def test_rules_second_player_the_default_is_a_card_the_coin_and_one_influence() -> None:
     """The measured default (docs/rules.md RULES Second player)."""
-    default, both = Game.new(DB, DECKS[0], DECKS[1], 3), _new("card+coin")
-    assert default.options.compensation == "card+coin" and default.state_hash() == both.state_hash()
-    assert [len(p.hand) for p in default.players] == [len(p.hand) for p in _new("none").players[:1]] + \
-        [len(_new("none").players[1].hand) + 2]
+    default, chosen = Game.new(DB, DECKS[0], DECKS[1], 3), _new("card+coin+influence")
+    assert default.options.compensation == "card+coin+influence" and default.state_hash() == chosen.state_hash()
+    plain = _new("none")
+    assert [len(p.hand) for p in default.players] == [len(plain.players[0].hand), len(plain.players[1].hand) + 2]
+    _to_second_players_main(default)
+    assert (default.players[1].influence, default.players[1].capacity) == (2, 1)
+    # written out in the record, so that a record without it still means card+coin
+    assert default.options.to_dict()["compensation"] == "card+coin+influence"
+
+
+def test_rules_second_player_a_record_without_the_option_means_card_and_coin(tmp_path: Path) -> None:
+    """Records saved before the default became card+coin+influence say nothing of compensation: they
+    were card+coin matches, and still replay and verify as such."""
+    old = MatchOptions(compensation="card+coin")
+    assert "compensation" not in old.to_dict()
+    g, _ = rec.begin_game(rec.Start.of_decks(DECKS, 5, old), DB)
+    assert g.options.compensation == "card+coin"
+    assert g.state_hash() == Game.new(DB, DECKS[0], DECKS[1], 5, old).state_hash()
+    assert MatchOptions.from_dict({}).compensation == "card+coin" != MatchOptions().compensation

@@ -142,6 +142,18 @@ def _interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
+def _compensation(value: str | None) -> str | None:
+    """--compensation's check: a value MatchOptions takes (RULES Second player)."""
+    if value is not None:
+        from engine import MatchOptions
+
+        try:
+            MatchOptions(compensation=value)
+        except ValueError as err:
+            raise typer.BadParameter(str(err)) from err
+    return value
+
+
 def _options(cls: type[MatchOptions], practice: bool, first: str, compensation: str | None) -> MatchOptions:
     """The match options of `c1k play` (compensation None: the rules' default)."""
     if compensation is None:
@@ -165,9 +177,10 @@ def play(
     text: Annotated[bool, typer.Option("--text", help="The plain prompt loop instead of the Textual app")] = False,
     practice: Annotated[bool, typer.Option(help="Practice mode: a refused action never moves priority")] = False,
     first: Annotated[Literal["p1", "p2", "random"], typer.Option(help="Who goes first (random: from the seed)")] = "p1",
-    compensation: Annotated[Literal["none", "card", "influence", "capacity", "coin", "card+coin"] | None, typer.Option(
-        help="What the second player gets for going second (RULES Second player; default: the rules' "
-             "default)")] = None,
+    compensation: Annotated[str | None, typer.Option(
+        callback=_compensation, metavar="PARTS",
+        help="What the second player gets for going second (RULES Second player): none, or card, coin, "
+             "influence, capacity joined by + in that order (default: the rules' default, card+coin+influence)")] = None,
     open_hands: Annotated[bool, typer.Option("--open-hands", help="Show both hands, no hand-off screen "
                                                                   "(teaching, solo playtesting)")] = False,
     playtest: Annotated[bool, typer.Option(help="Allow decks that break the format rules")] = False,

@@ -19,16 +19,15 @@ from collections.abc import Sequence
 from engine import CardDB, CardDef, Game, SideView, events_for, observe
 
 END_WINDOWS = ("end.start", "end.final")
-#: the Coin's card id (decks/cards/core.toml), and the compensations that give it
+#: the Coin's card id (decks/cards/core.toml)
 COIN = "the-coin"
-COIN_GIVING = ("coin", "card+coin")
 
 
 def coins_in_hand(g: Game, p: int, db: CardDB) -> int:
     """How many Coins player p holds, from public events only (what the other player reads): given at
     the start (`RULES Second player`) and not yet put on the stack."""
     coin = db.get(COIN)
-    if coin is None or g.options.compensation not in COIN_GIVING:
+    if coin is None or not g.options.compensates("coin"):
         return 0
     given = played = 0
     on_stack = f"{coin.name} #"

@@ -278,12 +278,48 @@ class C1KApp(App[None]):
             self.db = card_db()           # the bundled set and this run's own cards (--cards)
         return self.db
 
+    def _start_db(self, choice: StartChoice) -> CardDB:
+        """The card set of a match from the start screen: the run's (a test's) set, or — with own cards or a deck
+        that names card files — the bundled set, those cards and the decks' own. Raises CardFileError."""
+        from c1k_tui.model import cardset
+        from engine.cardset import load_cards
+
+        cards = [Path(p).expanduser() for p in choice.cards]
+        named = [f for d in (choice.deck_a, choice.deck_b) for f in cardset.named_card_files(d)]
+        if not cards and not named:
+            return self._db()
+        return load_cards(cards, cardset.deck_paths([choice.deck_a, choice.deck_b]))
+
     def show_start(self, error: str = "") -> None:
         decks = bundled_deck_names()
         default = self.start_choice or StartChoice("ironbound", "emberfall", new_seed(), "p1", "p2", False, False,
                                                    "stops")
         can_resume = default_autosave().exists()
-        self.push_screen(StartScreen(decks, default, can_resume, error or self.start_error), self._on_start)
+        from c1k_tui.model.cardset import extra
+
+        self.push_screen(StartScreen(decks, default, can_resume, error or self.start_error,
+                                     [str(p) for p in extra()]), self._on_start)
+
+    def on_start_screen_open(self, message: StartScreen.Open) -> None:
+        """The Lab (F4) or the deck builder (F5) over the start screen, which stays as it was beneath."""
+        if message.what == "lab":
+            from c1k_tui.screens.lab_screen import LabScreen
+
+            self.push_screen(LabScreen(bundled_deck_names() + message.decks, cards=message.cards))
+        elif message.what == "builder" and message.db is not None:
+            from c1k_tui.screens.deck_builder import DeckBuilderScreen
+
+            self.push_screen(DeckBuilderScreen(message.db, None, [Path(p).expanduser() for p in message.cards]),
+                             message.then)
+
+    def on_start_screen_cards_changed(self, message: StartScreen.CardsChanged) -> None:
+        """The start screen's own cards are this run's from now on (the Lab's, the deck builder's, a match's)."""
+        from c1k_tui.model import cardset
+
+        paths = [Path(p).expanduser() for p in message.paths]
+        if paths != cardset.extra():
+            cardset.use(paths)
+            self.db = None
 
     def _on_start(self, choice: StartChoice | str | None) -> None:
         if choice == "quit" or choice is None:
@@ -291,16 +327,6 @@ class C1KApp(App[None]):
             return
         if choice == "lessons":
             self.show_lessons()
-            return
-        if choice == "lab":
-            from c1k_tui.screens.lab_screen import open_lab
-
-            open_lab(self)
-            return
-        if choice == "builder":
-            from c1k_tui.screens.deck_builder import open_builder
-
-            open_builder(self, lambda _: self.show_start())
             return
         if choice == "resume":
             try:
@@ -311,7 +337,7 @@ class C1KApp(App[None]):
         assert isinstance(choice, StartChoice)
         self.start_choice = choice
         try:
-            session = new_session(self._db(), choice, self.autosave or default_autosave())
+            session = new_session(self._start_db(choice), choice, self.autosave or default_autosave())
         except (OSError, ValueError) as err:  # CardFileError is a ValueError
             self.show_start(str(err))
             return

@@ -1,7 +1,8 @@
 """The deck builder (start screen F5, the Lab F5): browse and filter the card pool — bundled cards and this
-run's own (`--cards`, and the card files an opened deck names) — add and remove cards, with the curve,
-Realms and counts summarised live and every construction problem listed as `c1k validate` words it;
-open a deck file, save TOML (asking for a path, confirming before overwriting; written atomically).
+run's own (`--cards` or the start screen's *own cards*, and the card files an opened deck names) — add
+and remove cards, with the curve, Realms and counts summarised live and every construction problem listed
+as `c1k validate` words it; open a deck file, save TOML (asking for a path, confirming before overwriting;
+written atomically).
 
 The policy lives in c1k_tui/model/deckbuild.py; this screen shows it and passes keys to it.
 """

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
@@ -33,6 +32,7 @@ from textual.strip import Strip
 from textual.widgets import Button, Checkbox, Footer, Input, Label, ProgressBar, Select, SelectionList, Static
 from textual.widgets._toggle_button import ToggleButton
 
+from c1k_tui.model.cardset import join_paths, split_paths
 from c1k_tui.screens.controls import GlyphCheckbox
 from c1k_tui.sim import simulate as sim
 from engine import CardFileError
@@ -57,14 +57,6 @@ class GlyphSelectionList(SelectionList[str]):
                 segs[i] = Segment("✓" if value in self.selected else " ", seg.style)
                 break
         return Strip(segs, strip.cell_length)
-
-
-def split_paths(text: str) -> list[str]:
-    """Paths typed on one line, separated by spaces (quote a path that has spaces). ValueError says why."""
-    try:
-        return shlex.split(text)
-    except ValueError as err:
-        raise ValueError(f"can't read the paths '{text}': {err}") from None
 
 
 def save_report(report: dict[str, Any], path: Path) -> list[Path]:
@@ -187,7 +179,7 @@ class LabScreen(Screen[None]):
                 yield Input(placeholder="paths to deck files; Enter adds them to the list, marked", id="lab-files")
             with Horizontal(classes="lab-row"):
                 yield Label("own cards", classes="lab-label")
-                yield Input(value=" ".join(shlex.quote(c) for c in self.own_cards), id="lab-cards",
+                yield Input(value=join_paths(self.own_cards), id="lab-cards",
                             placeholder="card files or folders (a deck's own card_files load by themselves)")
             yield GlyphCheckbox("all bundled decks", value=False, id="lab-all")
             with Horizontal(classes="lab-row"):
@@ -453,12 +445,4 @@ class LabScreen(Screen[None]):
         self.action_run()
 
 
-def open_lab(app: Any) -> None:
-    """From the start screen: the Lab; closing it goes back to the start screen."""
-    from c1k_tui.model.cardset import extra
-    from c1k_tui.model.paths import bundled_deck_names
-
-    app.push_screen(LabScreen(bundled_deck_names(), cards=[str(p) for p in extra()]), lambda _: app.show_start())
-
-
-__all__ = ["LabScreen", "LabSetup", "open_lab", "run_jobs"]
+__all__ = ["LabScreen", "LabSetup", "run_jobs"]

@@ -1192,8 +1192,8 @@ def simulate(
                                                 "(1 to 1,000,000)", min=1, max=1_000_000)]
     = DEFAULT_MAX_TURNS,
     compensation: Annotated[str | None, typer.Option(
-        help="The second player's compensation (RULES Second player): none, card, influence, capacity, coin or "
-             "card+coin (default: the rules' default)")] = None,
+        metavar="PARTS", help="The second player's compensation (RULES Second player): none, or card, coin, "
+        "influence, capacity joined by + in that order (default: the rules' default, card+coin+influence)")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help="Write the full report as JSON "
                                                   "to FILE, - for stdout instead of the tables (with every match: "
                                                   "`c1k replay FILE --match N` opens one)")] = None,

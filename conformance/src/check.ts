@@ -280,7 +280,7 @@ function checkGenerator(dir: string): void {
   });
 }
 
-/** The Coin's card id (docs §2: the second player's compensation "coin" or "card+coin"). */
+/** The Coin's card id (docs §2: a second player's compensation with the part "coin"). */
 const COIN_CARD = "the-coin";
 
 /** The card objects of a match by number: [card id ("" once renumbered from hiding), owner, zone]. */
@@ -328,7 +328,8 @@ function checkSetup(dir: string): void {
     // who goes first: the option p1 or p2, or "random": one below(2) draw before anything else
     const first = v.first === "random" ? Number(rng.below(2n)) : v.first === "p2" ? 1 : 0;
     const second = 1 - first;
-    const compensation = (v.compensation as string | undefined) ?? "none";
+    // the compensation's parts (docs §2: none, or card, coin, influence, capacity joined by "+")
+    const parts = ((v.compensation as string | undefined) ?? "none").split("+");
     const cards = new Cards(rng);
     const libraries: number[][] = [];
     const players = v.players as Json[];
@@ -344,11 +345,11 @@ function checkSetup(dir: string): void {
     });
     const hands = players.map((p, owner) => {
       const lib = libraries[owner] as number[];
-      const extra = (compensation === "card" || compensation === "card+coin") && owner === second ? 1 : 0;
+      const extra = parts.includes("card") && owner === second ? 1 : 0;
       // drawing: the top card enters the hand, with a fresh number
       return lib.splice(0, (p.opening_hand as number) + extra).map((old) => cards.renumber(old, "hand"));
     });
-    if (compensation === "coin" || compensation === "card+coin") {
+    if (parts.includes("coin")) {
       (hands[second] as number[]).push(cards.add(COIN_CARD, second, "hand"));
     }
     const where = `setup.json setups[${n}] seed ${String(v.seed)}`;

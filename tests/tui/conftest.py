@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,17 @@ def _no_handoff_guard(monkeypatch: pytest.MonkeyPatch) -> None:
 def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Autosaves of the app go to a temporary folder, never to the user's."""
     monkeypatch.setenv("C1K_HOME", str(tmp_path / "c1k-home"))
+
+
+@pytest.fixture(autouse=True)
+def _no_own_cards() -> Iterator[None]:
+    """This run's own cards (`--cards`, the start screen's *own cards*) are process-wide: none before a test,
+    and none left behind for the next one."""
+    from c1k_tui.model import cardset
+
+    cardset.use([])
+    yield
+    cardset.use([])
 
 
 @pytest.fixture(scope="session")

@@ -226,7 +226,7 @@ def test_the_second_players_coin_counts_as_a_response_until_it_is_played(db: Car
 
     decks = [load_deck(find_deck("emberfall"), db), load_deck(find_deck("ironbound"), db)]
     g = Game.new(db, decks[0], decks[1], 5)
-    assert g.options.compensation == "card+coin"
+    assert g.options.compensates("coin")
     second = 1 - observe(g, 0).active
     assert coins_in_hand(g, second, db) == 1 and coins_in_hand(g, 1 - second, db) == 0
     lists = PublicLists.of(decks, db)
