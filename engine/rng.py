@@ -22,7 +22,10 @@ conformance/vectors/generator.json has many more vectors.
 
 from __future__ import annotations
 
+from typing import Any
+
 MASK64 = (1 << 64) - 1
+TWO64 = 1 << 64
 GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -67,10 +70,23 @@ class SplitMix64:
                 self.state = state
                 return r % n
 
-    def shuffle(self, xs: list[int]) -> None:
+    def shuffle(self, xs: list[Any]) -> None:
+        """Fisher–Yates from the top, each position's partner drawn with `below(i + 1)` — with `below`
+        inlined (hot: every setup and every determinization): the same draws, the same state after."""
+        state = self.state
         for i in range(len(xs) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            threshold = TWO64 % n
+            while True:
+                state = (state + GOLDEN) & MASK64
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                r = z ^ (z >> 31)
+                if r >= threshold:
+                    break
+            j = r % n
             xs[i], xs[j] = xs[j], xs[i]
+        self.state = state
 
 
 def derive_seed(base: int, index: int) -> int:

@@ -34,13 +34,12 @@ from engine.actions import Action, Attack, Block, Choose, Decline, Pass
 from engine.chunked import ChunkedList
 from engine.events import EventLog
 from engine.game import Game
-from engine.rng import GOLDEN, SplitMix64, derive_seed
+from engine.rng import SplitMix64, derive_seed
 from engine.state import phase_of
 from engine.view import PlayerView
 from engine.view import observe as _observe
 
 MASK64 = (1 << 64) - 1
-TWO64 = 1 << 64
 
 #: a policy plays for whoever must decide in a (sampled) game
 Policy = Callable[[Game], Action]
@@ -238,7 +237,7 @@ def determinize(game: Game, player: int, seed: int, plan: Deal | None = None) ->
     for owner, pool0, set_ids, rest, library, hand in plan:
         ps = g.players[owner]
         pool = list(pool0)
-        _shuffle(rng, pool)
+        rng.shuffle(pool)
         for cid in set_ids:   # a Set card has Ambush: deal one from the pool if there is one
             k = next((i for i, cd in enumerate(pool) if cd is not None and "ambush" in cd.keywords), 0)
             defs[cid] = pool.pop(k)
@@ -270,25 +269,6 @@ def determinize(game: Game, player: int, seed: int, plan: Deal | None = None) ->
                             eligible=tuple(c for c in d.eligible if g.visible_to(c, player)))
     # (who is asked about an Interrupt is decided on public facts, so the sample keeps the real queue)
     return g
-
-
-def _shuffle(rng: SplitMix64, xs: list[Any]) -> None:
-    """`rng.shuffle(xs)` (Fisher–Yates with `below`), with `below` inlined (hot: every determinization):
-    the same draws, the same state after."""
-    state = rng.state
-    for i in range(len(xs) - 1, 0, -1):
-        n = i + 1
-        threshold = TWO64 % n
-        while True:
-            state = (state + GOLDEN) & MASK64
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-            r = z ^ (z >> 31)
-            if r >= threshold:
-                break
-        j = r % n
-        xs[i], xs[j] = xs[j], xs[i]
-    rng.state = state
 
 
 # ---------------------------------------------------------------- cheap, sampled decisions
