@@ -118,6 +118,7 @@ class C1KApp(App[None]):
         #: keys pressed before this moment are dropped (tui.md round 2): while the engine advances, and for
         #: the guard after a screen its player hasn't seen yet appears (`open_keys`)
         self.keys_open_at = 0.0
+        self.fresh_table = False               # the next table shown is a match's first (`start_session`)
 
     # ---------------------------------------------------------------- the key guard
 
@@ -375,6 +376,8 @@ class C1KApp(App[None]):
         from c1k_tui.model.table import Table
         from c1k_tui.screens.versus import attach, screen_for
 
+        self.close_keys()           # (a second press of the key that started the match must not reach it)
+        self.fresh_table = True     # the first table of a match: its player hasn't seen it (`present`)
         self.session = session
         self.table = Table(session)
         self.versus = attach(self, session)
@@ -510,7 +513,10 @@ class C1KApp(App[None]):
         self.check_lesson()
         self.show_notices()
         self.maybe_prompt()
-        self.open_keys(guard=shown.changed and not s.open_hands)
+        # guarded: another player's table, or the first of a match — no hand-off before it with open hands
+        # or against the AI, so a double Enter on "begin" or on the start screen would land on a card
+        fresh, self.fresh_table = self.fresh_table, False
+        self.open_keys(guard=(shown.changed and not s.open_hands) or fresh)
 
     def _handoff(self, h: HandOff, then: Callable[[], None]) -> None:
         """Render the model's hand-off: the table is hidden, the screen names the incoming player and

@@ -103,6 +103,40 @@ def test_enter_twice_half_a_second_apart_at_a_handoff_plays_no_card(db: CardDB, 
     run_app(app, body)
 
 
+@pytest.mark.parametrize("open_hands", [True, False])
+def test_a_second_enter_on_begin_plays_no_card_on_the_first_table(db: CardDB, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch,
+                                                                  open_hands: bool) -> None:
+    """tui.md round 2: with open hands (or against the AI) no hand-off comes before the first table, so the
+    Enter that began the match, pressed twice, would land on the first card of the hand: the first table
+    of a match ignores keys for the guard after it appears, like a table after a hand-off."""
+    monkeypatch.setattr(HandoffScreen, "GUARD_S", 0.5)
+    data = flow_data()
+    data["p1"]["hand"] = ["Test Favor", "Test Recruit"]      # the cursor starts on Test Favor: Enter plays it
+    session = session_from(db, data, tmp_path, open_hands=open_hands)
+    records = len(session.game.record)
+    app = C1KApp(db=db, session=session)
+
+    async def body(pilot: Any) -> None:
+        t0 = time.monotonic()
+        if not open_hands:                           # hot-seat: the hand-off comes first, and is guarded
+            await pilot.pause(0.6)
+            assert isinstance(app.screen, HandoffScreen)
+            t0 = time.monotonic()
+            _key(app, "enter", t0)
+            await pilot.pause()
+        _key(app, "enter", t0 + 0.1)                 # the second press, 0.1 s after the first
+        await pilot.pause(0.2)
+        assert _screen(app) is app.match_screen and app.viewer == 0
+        assert len(app.game.record) == records, f"a command was sent: {app.game.record[records:]}"
+        await pilot.pause(0.6)                       # once the player has seen the table, keys act
+        _key(app, "space", time.monotonic())
+        await pilot.pause(0.3)
+        assert app.game.record[records:] == ["p1: pass"], "the table never took a key"
+
+    run_app(app, body)
+
+
 def test_keys_pressed_while_the_engine_advances_are_dropped(db: CardDB, tmp_path: Path) -> None:
     app = C1KApp(db=db, session=session_from(db, flow_data(), tmp_path, open_hands=True))
 
