@@ -114,6 +114,7 @@ def test_game_over(snap_compare: Any, db: CardDB, size: str) -> None:
     app = C1KApp(db=db, session=session_from(db, snapshot_data(), open_hands=True))
 
     async def steady(pilot: Any) -> None:
+        await keys()(pilot)                  # the first table is shown (keys before it are dropped)
         await pilot.press("colon", *"concede", "enter", "y")
         await pilot.pause()
         for field in pilot.app.screen.query("Input"):
