@@ -44,17 +44,16 @@ SQUASH = 120           # evaluation tenths for tanh's unit: a unit on the board 
 REWARD = 1 << 16       # a reward of 1.0 in the search's fixed point
 
 
-def unit_value(g: Game, u: int) -> int:
-    """A unit's worth in tenths: 1 + 1.4 × power + health + 0.5 per keyword."""
-    d = g.card(u)
-    hp = g.health(u)
-    if hp <= 0:
+def _stats_value(power: int, health: int, keywords: int) -> int:
+    """A unit's worth in tenths: 1 + 1.4 × power + health + 0.5 per keyword (0 at no health)."""
+    if health <= 0:
         return 0
-    v = 10 + 14 * max(0, g.power(u)) + 10 * hp
-    kws = d.keywords
-    if kws:
-        v += 5 * len(kws)
-    return v
+    return 10 + 14 * max(0, power) + 10 * health + 5 * keywords
+
+
+def unit_value(g: Game, u: int) -> int:
+    """A unit's worth in tenths, by its stats now (`_stats_value`)."""
+    return _stats_value(g.power(u), g.health(u), len(g.card(u).keywords))
 
 
 def life_value(life: int) -> int:
@@ -66,16 +65,7 @@ def lasting_unit_value(g: Game, u: int) -> int:
     """`unit_value` by the stats that outlast this turn: a "this turn" buff (a combat trick) is worth
     nothing once its combat is over, and a unit that lives only by one is worth nothing."""
     perm = g.perms[u]
-    if not (perm.temp_power or perm.temp_health):
-        return unit_value(g, u)
-    hp = g.health(u) - perm.temp_health
-    if hp <= 0:
-        return 0
-    d = g.card(u)
-    v = 10 + 14 * max(0, g.power(u) - perm.temp_power) + 10 * hp
-    if d.keywords:
-        v += 5 * len(d.keywords)
-    return v
+    return _stats_value(g.power(u) - perm.temp_power, g.health(u) - perm.temp_health, len(g.card(u).keywords))
 
 
 #: what a Fast card kept in hand is worth beyond any card (tenths), while the Influence to use it lasts into
