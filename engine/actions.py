@@ -12,14 +12,15 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.errors import BadInput, RulesError
 from engine.values import fast_init
 
 
-class MalformedCommand(ValueError):
+class MalformedCommand(BadInput, ValueError):
     """The text is not a command of docs/formats.md §1. Nothing in the game changes."""
 
 
-class IllegalAction(ValueError):
+class IllegalAction(RulesError, ValueError):
     """A well-formed command the rules forbid now. `rule` is the rule id, `reason` the learner's words."""
 
     def __init__(self, rule: str, reason: str) -> None:

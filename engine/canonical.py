@@ -27,13 +27,15 @@ import hashlib
 from json.encoder import encode_basestring  # C-accelerated; escapes only quote, backslash and U+0000..U+001F
 from typing import Any
 
+from engine.errors import BadInput
+
 #: the version of the encoding rules and snapshot fields (docs/determinism.md); written into the snapshot
 ENCODING = 2
 
 MAX_SAFE = (1 << 53) - 1
 
 
-class EncodingError(TypeError):
+class EncodingError(BadInput, TypeError):
     """A value the canonical encoding does not allow (the message names where it is)."""
 
     def __init__(self, what: str, path: list[str] | None = None) -> None:

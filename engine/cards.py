@@ -27,6 +27,7 @@ from pydantic import (
     model_validator,
 )
 
+from engine.errors import BadInput
 from engine.safeio import Kind, ReadRefused, control_refusal, nesting_depth, read_bounded
 
 CardType = Literal["unit", "relic", "action", "champion", "seat"]
@@ -512,7 +513,7 @@ class CardDef:
         )
 
 
-class CardFileError(ValueError):
+class CardFileError(BadInput, ValueError):
     """A broken card (or deck, or scenario) file. `problems` lists every problem found, each a line."""
 
     def __init__(self, path: str, problems: list[str]) -> None:

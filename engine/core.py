@@ -19,6 +19,7 @@ from typing import Self
 from engine.canonical import ENCODING, canonical_bytes
 from engine.cards import SEAT_MODIFIERS, Ability, CardDB, CardDef
 from engine.chunked import ChunkedList
+from engine.errors import RulesError
 from engine.events import EventKind, EventLog, log_lines_for
 from engine.rng import SplitMix64
 from engine.state import (
@@ -61,7 +62,7 @@ LOOP_MARGIN = 100
 STEP_GO_ON, STEP_WAIT, STEP_END_PHASE = 0, 1, 2
 
 
-class RulesLoopError(RuntimeError):
+class RulesLoopError(RulesError, RuntimeError):
     """State-based actions or triggers kept causing each other past the cap: an infinite loop in the cards."""
 
 

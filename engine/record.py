@@ -47,6 +47,7 @@ from pydantic import (
 from engine.actions import IllegalAction, MalformedCommand, parse_action
 from engine.cards import CardDB, CardFileError
 from engine.decks import Deck, deck_from_data
+from engine.errors import BadInput
 from engine.game import Game, RulesLoopError
 from engine.safeio import DuplicateKey, ReadRefused, control_refusal, file_kind, loads_json, read_bounded
 from engine.state import HAND, LIBRARY, SET, MatchOptions
@@ -59,7 +60,7 @@ MAX_COMMAND_CHARS = 2_000
 _PREFIX = re.compile(r"(p[12]): (\S.*)\Z", re.DOTALL)
 
 
-class RecordError(ValueError):
+class RecordError(BadInput, ValueError):
     """A record that can't be loaded or doesn't replay to its own hashes. `command` is the 1-based number
     of the first command that differs (0: the starting position; None: the file itself)."""
 
@@ -668,7 +669,7 @@ def resume(record: MatchRecord, db: CardDB, upto: int | None = None) -> tuple[Ga
 
 # ---------------------------------------------------------------------------------------------- files
 
-class WouldReplace(FileExistsError):
+class WouldReplace(BadInput, FileExistsError):
     """`save` refused to replace a file that isn't a match record (a deck typed in the wrong place): the
     app asks, the command line needs --force (both then call `allow_replace`)."""
 

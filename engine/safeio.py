@@ -22,6 +22,8 @@ import stat
 from pathlib import Path
 from typing import Any, Literal
 
+from engine.errors import BadInput
+
 Kind = Literal["cards", "decks", "scenarios", "lessons", "records", "settings"]
 
 CAPS: dict[str, int] = {
@@ -37,7 +39,7 @@ _WHAT = {"cards": "a card file", "decks": "a deck file", "scenarios": "a scenari
          "records": "a match record file", "settings": "a settings file"}
 
 
-class ReadRefused(OSError):
+class ReadRefused(BadInput, OSError):
     """A file that isn't read: not a regular file, too large, missing or unreadable. The message names the
     file and what it is instead."""
 
@@ -138,8 +140,8 @@ def control_refusal(text: str, what: str = "a name") -> str:
     return f"{what} can't hold the control character U+{ord(m.group(0)):04X} (at character {m.start() + 1})"
 
 
-class DuplicateKey(ValueError):
-    pass
+class DuplicateKey(BadInput, ValueError):
+    """A key given twice in one JSON object (other readers would see another file)."""
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ ENGINE = Path(__file__).resolve().parent.parent / "engine"
 
 #: plain data and text, below every rule: no rule module among them
 FOUNDATION = ("canonical", "rng", "cards", "values", "actions", "events", "state", "continuations", "decks", "chunked",
-              "face", "safeio")
+              "face", "safeio", "errors")
 
 #: the rule modules, lowest first (docs/architecture.md has the same list, with what each one holds)
 LAYERS = (

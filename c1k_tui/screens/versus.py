@@ -44,6 +44,7 @@ from c1k_tui.model.session import MatchSession, auto_action, forced_action
 from c1k_tui.model.versus_choices import OPPONENTS
 from c1k_tui.screens.match_screen import MatchScreen
 from engine import InfoSet, make_agent, observe, player_name
+from engine.errors import BadInput
 
 if TYPE_CHECKING:
     from c1k_tui.model.session import Flow
@@ -74,7 +75,7 @@ def level_floor_ms(spec: str) -> int:
     return LEVEL_FLOOR_MS.get(level, 0) if isinstance(level, int) else 0
 
 
-class VersusError(ValueError):
+class VersusError(BadInput, ValueError):
     """A bad opponent spec: shown as a message naming the accepted forms."""
 
 

@@ -33,6 +33,8 @@ from typing import Annotated, Any, NamedTuple, Protocol
 
 import typer
 
+from engine.errors import BadInput
+
 DEFAULT_MAX_TURNS = 200
 Z95 = 1.959963984540054
 #: the card statistics' sort keys (`--sort`): report field, and whether larger is first
@@ -361,7 +363,7 @@ class RayBackend:
                 done(ray.get(r))
 
 
-class SimulateError(Exception):
+class SimulateError(BadInput):
     """A problem with the command's input: shown as a message, never a traceback."""
 
 
