@@ -1,5 +1,5 @@
 """`python -m c1k_tui`: the `c1k` command."""
 
-from c1k_tui.cli.main import app
+from c1k_tui.cli.main import main
 
-app(prog_name="c1k")
+main()

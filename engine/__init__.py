@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING
 # The error family is light (every entry point catches it, and the app's first frame must not wait for
 # the rest: tests/tui/test_startup_imports.py); everything else loads on first use (PEP 562), from
 # `_FROM` below, so `from engine import Game` costs the engine's import once, where it is first needed.
+# No name of the face may be a module's name (`engine.selfplay`): importing the module would replace it
+# (tests/test_engine_front_door.py).
 from engine.errors import BadInput, C1KError, RulesError
 
 if TYPE_CHECKING:
@@ -62,7 +64,7 @@ if TYPE_CHECKING:
     from engine.game import Game, RulesLoopError
     from engine.rng import SplitMix64, derive_seed
     from engine.sampling import InfoSet, forecast
-    from engine.selfplay import SELFPLAY_MAX_TURNS, random_action, selfplay
+    from engine.selfplay import SELFPLAY_MAX_TURNS, random_action
     from engine.state import (
         WINDOW_INDEX,
         WINDOW_RULE,
@@ -101,7 +103,7 @@ _FROM: dict[str, str] = {
     "engine.game": "Game RulesLoopError",
     "engine.rng": "SplitMix64 derive_seed",
     "engine.sampling": "InfoSet forecast",
-    "engine.selfplay": "SELFPLAY_MAX_TURNS random_action selfplay",
+    "engine.selfplay": "SELFPLAY_MAX_TURNS random_action",
     "engine.state": "WINDOW_INDEX WINDOW_RULE WINDOW_TEXT WINDOWS Decision MatchOptions Outcome Termination player_name",
     "engine.view": "CardRef Explain HandCard PendingView PlayerView SideView StackEntry UnitView allowed_now helps_targets mode_label observe public_windows",
 }
@@ -111,20 +113,21 @@ _WHERE: dict[str, tuple[str, str]] = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """A name of the public face, imported from its module the first time it is asked for."""
-    if name not in _WHERE:
-        raise AttributeError(f"module 'engine' has no attribute {name!r}")
-    module, attr = _WHERE[name]
-    value = getattr(importlib.import_module(module), attr)
-    globals()[name] = value
-    return value
+if not TYPE_CHECKING:      # (hidden from mypy, which then knows the names above and no others)
+    def __getattr__(name: str) -> object:
+        """A name of the public face, imported from its module the first time it is asked for."""
+        if name not in _WHERE:
+            raise AttributeError(f"module 'engine' has no attribute {name!r}")
+        module, attr = _WHERE[name]
+        value = getattr(importlib.import_module(module), attr)
+        globals()[name] = value
+        return value
 
 
 #: engine modules with their own public API, which code outside the engine may import by name
 PUBLIC_MODULES = ("engine.record", "engine.scenario", "engine.lessons", "engine.ai", "engine.canonical",
                   "engine.validation", "engine.sampling", "engine.vectors", "engine.safeio", "engine.cardset",
-                  "engine.schemas", "engine.errors")
+                  "engine.schemas", "engine.errors", "engine.selfplay")
 
 __all__ = [
     "COMMAND_KINDS", "COMMAND_USAGE", "COMMAND_VERBS", "KEYWORDS", "MAX_COMMAND_CHARS", "PUBLIC_MODULES", "QUIET_KINDS", "SELFPLAY_MAX_TURNS", "WINDOWS", "WINDOW_INDEX", "WINDOW_RULE", "WINDOW_TEXT",
@@ -135,6 +138,6 @@ __all__ = [
     "allowed_now", "bundled_deck_paths", "deck_from_data", "derive_seed", "describe_effects", "events_for",
     "find_deck", "forecast", "helps_targets", "load_card_db", "load_deck", "log_lines_for", "make_agent",
     "mode_label", "mode_words", "observe",
-    "parse_action", "play_match", "player_name", "public_windows", "random_action", "selfplay", "suggest",
+    "parse_action", "play_match", "player_name", "public_windows", "random_action", "suggest",
     "voidcast_words",
 ]

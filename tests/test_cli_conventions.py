@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -126,3 +129,47 @@ def test_simulate_keeps_progress_off_stdout(tmp_path: Path) -> None:
     report = _c1k("simulate", "ironbound", "emberfall", "--matches", "1", "--workers", "1", "--max-turns", "30",
                   "--json", "-")
     assert json.loads(report.stdout)["matches"] == 1          # stdout is the report alone
+
+
+def _closed_pipe(args: list[str], read_first: bool) -> tuple[int, str]:
+    """Run `c1k ARGS` into a pipe whose reader goes away — after one line (`| head -1`), or before the
+    first byte, so that every run meets the closed pipe rather than only a run that loses the race."""
+    proc = subprocess.Popen([sys.executable, "-m", "c1k_tui", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=ROOT, env={**os.environ, "NO_COLOR": "1"})
+    assert proc.stdout is not None and proc.stderr is not None
+    if read_first:
+        proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode("utf-8", "replace")
+    return proc.wait(timeout=300), err
+
+
+@pytest.mark.parametrize("args", [["cards"], ["decks"], ["rules"]], ids=["cards", "decks", "rules"])
+def test_a_closed_pipe_ends_the_command_quietly(args: list[str]) -> None:
+    """Issue #32 item 1: `c1k cards | head -1` exits 0 or dies by SIGPIPE, as `cat` does — never exit 1,
+    never a traceback or "Exception ignored" on stderr."""
+    for read_first in (True, False):
+        code, err = _closed_pipe(args, read_first)
+        assert code in (0, -signal.SIGPIPE), (args, read_first, code, err)
+        assert err == "", (args, read_first, err)
+
+
+def test_ctrl_c_in_the_text_loop_exits_130_with_a_line_on_stderr(tmp_path: Path) -> None:
+    """Issue #32 item 1: Ctrl-C (SIGINT) at the prompt of `c1k play --text` exits with status 130 (128 +
+    SIGINT) and says so on stderr, naming where the match is saved; no traceback."""
+    save = tmp_path / "m.json"
+    proc = subprocess.Popen([sys.executable, "-m", "c1k_tui", "play", "--text", "--seed", "3", "--save", str(save)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                            env={**os.environ, "NO_COLOR": "1"}, text=True)
+    assert proc.stdout is not None and proc.stdin is not None
+    seen = ""
+    while "Match begins" not in seen:           # the loop has started (and soon waits for a command)
+        line = proc.stdout.readline()
+        assert line, f"no match started: {proc.communicate()[1]}"
+        seen += line
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, (proc.returncode, err)
+    assert "(interrupted — the match is saved in" in err and str(save) in err
+    assert "Traceback" not in err + out and "(interrupted" not in out

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
+from typer.core import TyperGroup
 
 from c1k_tui.cli import completion
 from c1k_tui.model.cardset import CARDS_HELP
@@ -21,9 +22,27 @@ if TYPE_CHECKING:
     from c1k_tui.model.session import MatchSession
     from engine import CardDB, Deck, MatchOptions
 
+#: `c1k --help`: the commands as a newcomer meets them — playing first, then looking things up, then the
+#: design tools, then the developer's — each panel in this order (tests/test_help.py: every command is here)
+HELP_PANELS: dict[str, tuple[str, ...]] = {
+    "Play and learn": ("play", "learn", "resume", "replay"),
+    "Look things up": ("rules", "cards", "decks", "docs", "paths"),
+    "Design and test": ("validate", "scenario", "simulate", "schema"),
+    "Developer tools": ("selfplay", "bench", "vectors"),
+}
+_ORDER = [name for names in HELP_PANELS.values() for name in names]
+
+
+class _NewcomerOrder(TyperGroup):
+    """The command list in HELP_PANELS' order (Typer keeps the order of registration)."""
+
+    def list_commands(self, ctx: Any) -> list[str]:   # (a click Context: Typer vendors click)
+        return sorted(super().list_commands(ctx), key=lambda n: _ORDER.index(n) if n in _ORDER else len(_ORDER))
+
+
 app = typer.Typer(help="Council of 1000: a hot-seat trading-card game and its timing-rules engine.",
-                  no_args_is_help=True, add_completion=True)
-scenario_app = typer.Typer(help="Scenario files (docs/formats.md §4): set up a position, play commands, check.")
+                  no_args_is_help=True, add_completion=True, cls=_NewcomerOrder)
+scenario_app = typer.Typer(help="Scenario files (`c1k docs formats 4`): set up a position, play commands, check.")
 app.add_typer(scenario_app, name="scenario")
 app.command("simulate")(_simulate)
 
@@ -57,6 +76,28 @@ def _emit_json(data: Any, target: Path) -> None:
 def _fail(msg: str, code: int = 2) -> typer.Exit:
     typer.echo(escape_output(msg), err=True)      # a name or path in it never reaches the terminal raw
     return typer.Exit(code)
+
+
+def _interrupted(note: str = "") -> typer.Exit:
+    """Ctrl-C: a line on stderr and exit status 130 (128 + SIGINT), as a shell's own commands do."""
+    typer.echo("\n(interrupted" + (f" — {note})" if note else ")"), err=True)
+    return typer.Exit(130)
+
+
+def _quiet_closed_pipe() -> None:
+    """`c1k cards | head -1`: when the reader closes the pipe, die by SIGPIPE as `cat` does — no traceback,
+    no "Exception ignored" on the way out (Python otherwise turns SIGPIPE into BrokenPipeError, and the
+    command line's framework into exit status 1)."""
+    import signal
+
+    if hasattr(signal, "SIGPIPE"):        # (not on Windows)
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
+
+def main() -> None:
+    """The `c1k` command (pyproject's script, and `python -m c1k_tui`)."""
+    _quiet_closed_pipe()
+    app(prog_name="c1k")
 
 
 def _echo(msg: str) -> None:
@@ -122,8 +163,8 @@ def _run_text(loop: Any, game: Any, decks: list[Deck], save: Path | None, open_h
              recorder, handoff=tty, learning=learning, editor=editor)
     except RulesLoopError as err:
         raise _fail(f"the match can't go on: {err}", 1) from err
-    except KeyboardInterrupt:
-        typer.echo("\n(interrupted" + (f" — the match is saved in {save})" if save else ")"))
+    except KeyboardInterrupt as err:
+        raise _interrupted(f"the match is saved in {save}" if save else "") from err
 
 
 def _check_save(save: Path, force: bool) -> None:
@@ -161,6 +202,10 @@ def _options(cls: type[MatchOptions], practice: bool, first: str, compensation: 
     return cls(practice=practice, first=first, compensation=compensation)
 
 
+#: `c1k play --help`'s panels
+MATCH, SEATS, FLOW, FILES = "Match", "Seats and AI", "Flow: when you are asked", "Files"
+
+
 def _flow(full_control: bool, auto_pass: bool, stops: bool) -> str:
     if full_control or not auto_pass:
         return "full"
@@ -173,45 +218,46 @@ def play(
                                                  autocompletion=completion.decks)] = None,
     deck_b: Annotated[str | None, typer.Argument(help="Deck of p2", autocompletion=completion.decks)] = None,
     seed: Annotated[int | None, typer.Option(min=0, max=2**64 - 1, help="StateSeed: same seed + same commands = same match "
-                                                  "(default: a random one)")] = None,
-    text: Annotated[bool, typer.Option("--text", help="The plain prompt loop instead of the Textual app")] = False,
-    practice: Annotated[bool, typer.Option(help="Practice mode: a refused action never moves priority")] = False,
-    first: Annotated[Literal["p1", "p2", "random"], typer.Option(help="Who goes first (random: from the seed)")] = "p1",
+                                                  "(default: a random one)", rich_help_panel=MATCH)] = None,
+    practice: Annotated[bool, typer.Option(help="Practice mode: a refused action never moves priority", rich_help_panel=MATCH)] = False,
+    first: Annotated[Literal["p1", "p2", "random"], typer.Option(help="Who goes first (random: from the seed)", rich_help_panel=MATCH)] = "p1",
     compensation: Annotated[str | None, typer.Option(
         callback=_compensation, metavar="PARTS",
         help="What the second player gets for going second (RULES Second player): none, or card, coin, "
-             "influence, capacity joined by + in that order (default: the rules' default, card+coin+influence)")] = None,
+             "influence, capacity joined by + in that order (default: the rules' default, card+coin+influence)", rich_help_panel=MATCH)] = None,
     open_hands: Annotated[bool, typer.Option("--open-hands", help="Show both hands, no hand-off screen "
-                                                                  "(teaching, solo playtesting)")] = False,
-    playtest: Annotated[bool, typer.Option(help="Allow decks that break the format rules")] = False,
-    save: Annotated[Path | None, typer.Option(help="Autosave the match record here after every command "
-                                                   "(app default: the autosave file that `c1k resume` reads)")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Let --save replace a file that isn't a match record")]
-    = False,
-    p1: Annotated[str, typer.Option(help="Name of player 1")] = "p1",
-    p2: Annotated[str, typer.Option(help="Name of player 2")] = "p2",
-    auto_pass: Annotated[bool, typer.Option(help="Send 'pass' for a player whose only legal action is pass")] = True,
+                                                                  "(teaching, solo playtesting)", rich_help_panel=SEATS)] = False,
+    playtest: Annotated[bool, typer.Option(help="Allow decks that break the format rules", rich_help_panel=MATCH)] = False,
+    p1: Annotated[str, typer.Option(help="Name of player 1", rich_help_panel=SEATS)] = "p1",
+    p2: Annotated[str, typer.Option(help="Name of player 2", rich_help_panel=SEATS)] = "p2",
+    auto_pass: Annotated[bool, typer.Option(help="Send 'pass' for a player whose only legal action is pass", rich_help_panel=FLOW, hidden=True)] = True,
     stops: Annotated[bool, typer.Option(help="App: also pass for a player outside their stop windows while "
-                                             "nothing of the opponent's is on the stack")] = True,
-    full_control: Annotated[bool, typer.Option("--full-control", help="App: ask at every decision")] = False,
-    scenario: Annotated[Path | None, typer.Option(help="Start from a scenario's set-up position "
-                                                       "(docs/formats.md §4)")] = None,
+                                             "nothing of the opponent's is on the stack", rich_help_panel=FLOW, hidden=True)] = True,
+    full_control: Annotated[bool, typer.Option("--full-control", help="App: ask at every decision", rich_help_panel=FLOW, hidden=True)] = False,
     vs: Annotated[str, typer.Option("--vs", help="Who plays p2: human, or an AI — ai (search, level 2), "
                                                  "ai:1 … ai:4, ai:greedy, ai:random",
-                                    autocompletion=completion.opponents)] = "human",
+                                    autocompletion=completion.opponents, rich_help_panel=SEATS)] = "human",
     ai_vs_ai: Annotated[bool, typer.Option("--ai-vs-ai", help="Watch two agents play (teaching): both hands "
-                                                              "shown; p pause, . step, +/- pace")] = False,
+                                                              "shown; p pause, . step, +/- pace", rich_help_panel=SEATS)] = False,
     agents: Annotated[str, typer.Option(help="With --ai-vs-ai: p1's and p2's agents, A,B (e.g. greedy,ai:3)",
-                                        autocompletion=completion.agent_pairs)]
+                                        autocompletion=completion.agent_pairs, rich_help_panel=SEATS)]
     = "ai,ai",
     pace: Annotated[int | None, typer.Option(help="ms: no AI answer shows sooner after it is asked (default "
-                                                  "700); watching: between visible moves (default 900)")]
+                                                  "700); watching: between visible moves (default 900)", rich_help_panel=SEATS)]
     = None,
+    text: Annotated[bool, typer.Option("--text", help="The plain prompt loop instead of the Textual app", rich_help_panel=FLOW)] = False,
     flow: Annotated[Literal["stops", "learning", "auto", "full"] | None, typer.Option(
         help="App: when you are asked — stops (default), learning (as stops, and every window is shown as it "
              "is entered, with its rule id and what happened in it), auto (open hands), full "
-             "(every decision); overrides --auto-pass/--stops/--full-control")] = None,
-    cards: CardsOpt = None,
+             "(every decision); it replaces --auto-pass, --stops and --full-control, which still work",
+        rich_help_panel=FLOW)] = None,
+    save: Annotated[Path | None, typer.Option(help="Autosave the match record here after every command "
+                                                   "(app default: the autosave file that `c1k resume` reads)", rich_help_panel=FILES)] = None,
+    force: Annotated[bool, typer.Option("--force", help="Let --save replace a file that isn't a match record", rich_help_panel=FILES)]
+    = False,
+    scenario: Annotated[Path | None, typer.Option(help="Start from a scenario's set-up position "
+                                                       "(`c1k docs formats 4`)", rich_help_panel=FILES)] = None,
+    cards: Annotated[list[Path] | None, typer.Option("--cards", help=CARDS_HELP, rich_help_panel=FILES)] = None,
 ) -> None:
     """Play a match at this terminal, two players taking turns (hot-seat).
 
@@ -260,13 +306,14 @@ def play(
 
         db = _db((deck_a, deck_b), cards)
         if scenario is not None:
-            from engine.scenario import ScenarioError, load_scenario
+            from engine import C1KError
             from engine.scenario import build as build_position
+            from engine.scenario import load_scenario
 
             try:
                 scn = load_scenario(scenario, db)
                 game = build_position(scn)
-            except (ScenarioError, OSError) as err:
+            except (C1KError, OSError) as err:        # a broken scenario file, or one that can't be read
                 raise _fail(str(err)) from err
             recorder = Recorder(Start.of_scenario(str(scenario), scn.data), game)
             _run_text(loop, game, [], save, open_hands, auto_pass, recorder, flow == "learning")
@@ -342,6 +389,7 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
             raise _fail(f"no autosaved match at {record}; start one with `c1k play`")
     if text or not _interactive():
         from c1k_tui.cli.textplay import loop
+        from engine import C1KError
         from engine import record as rec
 
         db = _db()
@@ -350,7 +398,7 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
             if r.agents:          # c1k_tui/screens/versus.py: the AI seats play in the app only
                 raise _fail(f"{record} is a match against an AI: resume it in the app (c1k resume in a terminal)")
             game, decks, recorder = rec.resume(r, db)
-        except (OSError, ValueError) as err:  # RecordError is a ValueError
+        except C1KError as err:  # a record that can't be read (RecordError) or replayed
             raise _fail(f"can't resume {record}:\n{err}") from err
         from c1k_tui.model.settings import record_app_notice
 
@@ -387,6 +435,7 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
 
     Every command's state hash is checked first: a record that was changed is refused, naming the first
     command that doesn't match."""
+    from engine import C1KError
     from engine import record as rec
 
     db = _db()
@@ -409,7 +458,7 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
             raise _fail("--save goes with --match (a record file is already saved)")
         try:
             r = rec.load(record)
-        except (OSError, ValueError) as err:  # RecordError is a ValueError
+        except C1KError as err:  # RecordError: a file that can't be read, or isn't a record
             raise _fail(f"can't replay {record}:\n{err}") from err
     states = rec.replay_iter(r, db)
     shown = 0
@@ -423,7 +472,7 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
             if not _interactive():
                 typer.echo(f"{i:>4}  {r.commands[i - 1]}" + ("   (refused)" if r.entries[i - 1].refused else ""))
             shown = i
-    except (ValueError, RuntimeError, RecursionError) as err:  # RecordError, RulesLoopError
+    except C1KError as err:  # RecordError (a rules loop or a deep recursion on the way is one too)
         raise _fail(f"{record}: replay stops after {shown} good command(s):\n{err}", 1) from err
     if not _interactive():
         typer.echo(f"{len(r.commands)} commands, every state hash checked; final state hash {game.state_hash()}")
@@ -515,7 +564,11 @@ def _learn_text(which: str) -> None:
     def read(prompt: str) -> str:
         return input(prompt)
 
-    if not lesson_loop(chosen, read, typer.echo):
+    try:
+        done = lesson_loop(chosen, read, typer.echo)
+    except KeyboardInterrupt as err:
+        raise _interrupted() from err
+    if not done:
         raise typer.Exit(1)
 
 
@@ -549,7 +602,7 @@ def selfplay(
     matches: Annotated[int, typer.Option(help="How many matches (1 to 100,000)", min=1, max=100_000)] = 10,
 ) -> None:
     """Play random-legal-action matches; one line each: seed, winner, actions, final state hash."""
-    from engine import selfplay as run
+    from engine.selfplay import selfplay as run
 
     db = _db()
     decks = _decks(db, deck_a, deck_b)
@@ -708,9 +761,9 @@ def cards(
 
 
 @app.command()
-def schema(kind: Annotated[str, typer.Argument(help="cards, deck, scenario or record",
+def schema(kind: Annotated[str, typer.Argument(help="cards, deck, scenario, lesson, record or report",
                                                autocompletion=completion.kinds)]) -> None:
-    """Print the JSON Schema of a file kind (schemas/*.json; docs/formats.md §8 says how an editor uses it)."""
+    """Print the JSON Schema of a file kind (`c1k docs formats 8` says how an editor uses it)."""
     from engine.schemas import KINDS, schema_text
 
     if kind not in KINDS:
@@ -722,6 +775,36 @@ def schema(kind: Annotated[str, typer.Argument(help="cards, deck, scenario or re
 
 app.command("rules")(__import__("c1k_tui.cli.rules_cmd", fromlist=["rules"]).rules)   # c1k rules [ID or words]
 app.command("vectors")(__import__("c1k_tui.cli.vectors", fromlist=["command"]).command)  # docs/determinism.md
+app.command("paths")(__import__("c1k_tui.cli.paths_cmd", fromlist=["command"]).command)  # where your files are
+app.command("docs")(__import__("c1k_tui.cli.docs_cmd", fromlist=["command"]).command)   # the shipped docs
+
+
+def _reflow(doc: str | None) -> str | None:
+    """A docstring as help: each paragraph one line, so the terminal wraps it (Typer keeps a docstring's
+    line breaks, which then break mid-sentence at any other width)."""
+    if doc is None:
+        return None
+    import inspect
+
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n"))
+
+
+def _arrange_help(typer_app: typer.Typer) -> None:
+    """Each command in its HELP_PANELS panel, and every help text reflowed (sub-commands too)."""
+    panel_of = {name: panel for panel, names in HELP_PANELS.items() for name in names}
+    for info in typer_app.registered_commands:
+        name = info.name or (info.callback.__name__.lower().replace("_", "-") if info.callback else "")
+        if typer_app is app:
+            info.rich_help_panel = panel_of.get(name)
+        info.help = _reflow(info.help or (info.callback.__doc__ if info.callback else None))
+    for group in typer_app.registered_groups:
+        if group.name is not None:
+            group.rich_help_panel = panel_of.get(group.name)
+        if group.typer_instance is not None:
+            _arrange_help(group.typer_instance)
+
+
+_arrange_help(app)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ from engine import (
 )
 from engine.record import Recorder, save
 
-HELP = """Commands (docs/formats.md §1): pass · play <card> [slot <n>] [target <ref> ...] [mode <n>]
+HELP = """Commands (c1k docs formats 1): pass · play <card> [slot <n>] [target <ref> ...] [mode <n>]
   activate <ref> [<n>] [target <ref> ...] · attack <ref> ... | attack none
   block <blocker> -> <attacker>, ... | block none · interrupt <ref> [target ...] · decline
   choose <n> ... · set <card> · concede      (cards by #id or "Name"; champions are p1 / p2)

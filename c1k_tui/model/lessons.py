@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from c1k_tui.model.paths import PROGRESS_NAME as PROGRESS_NAME  # (re-exported: its home is paths)
 from c1k_tui.model.paths import data_dir, lessons_dir, moved_in
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
     from engine import CardDB, Game
     from engine.lessons import CoverageRow, Lesson
 
-PROGRESS_NAME = "lessons.json"
 #: how many windows the lesson panel shows (the most recent last)
 PANEL_WINDOWS = 8
 

@@ -100,6 +100,38 @@ def default_autosave(lesson: bool = False) -> Path:
     return moved_in(state_dir() / (LESSON_AUTOSAVE_NAME if lesson else AUTOSAVE_NAME))
 
 
+#: lesson progress, in data_dir() (c1k_tui/model/lessons.py)
+PROGRESS_NAME = "lessons.json"
+
+
+@dataclass(frozen=True)
+class Location:
+    """One place where c1k keeps a user's files (`c1k paths`)."""
+
+    name: str          # config, data, state, …: a word a script can match
+    path: Path
+    what: str          # what is kept there, for people
+
+
+def locations() -> list[Location]:
+    """Where this c1k keeps a user's files, as `c1k paths` prints them: the three folders, the files in
+    them, and $C1K_HOME when it is set (then it is all three). Nothing is created or moved."""
+    rows = []
+    home = _home()
+    if home is not None:
+        rows.append(Location("C1K_HOME", home, "$C1K_HOME: every file below is in this one folder"))
+    rows += [
+        Location("config", config_dir(), "the configuration folder"),
+        Location("players", config_dir() / PREFS_NAME, "each player's options: stops, pace, quick play"),
+        Location("data", data_dir(), "the data folder"),
+        Location("lessons", data_dir() / PROGRESS_NAME, "lesson progress: the lessons completed"),
+        Location("state", state_dir(), "the state folder"),
+        Location("autosave", state_dir() / AUTOSAVE_NAME, "the match autosave (`c1k resume` reads it)"),
+        Location("lesson-autosave", state_dir() / LESSON_AUTOSAVE_NAME, "the lesson being played"),
+    ]
+    return rows
+
+
 def decks_dir() -> Path:
     return ROOT / "decks"
 

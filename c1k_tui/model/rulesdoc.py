@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
@@ -26,21 +25,10 @@ def rules_path() -> Path:
 
 
 def rules_text() -> str:
-    """The rules document: the packaged `c1k_tui/rules.md`, else the repository's docs/rules.md.
+    """The rules document: the packaged `c1k_tui/rules.md`, else the repository's docs/rules.md."""
+    from c1k_tui.model.shipped_docs import doc_text
 
-    A checkout without symbolic links holds the link as a one-line file naming its target: it is followed."""
-    try:
-        text = (resources.files("c1k_tui") / "rules.md").read_text(encoding="utf-8")
-    except OSError:
-        text = ""
-    if text.strip() and "\n" not in text.strip() and text.strip().endswith(".md"):
-        text = ""    # a link stored as a plain file
-    if not text.strip():
-        try:
-            text = rules_path().read_text(encoding="utf-8")
-        except OSError:
-            text = ""
-    return text
+    return doc_text("rules")
 
 
 def parse_rules(text: str) -> dict[str, tuple[str, str]]:
