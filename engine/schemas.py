@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-KINDS = ("cards", "deck", "scenario", "record")
+KINDS = ("cards", "deck", "scenario", "lesson", "record", "report")
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 
@@ -198,9 +198,97 @@ def record_schema() -> dict[str, Any]:
                            "checks its state hash.", **{k: v for k, v in raw.items() if k != "title"}}
 
 
+def lesson_schema() -> dict[str, Any]:
+    """A lesson file: a scenario whose [lesson] table, [[step]]s (the scripted solution) and scenario.goal
+    are required (engine/lessons.py refuses a lesson without them)."""
+    out = scenario_schema()
+    out["title"] = "Council of 1000 lesson file (docs/formats.md §5)"
+    out["description"] = ("A scenario (§4) with a [lesson] table: briefing, debrief, the checks that are its goal, "
+                          "hints; its [[step]]s are the scripted solution (engine/lessons.py).")
+    out["required"] = ["scenario", "lesson", "step"]
+    out["properties"]["scenario"]["required"] = ["goal"]
+    out["properties"]["step"]["minItems"] = 1
+    return out
+
+
+def _rows(props: dict[str, Any], required: bool = True) -> dict[str, Any]:
+    """An array of objects with exactly these keys (all present when `required`)."""
+    item: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": props}
+    if required:
+        item["required"] = sorted(props)
+    return {"type": "array", "items": item}
+
+
+def report_schema() -> dict[str, Any]:
+    """What `c1k simulate --json` writes (c1k_tui/sim/simulate.py; docs/formats.md §7, docs/ai.md): every
+    key of the top level and of its rows, so a report that grows a key fails tests/test_schemas.py until
+    this says what it is."""
+    text: dict[str, Any] = {"type": "string"}
+    count: dict[str, Any] = {"type": "integer", "minimum": 0}
+    num: dict[str, Any] = {"type": "number"}
+    rate: dict[str, Any] = {"type": ["number", "null"], "minimum": 0, "maximum": 1}
+    pct: dict[str, Any] = {"type": ["number", "null"], "minimum": 0, "maximum": 100}
+    ci: dict[str, Any] = {"type": ["array", "null"], "items": num, "minItems": 2, "maxItems": 2,
+                          "description": "a 95% interval [low, high] (Wilson score for rates)"}
+    card_row = {k: count for k in ("copies", "drawn", "matches", "not_drawn", "opening", "played", "plays")}
+    card_row |= {k: rate for k in ("win_rate_drawn", "win_rate_not_drawn", "win_rate_opening", "win_rate_played")}
+    card_row |= {k: pct for k in ("drawn_pct", "opening_pct", "played_pct")}
+    card_row |= {k: ci for k in ("ci95_drawn", "ci95_iwd", "ci95_not_drawn", "ci95_opening", "ci95_played")}
+    card_row |= {"agent": text, "card": text, "deck": text, "name": text,
+                 "iwd": {"type": ["number", "null"], "description": "improvement when drawn: win rate drawn "
+                                                                    "minus not drawn"}}
+    return {
+        "$schema": DRAFT, "title": "Council of 1000 simulation report (docs/formats.md §7)",
+        "description": "What `c1k simulate --json` writes (c1k_tui/sim/simulate.py); `c1k replay REPORT "
+                       "--match N` plays one of its games again.",
+        "type": "object", "additionalProperties": False,
+        "required": ["avg_turns", "card_set", "cards", "decks", "errors", "first_player", "games", "matches",
+                     "pairs", "ratings", "run"],
+        "properties": {
+            "matches": count, "avg_turns": num,
+            "errors": {"type": "array", "items": text},
+            "hash": {"type": "string", "description": "a digest of the report's results, the same for the same "
+                                                       "seed on any number of workers or backends"},
+            "run": {"type": "object", "required": ["agent", "backend", "matches_per_pair", "max_turns",
+                                                   "opponent", "seed", "workers"],
+                    "properties": {"seed": {"type": "integer", "minimum": 0}, "agent": text, "opponent": text,
+                                   "matches_per_pair": count, "backend": text, "workers": count,
+                                   "seconds": num, "max_turns": count, "compensation": text,
+                                   "cards": {"type": "array", "items": text},
+                                   "compare": {"type": ["array", "null"], "items": text,
+                                               "description": "--compare OLD NEW: the two lists"}}},
+            "pairs": _rows({"deck_a": text, "deck_b": text, "agent_a": text, "agent_b": text, "path_a": text,
+                            "path_b": text, "matches": count, "wins_a": count, "wins_b": count, "draws": count,
+                            "win_rate_a": rate, "ci95_a": ci, "avg_turns": num}),
+            "ratings": _rows({"name": text, "rating": num, "ci95": ci, "points": num}),
+            "first_player": {"type": "object", "additionalProperties": False,
+                             "required": ["matches", "win_rate", "ci95"],
+                             "properties": {"matches": count, "win_rate": rate, "ci95": ci}},
+            "cards": _rows(card_row),
+            "games": _rows({"match": count, "pair": count, "k": count, "seed": {"type": "string",
+                                                                                "pattern": "^[0-9]+$"},
+                            "deck_a": text, "deck_b": text, "agent_a": text, "agent_b": text, "p1": text,
+                            "p2": text, "agent_p1": text, "agent_p2": text, "a_first": {"type": "boolean"},
+                            "winner": {"enum": ["a", "b", "draw", ""]}, "winner_deck": text,
+                            "winner_seat": text, "termination": text, "turns": count, "actions": count,
+                            "error": text}),
+            "decks": {"type": "object", "additionalProperties": {
+                "type": "object", "required": ["name", "champion", "seat", "cards", "digest"],
+                "properties": {"name": text, "path": text, "champion": text, "seat": text, "digest": text,
+                               "cards": {"type": "array", "items": {"type": "array", "prefixItems": [text, count],
+                                                                    "minItems": 2, "maxItems": 2}}}}},
+            "card_set": {"type": "object", "properties": {"defs": {"type": "array"},
+                                                           "digests": {"type": "object",
+                                                                       "additionalProperties": text}}},
+            "compare": {"type": "object", "description": "with --compare OLD NEW: the A/B of two lists "
+                                                         "(docs/ai.md)"},
+        },
+    }
+
+
 def schema(kind: str) -> dict[str, Any]:
-    return {"cards": cards_schema, "deck": deck_schema, "scenario": scenario_schema,
-            "record": record_schema}[kind]()
+    return {"cards": cards_schema, "deck": deck_schema, "scenario": scenario_schema, "lesson": lesson_schema,
+            "record": record_schema, "report": report_schema}[kind]()
 
 
 def schema_text(kind: str) -> str:

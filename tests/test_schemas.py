@@ -130,3 +130,32 @@ def test_the_formats_examples_load() -> None:
     assert deck.name == "Emberfall" and len(deck.library) == 5
     result = run(scenario_from_data(tomllib.loads(ex["scenario"][0]), "docs/formats.md"))
     assert result.ok, result.message
+
+
+def _report(*args: str) -> Any:
+    res = runner.invoke(app, ["simulate", *args, "--agent", "random", "--matches", "2", "--workers", "1",
+                              "--no-plots", "--json", "-"])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)                      # (the progress is on stderr)
+
+
+def test_a_simulation_report_validates_against_the_report_schema() -> None:
+    """Issue #32 item 4: `c1k schema report` says what `c1k simulate --json` writes — every key; a key the
+    report grows fails here until the schema names it."""
+    for report in (_report("ironbound", "emberfall"), _report("--compare", "emberfall", "ironbound",
+                                                              "--field", "veil-masquerade")):
+        assert ("compare" in report) == (report["run"]["compare"] is not None)
+        assert _errors("report", report) == []
+    report["surprise"] = 1
+    report["games"][0]["winner"] = "p1"
+    assert sorted(e.split(":")[0] for e in _errors("report", report)) == ["", "games/0/winner"]
+
+
+def test_every_bundled_lesson_validates_against_the_lesson_schema() -> None:
+    files = sorted((ROOT / "decks" / "lessons").glob("*.scenario.toml"))
+    assert files
+    bad = {f.name: e for f in files if (e := _errors("lesson", _toml(f)))}
+    assert bad == {}
+    lesson = _toml(files[0])
+    assert _errors("lesson", {k: v for k, v in lesson.items() if k != "lesson"})   # a plain scenario isn't one
+    assert _errors("lesson", {**lesson, "lesson": {**lesson["lesson"], "debreif": "typo"}})

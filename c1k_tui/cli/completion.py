@@ -59,4 +59,6 @@ def rule_ids(incomplete: str) -> list[str]:
 
 def kinds(incomplete: str) -> list[str]:
     """`c1k schema KIND`."""
-    return _starting(("cards", "deck", "scenario", "record"), incomplete)
+    from engine.schemas import KINDS
+
+    return _starting(KINDS, incomplete)
