@@ -7,6 +7,8 @@ by Pilot, subprocess runs, big fuzz runs). Modules that are slow as a whole mark
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 SLOW = {
@@ -38,3 +40,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.nodeid.split("[")[0] in SLOW:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every file the app writes (autosaves, player options, lesson progress) goes to the test's own
+    folder, never to the user's, and never to a folder another test is using at the same moment: the
+    suite runs on several processes at once (pytest-xdist, docs/development.md). Subprocesses inherit
+    it. A test about the real folders unsets it itself (tests/tui/test_dirs.py)."""
+    monkeypatch.setenv("C1K_HOME", str(tmp_path / "c1k-home"))

@@ -33,6 +33,9 @@ from c1k_tui.sim.simulate import (
     ship,
 )
 
+#: one Ray head for the module, on one process of a parallel run (`--dist loadgroup`), not one per process
+pytestmark = pytest.mark.xdist_group("ray-head")
+
 ROOT = Path(__file__).resolve().parent.parent
 RAY = Path(sys.executable).parent / "ray"
 

@@ -46,12 +46,6 @@ def _no_handoff_guard(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Autosaves of the app go to a temporary folder, never to the user's."""
-    monkeypatch.setenv("C1K_HOME", str(tmp_path / "c1k-home"))
-
-
-@pytest.fixture(autouse=True)
 def _no_own_cards() -> Iterator[None]:
     """This run's own cards (`--cards`, the start screen's *own cards*) are process-wide: none before a test,
     and none left behind for the next one."""
