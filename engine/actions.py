@@ -382,3 +382,11 @@ def command_to_action(cmd: Command, resolve: Callable[[str, str], int] | None = 
 def parse_action(text: str) -> Action:
     """Parse canonical command text (ids as `#n`) into an Action; the inverse of `str(action)`."""
     return command_to_action(parse_command(text))
+
+
+__all__ = [
+    "COMMAND_VERBS", "MAX_COMMAND_CHARS", "MAX_DIGITS", "USAGE", "Action", "Activate", "Attack",
+    "Block", "Choose", "Command", "Concede", "Decline", "IllegalAction", "Interrupt",
+    "MalformedCommand", "Pass", "Play", "RawRef", "SetCard", "command_to_action", "fmt_ref",
+    "is_number", "parse_action", "parse_command", "show", "tokens",
+]

@@ -148,3 +148,8 @@ def canonical_bytes(value: object) -> bytes:
 def state_hash(value: object) -> str:
     """SHA-256 of the canonical bytes, as 64 lowercase hex digits."""
     return hashlib.sha256(canonical_bytes(value)).hexdigest()
+
+
+__all__ = [
+    "ENCODING", "MAX_SAFE", "EncodingError", "canonical_bytes", "canonical_text", "state_hash",
+]

@@ -865,3 +865,16 @@ def check_references(db: CardDB, only: Iterable[str] | None = None) -> list[str]
             elif target.type != "unit":
                 problems.append(f"{at(card)}card '{card.id}': evolves into '{card.evolve.into}', which is not a unit")
     return problems
+
+
+__all__ = [
+    "CHOICE_TARGETS", "EFFECT_VERBS", "INTERRUPT_EVENT_TEXT", "KEYWORDS", "MAX_AMOUNT", "MAX_COST",
+    "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_KEYWORD_NUMBER", "MAX_LIFE", "MAX_LIST", "MAX_STAT", "MAX_TEXT",
+    "NEVER", "NUMBERED_KEYWORDS", "RESERVED_NAMES", "SEAT_MODIFIERS", "SEAT_MODIFIER_BOUNDS",
+    "STATUSES", "TARGETS", "TRIGGERS", "TURN_HOOK_MODIFIERS", "Ability", "Activation", "CardDB",
+    "CardDef", "CardFileError", "CardModel", "CardType", "Effect", "EvolveSpec", "InterruptEvent",
+    "Realm", "Speed", "Target", "TriggerName", "Verb", "build_card_db", "bundled_cards_dir",
+    "check_keyword", "check_references", "def_choice_slots", "describe_validation_error",
+    "effect_slots", "evolve_cycles", "load_card_db", "load_card_file", "load_card_file_located",
+    "name_refusal", "parse_cards", "parse_cards_located", "read_toml", "suggest",
+]

@@ -168,3 +168,9 @@ def combat_damage(g: MatchState) -> None:
             for me, foe in ((a, b), (b, a)):
                 if foe in lost and me not in lost and zone[me] == BOARD:
                     fire(g, "on_combat_victory", me, foe)
+
+
+__all__ = [
+    "combat_damage", "combatants", "drop_illegal_attackers", "step_combat_damage",
+    "step_combat_triggers", "step_declare_attackers", "step_declare_blockers",
+]

@@ -393,3 +393,10 @@ EXECUTE: dict[type, Callable[[MatchState, Any, int], None]] = {
     Decline: do_decline,
     Choose: lambda g, a, p: do_choose(g, a),
 }
+
+
+__all__ = [
+    "EXECUTE", "action_cards", "after_play", "announce_play", "apply", "do_activate", "do_attack",
+    "do_block", "do_choose", "do_concede", "do_decline", "do_permit_play", "do_play", "do_play_command",
+    "do_set", "execute", "listed", "log_command",
+]

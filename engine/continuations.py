@@ -44,3 +44,9 @@ AFTER_DECLARATION = Continuation(Then.AFTER_DECLARATION)
 RESUME_RESOLUTION = Continuation(Then.RESUME_RESOLUTION)
 #: AFTER_ACTION[actor] (shared values: no allocation on the hot path)
 AFTER_ACTION = (Continuation(Then.AFTER_ACTION, 0), Continuation(Then.AFTER_ACTION, 1))
+
+
+__all__ = [
+    "AFTER_ACTION", "AFTER_DECLARATION", "FINISH_CLEANUP", "OPEN_PRIORITY", "RESUME_RESOLUTION",
+    "Continuation", "Then",
+]

@@ -441,3 +441,8 @@ class MatchState:
         """How many commands `viewer` (-1: a spectator) knows were given: the record's length less the
         other player's private ones (a declined Interrupt or permission says what their hand held)."""
         return len(self.record) - sum(self._private_commands[p] for p in (0, 1) if p != viewer)
+
+
+__all__ = [
+    "LOOP_CAP", "LOOP_MARGIN", "LOOP_WATCH", "SBA_LOOP_CAP", "STACK_CAP", "MatchState", "RulesLoopError",
+]

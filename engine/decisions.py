@@ -103,3 +103,8 @@ RESUME: dict[Then, Callable[[MatchState, Continuation], None]] = {}
 def resume(g: MatchState, how: Continuation) -> None:
     """Continue after a choice or an Interrupt decision, where `how` says."""
     RESUME[how.then](g, how)
+
+
+__all__ = [
+    "RESUME", "ask", "give_priority", "offer_permit", "resume", "set_over",
+]

@@ -157,3 +157,9 @@ def find_deck(name: str) -> Path:
             return cand
     stems = [c.stem for c in bundled_deck_paths()]
     raise FileNotFoundError(f"no deck file '{name}'{suggest(name, stems)}; bundled decks: {', '.join(stems)}")
+
+
+__all__ = [
+    "LIBRARY_SIZE", "MAX_COPIES", "MAX_COPIES_PLAYTEST", "MAX_DECK_ENTRIES", "MAX_REALMS", "Deck",
+    "bundled_deck_paths", "bundled_decks_dir", "deck_from_data", "find_deck", "load_deck",
+]

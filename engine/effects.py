@@ -248,3 +248,8 @@ def _permit(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
               rule="OPP Permissions")
     else:
         r.permit = e
+
+
+__all__ = [
+    "VERB_FUNCTIONS", "Run", "VerbFunction", "run_effects", "verb",
+]

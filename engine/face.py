@@ -65,3 +65,8 @@ class GameFace(Protocol):
 #: the names of the public face (what tests/mypy_public_face.py lets code outside the engine use)
 FACE_MEMBERS: frozenset[str] = frozenset(
     n for n in vars(GameFace) if not n.startswith("_")) | frozenset(GameFace.__annotations__)
+
+
+__all__ = [
+    "FACE_MEMBERS", "GameFace",
+]

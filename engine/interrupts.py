@@ -98,3 +98,8 @@ def do_interrupt(g: MatchState, a: Interrupt, p: int) -> None:
         set_over(g)
         return
     next_interrupt(g)
+
+
+__all__ = [
+    "AFTER_USE", "ask_interrupts", "do_interrupt", "next_interrupt", "offer_interrupts",
+]

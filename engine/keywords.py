@@ -366,3 +366,11 @@ START_TRIGGERS_ALL = [t for ts in START_TRIGGERS.values() for t in ts]
 
 #: called right after attackers are declared, before "on attack" triggers reach the stack
 ATTACK_DECLARED_HOOKS: list[Callable[[MatchState], None]] = [rally]
+
+
+__all__ = [
+    "ATTACK_DECLARED_HOOKS", "PIPELINE_HANDLERS", "SET_COST", "START_TRIGGERS", "START_TRIGGERS_ALL",
+    "StartTrigger", "barrier_prevents", "bloom_triggers", "decay_check", "decay_counters",
+    "evolve_check", "grow", "guard_refusal", "lifedrain_heals", "pulse", "rally", "regenerate",
+    "targetable", "tough_reduces", "veilbind_escapes", "veiled_lost", "ward_prevents", "wither_converts",
+]

@@ -541,3 +541,12 @@ REFUSE: dict[type, Callable[[MatchState, Any, int, Decision], Refusal | None]] =
     Decline: _refuse_decline,
     Choose: _refuse_choose,
 }
+
+
+__all__ = [
+    "REFUSE", "activate_refusal", "attack_block_reason", "attack_refusal", "block_refusal",
+    "can_attack", "can_block", "describe_pending", "interrupt_refusal", "may_interrupt",
+    "permit_active", "play_refusal", "play_slots", "playable_from", "refusal", "set_refusal",
+    "speed_refusal", "target_refusal", "targets_refusal", "turn_refusal", "usable_in_play_interrupts",
+    "usable_interrupts",
+]

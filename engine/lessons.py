@@ -953,3 +953,14 @@ def coverage(lessons: Sequence[Lesson], doc_ids: Iterable[str], live: dict[str, 
         shown = any(any(s in live.get(k, set()) for s in r.shown) for k in teaching)
         out.append(CoverageRow(r.label, r.doc in docs, teaching, shown, r.group))
     return out
+
+
+__all__ = [
+    "C1K_SECTIONS", "CARD_KINDS", "CHECK_KEYS", "HINT_KEYS", "KEYWORDS", "LESSON_KEYS", "PARTS",
+    "PLAYERS", "QUESTION_KEYS", "QUIET_KINDS", "REALM_MODIFIERS", "REALM_RULES", "Answer", "Check",
+    "CoverageRow", "EventLike", "Hint", "Lesson", "LessonError", "Played", "Pred", "Progress", "Row",
+    "WindowVisit", "answer_now", "answer_of", "coaching", "coverage", "coverage_table", "deadlines",
+    "debrief", "event_rules", "events_of", "exercised", "hint", "lesson_from_scenario", "live_rules",
+    "load_course", "load_lesson", "matches", "met_events", "play", "progress", "required_rows",
+    "shown_rules", "start", "windows_entered", "windows_seen",
+]

@@ -509,3 +509,9 @@ BLOCK_LEAF_CAP = 512
 ATTACK_LIST_CAP = 512
 #: ... and at most this many answers to one choice (discarding k of n cards, ordering n Flux effects: n!)
 CHOICE_LIST_CAP = 512
+
+
+__all__ = [
+    "ATTACK_LIST_CAP", "BLOCK_LEAF_CAP", "CHOICE_LIST_CAP", "block_assignments", "explain",
+    "legal_actions", "legal_actions_reference", "permit_options", "play_options",
+]

@@ -180,3 +180,9 @@ def _thread(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
         g.log(f"  Thread: branch {m} ({what}) waits for the next moment a player would receive priority",
               "thread", r.controller, (r.source,), m, f"waits: {what}", "KW Thread")
 AFTER_USE["thread_resolves"] = cut_thread
+
+
+__all__ = [
+    "ask_flux_order", "ask_thread_branch", "choose_branch", "cut_thread", "is_flux_trigger",
+    "resume_resolution", "run_threads",
+]

@@ -113,3 +113,8 @@ def resolve_ref(g: MatchState, raw: str, role: str, actor: int) -> int:
     if len(matches) > 1 and role != "hand":
         raise MalformedCommand(f"'{raw}' is ambiguous: {', '.join(g.label(c) for c in matches)}; use the id")
     return min(matches)
+
+
+__all__ = [
+    "parse", "player_ref", "resolve_ref", "to_action",
+]

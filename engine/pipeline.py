@@ -156,3 +156,9 @@ def heal(g: MatchState, source: int, target: int, amount: int) -> int:
     ev.dealt = healed
     after(g, ev)
     return healed
+
+
+__all__ = [
+    "HANDLERS", "STAGES", "Handler", "PendingEvent", "after", "damage", "destroy", "heal", "register",
+    "run",
+]

@@ -122,3 +122,8 @@ def loop_key(g: MatchState) -> str:
         g.resolving = replace(g.resolving, item=ritem(g.resolving.item))
     g.seq = len(rank) + 1
     return g.state_hash()
+
+
+__all__ = [
+    "do_pass", "loop_key", "watch_loop",
+]

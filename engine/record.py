@@ -834,3 +834,14 @@ def load(path: Path) -> MatchRecord:
     except ValueError as err:                     # a 5,000-digit number
         raise RecordError(f"{path}: can't be read as a match record: {err}") from err
     return from_data(data, str(path))
+
+
+__all__ = [
+    "DECK_PART_NAMES", "FORMAT", "MAX_COMMAND_CHARS", "MAX_COPIES_IN_RECORD", "OPTION_BOUNDS",
+    "PART_NAMES", "SEED_LIMIT", "VERSION", "AgentSeat", "CardsEntry", "CommandEntry", "CommandStart",
+    "Count", "DeckEntry", "Entry", "MatchRecord", "RecordError", "RecordFile", "Recorder",
+    "ScenarioStart", "Start", "WouldReplace", "allow_replace", "begin", "begin_game", "command_hash",
+    "from_data", "head_parts", "is_record_file", "load", "part_label", "play_line", "record_of",
+    "replay", "replay_iter", "resume", "reveal_reason", "save", "save_refusal", "start_parts",
+    "start_seal", "state_parts", "step",
+]

@@ -93,3 +93,8 @@ def derive_seed(base: int, index: int) -> int:
     """The seed of match `index` of a series started from `base` (used by selfplay and bench)."""
     _, out = splitmix64_next((base + index * GOLDEN) & MASK64)
     return out
+
+
+__all__ = [
+    "GOLDEN", "MASK64", "TWO64", "SplitMix64", "derive_seed", "splitmix64_next",
+]

@@ -157,3 +157,9 @@ def loads_json(text: str) -> Any:
     """json.loads refusing a table that names a key twice (other JSON readers keep the first or the last:
     a file must mean one thing). Raises json.JSONDecodeError, DuplicateKey (a ValueError), RecursionError."""
     return json.loads(text, object_pairs_hook=_no_duplicates)
+
+
+__all__ = [
+    "CAPS", "CONTROL", "DuplicateKey", "Kind", "ReadRefused", "control_refusal", "file_kind",
+    "loads_json", "nesting_depth", "read_bounded",
+]

@@ -133,3 +133,8 @@ def lethal(g: MatchState, c: int) -> bool:
     if perm.damage == 0 and perm.health_mod >= 0 and perm.temp_health >= 0 and not perm.counters:
         return g.card(c).health <= 0
     return perm.damage >= g.max_health(c)
+
+
+__all__ = [
+    "endless_evolve", "lethal", "sba", "sba_quiet", "sba_run", "settle",
+]

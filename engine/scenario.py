@@ -790,3 +790,12 @@ def check_files(paths: list[Path], db: CardDB | None = None) -> list[ScenarioRes
 def tally(results: list[ScenarioResult]) -> str:
     failed = sum(not r.ok for r in results)
     return f"{len(results) - failed} passed, {failed} failed"
+
+
+__all__ = [
+    "BOARD_KEYS", "MAX_COMMAND", "MAX_NUMBER", "MAX_SEED", "MAX_STEPS", "MAX_TURN", "MAX_ZONE_CARDS",
+    "NAME_LISTS", "OPTION_KEYS", "PENDING_KINDS", "PHASES", "PLAYER_EXPECT", "PLAYER_KEYS",
+    "SCENARIO_KEYS", "STEP_KEYS", "TOP_EXPECT", "UNIT_EXPECT", "Scenario", "ScenarioError",
+    "ScenarioResult", "actual", "build", "check_expect", "check_files", "find_unit", "keywords_of",
+    "load_scenario", "locate", "run", "scenario_from_data", "scenario_paths", "tally", "unit_facts",
+]

@@ -294,3 +294,9 @@ def schema(kind: str) -> dict[str, Any]:
 def schema_text(kind: str) -> str:
     """The schema as the committed file holds it: two-space indents, a newline at the end."""
     return json.dumps(schema(kind), indent=2, ensure_ascii=False) + "\n"
+
+
+__all__ = [
+    "DRAFT", "KINDS", "cards_schema", "deck_schema", "lesson_schema", "record_schema", "report_schema",
+    "scenario_schema", "schema", "schema_text",
+]

@@ -60,3 +60,8 @@ def selfplay(db: CardDB, deck_a: Deck, deck_b: Deck, base_seed: int, matches: in
         assert game.outcome is not None
         yield MatchSummary(i, seed, game.outcome.result(), game.outcome.termination.value, n, game.turn,
                            game.state_hash())
+
+
+__all__ = [
+    "SELFPLAY_MAX_TURNS", "MatchSummary", "play_random", "random_action", "selfplay",
+]

@@ -178,3 +178,8 @@ def play_words(g: MatchState, cid: int, targets: tuple[int, ...], mode: int, voi
     if voidcast:
         parts.append(voidcast_words(d))
     return " — " + "; ".join(parts)
+
+
+__all__ = [
+    "place_triggers", "play_words", "push", "put_on_stack", "resolve_top", "target_words",
+]

@@ -511,3 +511,14 @@ class Explanation:
     rule: str = ""
     reason: str = ""
     examples: tuple[str, ...] = field(default=())
+
+
+__all__ = [
+    "COIN_CARD", "COMPENSATION_CHOICES", "COMPENSATION_IF_ABSENT", "COMPENSATION_PARTS",
+    "DEFAULT_STRUCTURE", "FIRST_PLAYER_CHOICES", "PHASES", "PHASE_STARTS", "PHASE_TRIGGERS",
+    "PRIORITY_WINDOWS", "SKIP_HOOKS", "TRIGGER_WINDOWS", "TURN_TABLE", "WINDOWS", "WINDOW_INDEX",
+    "WINDOW_RULE", "WINDOW_TEXT", "ZONE_NAMES", "Choice", "ChoiceKind", "Decision", "DecisionKind",
+    "Explanation", "InterruptWindow", "MatchOptions", "Outcome", "Perm", "PlayerState", "Refusal",
+    "Resolving", "StackItem", "StackKind", "Termination", "Trigger", "TriggerKind", "WindowSpec",
+    "phase_of", "player_name",
+]

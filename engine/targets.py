@@ -111,3 +111,9 @@ def target_combos(g: MatchState, slots: list[str], p: int, source: int) -> list[
 
 #: target_combos (and so legal_actions) lists at most this many target combinations for one card or ability
 TARGET_LIST_CAP = 512
+
+
+__all__ = [
+    "TARGET_LIST_CAP", "card_choice_slots", "choice_slots", "resolve_targets", "target_candidates",
+    "target_combos", "thread_effect",
+]

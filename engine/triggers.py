@@ -82,3 +82,9 @@ def trigger_rank(d: CardDef, ab: Ability) -> int:
     if d.realm == "ruin" and verbs & {"destroy", "damage"}:
         return RANK_DESTRUCTION
     return RANK_OTHER
+
+
+__all__ = [
+    "answering", "fire", "fire_watchers", "game_trigger", "trigger_order", "trigger_rank",
+    "trigger_rule",
+]

@@ -402,3 +402,11 @@ RESUME[Then.OPEN_PRIORITY] = lambda g, how: goto(g, open_priority(g))
 RESUME[Then.AFTER_ACTION] = _resume_after_action
 RESUME[Then.FINISH_CLEANUP] = lambda g, how: goto(g, finish_cleanup(g))
 RESUME[Then.AFTER_DECLARATION] = lambda g, how: after_declaration(g)
+
+
+__all__ = [
+    "COMBAT_WINDOWS", "TURN_HOOKS", "TURN_STEPS", "after_action", "after_declaration", "end_phase",
+    "end_turn_effects", "enter", "finish_cleanup", "finish_cleanup_effects", "fire_start", "goto",
+    "next_window", "open_priority", "phase_trigger", "seat_structure", "step_cleanup", "step_draw",
+    "step_influence_gain", "step_ready", "step_sba", "turn_structure", "turn_windows",
+]

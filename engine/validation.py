@@ -100,3 +100,8 @@ def _problems(path: Path, kind: str, db: CardDB) -> tuple[list[str], list[str]]:
         return list(err.problems), []
     own = [c for c in scn.db.by_id if db.get(c) is not scn.db.get(c)]
     return [], [f"{path}: {w}" if not w.startswith(str(path)) else w for w in evolve_cycles(scn.db, own)] if own else []
+
+
+__all__ = [
+    "MAX_FILES", "expand", "kind_of", "validate_paths", "validate_report",
+]

@@ -44,3 +44,8 @@ def fast_init(cls: type[T]) -> type[T]:
     init.__module__ = __name__   # (tests/test_values.py finds the classes by it)
     setattr(cls, "__init__", init)  # noqa: B010  (replacing a method: mypy rejects the plain assignment)
     return cls
+
+
+__all__ = [
+    "T", "fast_init",
+]

@@ -52,3 +52,8 @@ def leave_void(g: MatchState, t: Trigger) -> bool:
     void.remove(t.source)
     g.zone[t.source] = STACK
     return True
+
+
+__all__ = [
+    "leave_void", "play_cost", "returns_step", "to_void",
+]

@@ -125,3 +125,9 @@ def has_room(g: MatchState, cid: int, p: int) -> bool:
     if d.type == "relic":
         return 0 in g.players[p].relics
     return True
+
+
+__all__ = [
+    "counter_item", "discard_random", "draw", "enter_play", "finish_item", "has_room", "leave_play",
+    "to_graveyard",
+]

@@ -43,3 +43,18 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
         assert "module 'engine' has no attribute 'Gmae'" in str(err)
     else:
         raise AssertionError("engine.Gmae resolved")
+
+
+def test_every_engine_module_says_what_it_exports() -> None:
+    """Issue #32 item 8: every module of engine/ — the rule modules and the services (record, lessons,
+    scenario, safeio, schemas, canonical, validation, …) — defines `__all__`, and each name in it exists."""
+    missing, unknown = [], []
+    for mod in pkgutil.iter_modules(engine.__path__):
+        module = importlib.import_module(f"engine.{mod.name}")
+        names = getattr(module, "__all__", None)
+        if not isinstance(names, list | tuple):
+            missing.append(f"engine/{mod.name}.py")
+            continue
+        unknown += [f"engine/{mod.name}.py: {n}" for n in names if not hasattr(module, n)]
+    assert missing == [], f"no __all__ in {missing}"
+    assert unknown == []
