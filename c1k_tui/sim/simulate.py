@@ -278,10 +278,17 @@ def ray_connect(ray: Any, address: str | None, timeout: float | None = None) -> 
         t.start()
         t.join(timeout)
         if t.is_alive():
+            from c1k_tui.sim.ray_auth import client_token, silence_hint
+
             raise SimulateError(f"Ray at {address} did not answer within {timeout:.0f} s "
-                                f"(a busy cluster may need more: C1K_RAY_CONNECT_TIMEOUT=SECONDS)")
+                                f"(a busy cluster may need more: C1K_RAY_CONNECT_TIMEOUT=SECONDS). "
+                                + silence_hint(client_token()))
     if failure:
         problem = failure[0]
+        from c1k_tui.sim.ray_auth import auth_failure, client_token, refused_message
+
+        if auth_failure(problem):
+            raise SimulateError(refused_message(address or "a new local cluster", client_token())) from problem
         said = str(problem).splitlines()[0] if str(problem) else ""
         hint = " (Ray Client needs pip install 'c1k[cluster]')" if "client" in said.lower() else ""
         raise SimulateError(f"can't connect to Ray at {address or 'a new local cluster'}: "
