@@ -1,7 +1,9 @@
 """The app's own house (issue #18): `c1k_tui/` in folders that show its layers, calling only downward.
 
-- `model/`: the hot-seat table, sessions, views and recaps — no Textual, no Typer, nothing of the
-  screens or the CLI: it takes commands and returns values, so its rules are tested as plain functions.
+- `model/`: the hot-seat table, sessions, views and recaps — no Textual, no Typer, no Rich (issue #32
+  item 9: text comes as plain pieces with a kind, `model/styled.py`, styled in `screens/` and `cli/`),
+  nothing of the screens or the CLI: it takes commands and returns values, so its rules are tested as
+  plain functions.
 - `sim/`: simulation as a library both the CLI and the Lab use — the engine only.
 - `screens/`: the Textual shell; it may use the model and sim, never the CLI.
 - `cli/`: the Typer entry points; they may use everything below.
@@ -17,7 +19,7 @@ APP = Path(__file__).resolve().parent.parent / "c1k_tui"
 
 #: each layer and the layers (of c1k_tui) and outside packages it may import
 ALLOWED = {
-    "model": ({"model"}, {"engine", "rich", "platformdirs"}),
+    "model": ({"model"}, {"engine", "platformdirs"}),
     # (typer: the `c1k simulate` command's options still sit beside the library it runs; rich: the report
     # as renderables, which both the CLI and the Lab show)
     "sim": ({"sim", "model"}, {"engine", "plotext", "ray", "rich", "typer"}),
@@ -114,11 +116,12 @@ def test_each_layer_imports_only_downward() -> None:
     assert breaches(found) == []
 
 
-def test_the_model_never_imports_textual() -> None:
+def test_the_model_never_imports_textual_typer_or_rich() -> None:
     found = scan()
     model = {m: imps for m, imps in found.items() if m.startswith("c1k_tui.model.")}
     assert len(model) >= 8
-    assert [(m, i) for m, imps in model.items() for i in imps if i.split(".")[0] in ("textual", "typer")] == []
+    assert [(m, i) for m, imps in model.items() for i in imps
+            if i.split(".")[0] in ("textual", "typer", "rich")] == []
 
 
 def test_no_import_cycle_in_the_app() -> None:

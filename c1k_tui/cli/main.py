@@ -511,13 +511,13 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
     if coverage or list_only or not _interactive():
         from rich.console import Console
 
-        from c1k_tui.model import lessons as course
+        from c1k_tui.cli.course_cmd import print_course, print_coverage
 
         if coverage:
-            if not course.print_coverage(Console(highlight=False)):
+            if not print_coverage(Console(highlight=False)):
                 raise typer.Exit(1)
             return
-        course.print_course(Console())
+        print_course(Console())
         return
     lessons = find_lessons()
     if lesson is None:

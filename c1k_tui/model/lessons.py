@@ -17,8 +17,6 @@ from c1k_tui.model.paths import PROGRESS_NAME as PROGRESS_NAME  # (re-exported: 
 from c1k_tui.model.paths import data_dir, lessons_dir, moved_in
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from engine import CardDB, Game
     from engine.lessons import CoverageRow, Lesson
 
@@ -222,56 +220,6 @@ def coverage_rows(lessons: list[Lesson] | None = None) -> list[CoverageRow]:
     return coverage(lessons, docs, live_by_lesson(lessons))
 
 
-def print_coverage(console: Console, lessons: list[Lesson] | None = None) -> bool:
-    """Print the coverage table; True when every row has text, a lesson that requires it and a live
-    explanation."""
-    from rich.table import Table
-
-    rows = coverage_rows(lessons)
-    ok = True
-    groups = list(dict.fromkeys(r.group for r in rows))
-    for title in groups:
-        t = Table(title=title, title_justify="left", header_style="bold")
-        t.add_column("rule", ratio=3)
-        t.add_column("text", justify="center")
-        t.add_column("lessons whose goal requires it", ratio=2)
-        t.add_column("live", justify="center")
-        for r in rows:
-            if r.group != title:
-                continue
-            t.add_row(r.section, "✓" if r.text else "✗ missing", ", ".join(_short(k) for k in r.lessons) or "✗ none",
-                      "✓" if r.live else "✗ never")
-            ok = ok and r.ok
-        console.print(t)
-    console.print("text: its section in docs/rules.md · live: its rule id shown in the learning flow while "
-                  "such a lesson's solution plays", style="dim")
-    console.print("every row has text, a lesson whose goal requires it, and a live explanation" if ok else
-                  "✗ some rows lack text, a lesson that requires them, or a live explanation",
-                  style="bold" if ok else "bold red")
-    return ok
-
-
-def _short(key: str) -> str:
+def short_key(key: str) -> str:
+    """A lesson's key as the coverage table shows it: its number (`03`)."""
     return key.split("-", 1)[0]
-
-
-def print_course(console: Console, lessons: list[Lesson] | None = None) -> None:
-    """The course with completion marks and the suggested next lesson."""
-    lessons = lessons if lessons is not None else course()
-    done, note = progress()
-    if note:
-        from rich.text import Text
-
-        console.print(Text(f"note: {note}", style="yellow"))
-    part = ""
-    for i, les in enumerate(lessons, 1):
-        if les.part != part:
-            part = les.part
-            console.print(f"\n[b]{part.upper()}[/b]")
-        mark = "✓" if les.key in done else " "
-        console.print(f" {mark} {i:>2}. {les.title} [cyan]\\[{les.rule}][/cyan]", highlight=False)
-    nxt = suggest_next(lessons, done)
-    n_done = sum(1 for les in lessons if les.key in done)
-    console.print(f"\n{n_done} of {len(lessons)} completed."
-                  + (f" Next: c1k learn {lessons.index(nxt) + 1}  ({nxt.title})" if nxt else " The course is done."),
-                  highlight=False)

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.text import Text
-
+from c1k_tui.model.styled import Styled
 from engine import Event, Game, events_for
 from engine.lessons import WindowVisit, windows_entered, windows_seen
 
@@ -83,22 +82,22 @@ def recap_entries(g: Game, player: int, since: int = 0, open_hands: bool = False
     return tuple(out)
 
 
-def recap_text(windows: tuple[RecapWindow, ...], title: str = "", limit: int = 0, compact: bool = False) -> Text:
+def recap_text(windows: tuple[RecapWindow, ...], title: str = "", limit: int = 0, compact: bool = False) -> Styled:
     """The recap as text: a header per window (id and rule), then its events (an event's own rule when it
     differs from the window's). `limit` > 0 keeps only the last `limit` windows (saying so). `compact`:
     each window on one (wrapped) line, its events after the header — for a small screen."""
-    t = Text()
+    t = Styled()
     if title:
-        t.append(title + "\n", style="bold")
+        t.append(title + "\n", "head")
     if not windows:
-        t.append("(nothing happened but passes)", style="dim")
+        t.append("(nothing happened but passes)", "quiet")
         return t
     shown = windows[-limit:] if limit else windows
     if len(shown) < len(windows):
-        t.append(f"… {len(windows) - len(shown)} earlier windows in the log (L)\n", style="dim")
+        t.append(f"… {len(windows) - len(shown)} earlier windows in the log (L)\n", "quiet")
     for w in shown:
-        t.append(f"T{w.turn} {w.window}", style="bold")
-        t.append(f" ({w.rule})" + (":" if compact else "\n"), style="cyan")
+        t.append(f"T{w.turn} {w.window}", "head")
+        t.append(f" ({w.rule})" + (":" if compact else "\n"), "rule")
         entries = list(w.entries)
         i = 0
         while i < len(entries):
@@ -110,7 +109,7 @@ def recap_text(windows: tuple[RecapWindow, ...], title: str = "", limit: int = 0
                      + (f" ×{n}" if n > 1 else ""))
             i += n
             if e.rule and e.rule != w.rule:
-                t.append(f"{' ' if compact else '  '}({e.rule})", style="dim cyan")
+                t.append(f"{' ' if compact else '  '}({e.rule})", "aside")
             if not compact:
                 t.append("\n")
         if compact:
@@ -154,19 +153,19 @@ def learning_preamble(g: Game, player: int, since: int = 0, open_hands: bool = F
 
 
 def learning_text(visits: list[WindowVisit] | tuple[WindowVisit, ...], title: str = "",
-                  compact: bool = False, before: list[str] | None = None) -> Text:
+                  compact: bool = False, before: list[str] | None = None) -> Styled:
     """The learning flow's text: for each window entered, in order, its id and rule id, then what happened
     in it with the rule ids beside each line ("nothing happened" when nothing did). `compact`: one
     (wrapped) line per window, for a small screen. `before`: what happened before the first window (the
     set-up), listed first."""
-    t = Text()
+    t = Styled()
     if title:
-        t.append(title + "\n", style="bold")
+        t.append(title + "\n", "head")
     if before:
-        t.append("Before the first window: ", style="bold")
+        t.append("Before the first window: ", "head")
         t.append(" · ".join(before) + "\n")
     if not visits:
-        t.append("(no window entered yet)", style="dim")
+        t.append("(no window entered yet)", "quiet")
         return t
     turn = -1
     quiet: list[WindowVisit] = []
@@ -176,36 +175,36 @@ def learning_text(visits: list[WindowVisit] | tuple[WindowVisit, ...], title: st
         happened"), each window still with its rule id."""
         for i, q in enumerate(quiet):
             t.append(", " if i else "")
-            t.append(q.window, style="bold")
-            t.append(f" ({q.rule})", style="cyan")
+            t.append(q.window, "head")
+            t.append(f" ({q.rule})", "rule")
         if quiet:
-            t.append(": nothing happened\n", style="dim")
+            t.append(": nothing happened\n", "quiet")
         quiet.clear()
 
     for v in visits:
         if v.turn != turn:
             fold()
             turn = v.turn
-            t.append(f"Turn {turn}\n", style="bold underline")
+            t.append(f"Turn {turn}\n", "turn")
         if not v.happened:
             quiet.append(v)
             continue
         fold()
-        t.append(v.window, style="bold")
-        t.append(f" ({v.rule})", style="cyan")
+        t.append(v.window, "head")
+        t.append(f" ({v.rule})", "rule")
         if compact:
             t.append(": ")
             for i, (text, rules) in enumerate(v.happened):
                 t.append((" · " if i else "") + text)
                 if rules:
-                    t.append(f" ({' · '.join(rules)})", style="dim cyan")
+                    t.append(f" ({' · '.join(rules)})", "aside")
             t.append("\n")
             continue
         t.append("\n")
         for text, rules in v.happened:
             t.append(f"  {text}")
             if rules:
-                t.append(f"  ({' · '.join(rules)})", style="dim cyan")
+                t.append(f"  ({' · '.join(rules)})", "aside")
             t.append("\n")
     fold()
     t.rstrip()
@@ -213,7 +212,7 @@ def learning_text(visits: list[WindowVisit] | tuple[WindowVisit, ...], title: st
 
 
 def recap_for(g: Game, player: int, since: int, *, learning: bool = False, open_hands: bool = False,
-              title: str = "", compact: bool = False, upto: int | None = None) -> Text:
+              title: str = "", compact: bool = False, upto: int | None = None) -> Styled:
     """What the app shows of what happened from event `since` on, as `player` (-1: public only) may know
     it: the recap, or in the learning flow every window entered (`upto`: only those entered before that
     event). With open hands both players' private events are in it. `c1k learn --coverage` reads its

@@ -551,6 +551,7 @@ class C1KApp(App[None]):
         the learning flow (and in a lesson) every window entered. With open hands (no hiding at that table)
         both players' private events are in it, and its title says so."""
         from c1k_tui.model.recap import recap_for
+        from c1k_tui.screens.styled import rich_text
 
         s = self.session
         assert s is not None
@@ -562,8 +563,8 @@ class C1KApp(App[None]):
                 title += " (open hands: both players' private events shown)"
         if compact is None:        # the side panel: 40 columns wide, or a few rows at 80×24
             compact = learning or (self.match_screen is not None and self.match_screen.has_class("-narrow"))
-        return recap_for(s.game, player, since, learning=learning, open_hands=open_hands, title=title,
-                         compact=compact, upto=upto)
+        return rich_text(recap_for(s.game, player, since, learning=learning, open_hands=open_hands, title=title,
+                                   compact=compact, upto=upto))
 
     def update_recap(self, player: int, switch: bool) -> None:
         """The Recap tab (open hands, the learning flow): what happened since `player` last decided."""

@@ -343,6 +343,7 @@ class Versus:
     def show_recap(self) -> None:
         """The recap of what the human may know since their last decision (the AI's moves included)."""
         from c1k_tui.model.recap import recap_entries, recap_text
+        from c1k_tui.screens.styled import rich_text
 
         app = self.app
         if app.match_screen is None:
@@ -351,8 +352,8 @@ class Versus:
         p = self.human
         since = app.seen_upto[p]
         who = "the watcher (public events)" if self.watch else app.pname(p)
-        app.match_screen.show_recap(recap_text(recap_entries(g, -1 if self.watch else p, since),
-                                               f"RECAP for {who}", limit=12))
+        app.match_screen.show_recap(rich_text(recap_text(recap_entries(g, -1 if self.watch else p, since),
+                                                         f"RECAP for {who}", limit=12)))
 
     # ---------------------------------------------------------------- the agent's turn
 

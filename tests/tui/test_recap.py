@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from c1k_tui.model.recap import recap_entries
+from c1k_tui.model.recap import RecapEntry, RecapWindow, recap_entries
 from c1k_tui.model.view import log_for
 from c1k_tui.screens.app import C1KApp, new_session
 from c1k_tui.screens.menus import HandoffScreen, StartChoice
@@ -89,3 +89,22 @@ def test_the_other_player_never_sees_auto(db: CardDB) -> None:
         for line in log_for(g, viewer, False, auto=auto):
             if "(auto)" in line:
                 assert line.startswith(f"p{viewer + 1}:"), (viewer, line)
+
+
+def test_the_recap_is_plain_pieces_styled_by_the_screens(db: CardDB) -> None:
+    """Issue #32 item 9: the model returns the recap as plain pieces with a kind (no Rich object); the
+    screens give each kind its style, and the text is the same either way."""
+    from c1k_tui.model.recap import recap_text
+    from c1k_tui.model.styled import KINDS, Piece, Styled
+    from c1k_tui.screens.styled import STYLES, rich_text
+
+    windows = (RecapWindow(3, "main.priority", "C1K 3.1", (RecapEntry(3, "main.priority", "C1K 6", "stack", 0,
+                                                                      "p1 plays Emberlash"),)),)
+    got = recap_text(windows, "RECAP")
+    assert isinstance(got, Styled)
+    assert got.pieces == [Piece("RECAP\n", "head"), Piece("T3 main.priority", "head"), Piece(" (C1K 3.1)\n", "rule"),
+                          Piece("  p1 plays Emberlash"), Piece("  (C1K 6)", "aside")]
+    assert set(STYLES) == set(KINDS)
+    shown = rich_text(got)
+    assert shown.plain == got.plain == "RECAP\nT3 main.priority (C1K 3.1)\n  p1 plays Emberlash  (C1K 6)"
+    assert [str(s.style) for s in shown.spans] == ["bold", "bold", "cyan", "dim cyan"]
