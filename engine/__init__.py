@@ -36,17 +36,24 @@ from engine.actions import (
 )
 from engine.actions import USAGE as COMMAND_USAGE
 from engine.ai import Agent, make_agent, play_match
-from engine.cards import KEYWORDS, CardDB, CardDef, CardFileError, load_card_db, suggest
+from engine.cards import (
+    KEYWORDS,
+    CardDB,
+    CardDef,
+    CardFileError,
+    describe_effects,
+    load_card_db,
+    mode_words,
+    suggest,
+    voidcast_words,
+)
 from engine.decks import Deck, bundled_deck_paths, deck_from_data, find_deck, load_deck
 from engine.events import (
     COMMAND_KINDS,
     QUIET_KINDS,
     Event,
-    describe_effects,
     events_for,
     log_lines_for,
-    mode_words,
-    voidcast_words,
 )
 from engine.face import GameFace
 from engine.game import Game, RulesLoopError

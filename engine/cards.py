@@ -147,8 +147,6 @@ class Effect(_Model):
     _branch_texts: tuple[str, ...] = PrivateAttr(default=())
 
     def model_post_init(self, context: Any, /) -> None:
-        from engine.events import describe_effects  # (events reads effects: imported once it exists)
-
         self._outcome_texts = tuple(describe_effects(o) for o in self.outcomes or ())
         self._branch_texts = tuple(describe_effects(b) for b in self.branches or ())
 
@@ -864,3 +862,69 @@ def check_references(db: CardDB, only: Iterable[str] | None = None) -> list[str]
             elif target.type != "unit":
                 problems.append(f"{at(card)}card '{card.id}': evolves into '{card.evolve.into}', which is not a unit")
     return problems
+
+
+# ---------------------------------------------------------------- card text: effects in words
+
+_WHO = {
+    "self": "itself", "unit": "a unit", "friendly_unit": "a friendly unit", "enemy_unit": "an enemy unit",
+    "champion": "a Champion", "enemy_champion": "the enemy Champion", "friendly_champion": "your Champion",
+    "all_enemy_units": "each enemy unit", "all_friendly_units": "each friendly unit", "all_units": "each unit",
+    "event": "that",
+}
+_PLAYER = {"you": "you", "opponent": "the opponent", "each": "each player"}
+#: effects that a player does: (verb, what follows the amount)
+_PLAYER_VERBS = {"draw": ("draw", ""), "discard": ("discard", " at random"), "gain_influence": ("gain", " Influence")}
+
+
+def describe_effect(e: Effect) -> str:
+    """One effect in a learner's words ("deal 2 damage to the enemy Champion")."""
+    who = _WHO.get(e.target or "", "")
+    v = e.do
+    if v == "damage":
+        return f"deal {e.amount} damage to {who}"
+    if v == "heal":
+        return f"heal {e.amount} to {who}"
+    if v in _PLAYER_VERBS:
+        verb, tail = _PLAYER_VERBS[v]
+        if v == "draw":
+            tail = " card" if e.amount == 1 else " cards"
+        if e.player == "you":         # the card's own words: "draw 2 cards", "gain 2 Influence"
+            return f"{verb} {e.amount}{tail}"
+        return f"{_PLAYER[e.player]} {verb}s {e.amount}{tail}"
+    if v == "buff":
+        until = " until end of turn" if (e.until or "permanent") == "end_of_turn" else ""
+        return f"{who} gets {e.power:+d}/{e.health:+d}{until}"
+    if v == "grant":
+        return f"{who} gains {e.status or e.keyword}"
+    if v == "summon":
+        return f"summon {e.amount} {e.card}"
+    if v == "flux":
+        return "Flux: one outcome at random"
+    if v == "thread":
+        return "Thread: a chosen branch"
+    if v == "permit":
+        return f"you may play {e.card_type} from your {e.zone}"
+    if v == "reroll":
+        return "draw the Flux outcome again"
+    return f"{v.replace('_', ' ')} {who}".strip()
+
+
+def describe_effects(effects: Iterable[Effect]) -> str:
+    return "; ".join(describe_effect(e) for e in effects) or "nothing"
+
+
+def mode_words(d: CardDef, mode: int) -> str:
+    """A chosen Thread mode in words, from the card's definition: "mode 2: draw 2 cards" (rules.md §7a:
+    a choice made on play is public, and shown in words, never as a bare "mode 2")."""
+    for effects in (d.effect, *(ab.effect for ab in d.abilities)):
+        for e in effects:
+            if e.do == "thread" and e.branches and 1 <= mode <= len(e.branches):
+                return f"mode {mode}: {describe_effects(e.branches[mode - 1])}"
+    return f"mode {mode}"
+
+
+def voidcast_words(d: CardDef) -> str:
+    """A Voidcast payment in words (KW Voidcast)."""
+    return (f"Voidcast: paid {d.voidcast} instead of {d.cost}, it goes to the Void and resolves at the start "
+            "of the next End Phase")

@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 
 from engine import legality
 from engine.actions import Action, Activate, Play
-from engine.cards import CHOICE_TARGETS, Effect
-from engine.events import mode_words, voidcast_words
+from engine.cards import CHOICE_TARGETS, Effect, mode_words, voidcast_words
 from engine.game import Game
 from engine.state import (
     MAIN,
