@@ -393,7 +393,7 @@ def _targeted(effects: Sequence[Effect], mode: int | None) -> list[Effect]:
             m = (mode or 1) - 1
             if 0 <= m < len(e.branches):
                 out += _targeted(e.branches[m], None)
-        elif e.target in CHOICE_TARGETS:
+        elif e.target in CHOICE_TARGETS or (e.target == "same" and out):
             out.append(e)
     return out
 
