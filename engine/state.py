@@ -405,7 +405,7 @@ class Resolving:
 
     def snapshot(self) -> dict[str, object]:
         # effects as the card file's tables (docs/cards.md) with fields at their default left out
-        out = {"item": self.item.snapshot() if self.item else None, "controller": self.controller,
+        out: dict[str, object] = {"item": self.item.snapshot() if self.item else None, "controller": self.controller,
                "source": self.source, "effects": [e.model_dump(exclude_defaults=True) for e in self.effects],
                "chosen": list(self.chosen), "event": list(self.event), "mode": self.mode,
                "flux": self.flux.model_dump(exclude_defaults=True), "k": self.k, "then": self.then.snapshot()}
