@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from c1k_tui.cli import completion
+from c1k_tui.cli.simulate_cmd import simulate as _simulate
 from c1k_tui.model.cardset import CARDS_HELP
 from c1k_tui.model.jsonout import HELP as JSON_HELP
 from c1k_tui.model.jsonout import write_json
 from c1k_tui.model.safetext import escape_output
-from c1k_tui.sim.simulate import simulate as _simulate
 
 # The engine is imported inside the commands: importing it takes ≈0.3 s (pydantic), and the Textual app
 # shows its first frame before it is needed.
