@@ -66,7 +66,7 @@ TRIGGERS: tuple[str, ...] = TriggerName.__args__  # type: ignore[attr-defined]
 
 #: targets the player names in the command (one `target <ref>` each, in effect order)
 CHOICE_TARGETS = frozenset({"unit", "friendly_unit", "enemy_unit", "champion"})
-#: targets that are one card: chosen by the player or drawn at random. `target = "same"` (rules.md §10:
+#: targets that are one card: chosen by the player or drawn at random. `target = "same"` (rules.md CARD TEXT:
 #: the card's "it", "that unit") is the target of the first of these in its effect list
 ONE_TARGETS = CHOICE_TARGETS | {"random_enemy_unit", "random_friendly_unit", "random_unit"}
 #: every keyword of rules.md §6; the ones taking a number are listed in NUMBERED_KEYWORDS
@@ -355,7 +355,7 @@ def name_refusal(name: str) -> str:
 def same_refusal(effects: Sequence[Effect], where: str) -> str:
     """Why `target = "same"` can't be used where it is in this effect list ("" if it can): it refers back
     to the target of the first effect before it, in the same list, that takes one target (chosen or at
-    random) — a Flux outcome or a Thread branch is a list of its own (rules.md §10)."""
+    random) — a Flux outcome or a Thread branch is a list of its own (rules.md CARD TEXT)."""
     first = next((i for i, e in enumerate(effects) if e.target in ONE_TARGETS), None)
     for i, e in enumerate(effects):
         if e.target == "same" and (first is None or i < first):
@@ -679,7 +679,7 @@ def parse_cards_located(raw: list[Any], path: str, text: str = "",
                 problems.append(f"{path}:{line}: card '{ident}': {line_msg}")
             continue
         disagree = text_problems(card)
-        if disagree:   # rules.md §10: the text is the contract
+        if disagree:   # rules.md CARD TEXT: the text is the contract
             line = _line_of(text, i, "text") if text else 0
             problems += [f"{path}:{line}: card '{ident}': text and effects disagree: {why}" for why in disagree]
             continue
@@ -970,7 +970,7 @@ def voidcast_words(d: CardDef) -> str:
 #: numbers a card's text may spell out in words ("summon two Shades", "draw two cards")
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
                  9: "nine", 10: "ten"}
-#: a word of a card's text that refers back to a target already named ("it gets +0/+2", rules.md §10)
+#: a word of a card's text that refers back to a target already named ("it gets +0/+2", rules.md CARD TEXT)
 _BACK_REFERENCE = re.compile(r"\b(?:it|its|itself|that unit|that champion|them|the same unit)\b")
 
 
@@ -1013,7 +1013,7 @@ def _said(e: Effect, text: str) -> str:
 
 
 def text_problems(card: CardDef) -> list[str]:
-    """Where a card's text and its effects disagree (rules.md §10: the text is the contract; docs/cards.md
+    """Where a card's text and its effects disagree (rules.md CARD TEXT: the text is the contract; docs/cards.md
     "Card text"), each a sentence; [] when they agree or the card has no text. The checks:
 
     - every effect's numbers and words are in the text: "2 damage", "heal 3", "+0/+2", "draw 2 cards",
@@ -1054,7 +1054,7 @@ def text_problems(card: CardDef) -> list[str]:
             out.append(f"its effects choose {n} targets that are {phrase} (one `target` each in the command) "
                        f"but its text names {phrase} {'once' if named == 1 else f'{named} times'}: where the "
                        "text means the same unit again ('it', 'that unit'), the later effect says "
-                       "target = \"same\" (rules.md §10)")
+                       "target = \"same\" (rules.md CARD TEXT)")
     if any(e.target == "same" for e in effects) and not _BACK_REFERENCE.search(text):
         out.append("an effect applies to the same target again (target = \"same\"), but its text never refers "
                    "back to it ('it', 'that unit')")

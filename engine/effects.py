@@ -44,7 +44,7 @@ class Run:
         self.i = 0                    # … and the position after the one running
         self.permit: Effect | None = None   # an "instruction" permission, offered at the end
         self.paused = False           # a decision is pending: stop here
-        #: what `target = "same"` means (rules.md §10): the target the first one-target effect found
+        #: what `target = "same"` means (rules.md CARD TEXT): the target the first one-target effect found
         #: (None: no such effect has run yet; empty: it found no legal target)
         self.same: tuple[int, ...] | None = None
 
@@ -81,7 +81,7 @@ def run_effects(g: MatchState, effects: Iterable[Effect], controller: int, sourc
         if e.target is None:
             targets: list[int] = []   # (what resolve_targets gives for no target word)
         elif e.target == "same":
-            # rules.md §10: "it" is the first one-target effect's target, while it is still there
+            # rules.md CARD TEXT: "it" is the first one-target effect's target, while it is still there
             targets = [c for c in r.same or () if g.in_play(c) or g.is_champion(c)]
             if not targets:
                 continue

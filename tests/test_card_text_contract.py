@@ -1,4 +1,4 @@
-"""rules.md §10 / docs/rules.md `CARD TEXT`: a card's text is its contract. The loader (so `c1k validate`
+"""docs/rules.md `CARD TEXT`: a card's text is its contract. The loader (so `c1k validate`
 and the game) refuses a card whose text and effects disagree, naming the card and the file:line of its
 text; `target = "same"` is the text's "it"."""
 

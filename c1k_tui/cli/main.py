@@ -378,9 +378,10 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
 @app.command()
 def replay(record: Annotated[Path, typer.Argument(help="A match record to step through, or a simulation "
                                                        "report (`c1k simulate --json`) with --match")],
-           match: Annotated[int | None, typer.Option("--match", help="Match N of a simulation report (its "
-                                                                     "'match' field): played again from its "
-                                                                     "seed, decks and agents")] = None,
+           match: Annotated[str | None, typer.Option("--match", metavar="N",
+                                                     help="Match N of a simulation report (its 'match' field, "
+                                                          "1 to the number of matches): played again from its "
+                                                          "seed, decks and agents")] = None,
            save: Annotated[Path | None, typer.Option(help="With --match: also save that match's record here "
                                                           "(a new file)")] = None) -> None:
     """Step forward and back through a match record in the app (both hands shown).
@@ -391,12 +392,13 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
 
     db = _db()
     if match is not None:
-        from c1k_tui.sim.simulate import SimulateError, load_report, replay_match
+        from c1k_tui.sim.simulate import SimulateError, load_report, match_number, replay_match
 
         if save is not None and save.exists():
             raise _fail(f"--save {save}: the file exists; name a new file")
         try:
-            r = replay_match(load_report(record), match, str(record))
+            report = load_report(record)
+            r = replay_match(report, match_number(match, report), str(record))
         except SimulateError as err:
             raise _fail(f"can't replay match {match} of {record}:\n{err}") from err
         if save is not None:

@@ -21,6 +21,7 @@ from c1k_tui.sim.report import (
     resolve_compare,
     resolve_decks,
     run,
+    seal_report,
 )
 
 
@@ -186,7 +187,7 @@ def simulate(
                       f"{getattr(be, 'workers', '-')} workers)")
     try:
         if json_out:
-            write_json(report, json_out)
+            write_json(seal_report(report), json_out)
         if csv_out:
             write_csv(report, csv_out)
     except OSError as err:

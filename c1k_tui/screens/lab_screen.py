@@ -65,7 +65,7 @@ def save_report(report: dict[str, Any], path: Path) -> list[Path]:
     folder = path.parent if str(path.parent) else Path(".")
     with tempfile.TemporaryDirectory(dir=folder, prefix=".lab-save-") as tmp:
         staged = Path(tmp) / path.name
-        staged.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        staged.write_text(json.dumps(sim.seal_report(report), indent=1, sort_keys=True) + "\n", encoding="utf-8")
         files = [staged, *sim.write_csv(report, staged.with_suffix(".csv"))]
         out = []
         for f in files:

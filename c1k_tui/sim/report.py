@@ -240,7 +240,7 @@ def summarize(pairs: Sequence[tuple[Entry, Entry]], jobs: Sequence[Job],
         first, second = (ea, eb) if r.a_first else (eb, ea)
         winner = {"a": ea.deck, "b": eb.deck}.get(r.winner, "")
         seat = "" if r.winner == "draw" else ("p1" if (r.winner == "a") == r.a_first else "p2")
-        match_rows.append({"match": j.index, "pair": j.pair, "k": j.k, "seed": str(j.seed), "a_first": r.a_first,
+        match_rows.append({"match": j.index + 1, "pair": j.pair, "k": j.k, "seed": str(j.seed), "a_first": r.a_first,
                            "deck_a": ea.deck, "deck_b": eb.deck, "agent_a": ea.agent, "agent_b": eb.agent,
                            "p1": first.deck, "p2": second.deck, "agent_p1": first.agent, "agent_p2": second.agent,
                            "winner": r.winner, "winner_deck": winner, "winner_seat": seat,
@@ -393,15 +393,108 @@ def deck_table(decks: Sequence[DeckRef]) -> dict[str, Any]:
                       "cards": [list(c) for c in d.cards]} for d in decks}
 
 
+# ---------------------------------------------------------------- a report verifies itself
+
+#: what a sealed report says it is (docs/formats.md §7)
+REPORT_FORMAT = "c1k-simulation-report"
+REPORT_VERSION = 2
+#: at most this many changes are named when a changed report is refused
+NAMED_CHANGES = 6
+
+
+def _canonical(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def _digest(value: Any) -> str:
+    return hashlib.sha256(_canonical(value)).hexdigest()[:16]
+
+
+def _parts(report: dict[str, Any]) -> dict[str, Any]:
+    """The digest of each part of a report: a table (`run`, `decks`, `card_set` …) has one per key, a list
+    (`games`, `pairs`, `cards` …) one per row, anything else one."""
+    out: dict[str, Any] = {}
+    for key, value in report.items():
+        if key == "integrity":
+            continue
+        if isinstance(value, dict) and value:
+            out[key] = {k: _digest(v) for k, v in value.items()}
+        elif isinstance(value, list) and value:
+            out[key] = [_digest(v) for v in value]
+        else:
+            out[key] = _digest(value)
+    return out
+
+
+def seal_report(report: dict[str, Any]) -> dict[str, Any]:
+    """The report as it is written: its format and version, and an `integrity` table — the SHA-256 of
+    everything else it says, and a digest of each part — which `load_report` checks (reports verify
+    themselves like match records: docs/formats.md §7)."""
+    body = json.loads(json.dumps({k: v for k, v in report.items() if k != "integrity"}))   # (as it will read)
+    body["format"], body["version"] = REPORT_FORMAT, REPORT_VERSION
+    return {**body, "integrity": {"sha256": hashlib.sha256(_canonical(body)).hexdigest(), "parts": _parts(body)}}
+
+
+def _changes(said: Any, now: dict[str, Any]) -> list[str]:
+    """What differs between the part digests a report carries and its content now, in words."""
+    if not isinstance(said, dict):
+        return []
+    out: list[str] = []
+    for key in sorted(set(said) | set(now)):
+        a, b = said.get(key), now.get(key)
+        if a == b:
+            continue
+        if key not in now:
+            out.append(f"'{key}' was removed")
+        elif key not in said:
+            out.append(f"'{key}' was added")
+        elif isinstance(a, dict) and isinstance(b, dict):
+            out += [f"'{key}.{k}' was {'removed' if k not in b else 'added' if k not in a else 'changed'}"
+                    for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+        elif isinstance(a, list) and isinstance(b, list):
+            if len(a) != len(b):
+                out.append(f"'{key}' has {len(b)} rows; it was written with {len(a)}")
+            out += [f"'{key}[{i}]' was changed" for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y]
+        else:
+            out.append(f"'{key}' was changed")
+    return out
+
+
+def verify_report(data: dict[str, Any], where: str) -> None:
+    """SimulateError unless the report is exactly as `c1k simulate` (or the Lab) wrote it, naming what
+    changed where it can."""
+    seal = data.get("integrity")
+    if data.get("format") != REPORT_FORMAT or not isinstance(seal, dict):
+        raise SimulateError(f"{where}: not a simulation report of this version (it has no 'format' "
+                            f"\"{REPORT_FORMAT}\" and 'integrity' table): run `c1k simulate --json` again")
+    if data.get("version") != REPORT_VERSION:
+        raise SimulateError(f"{where}: a simulation report of version {data.get('version')!r}; this version of "
+                            f"c1k reads version {REPORT_VERSION}: run `c1k simulate --json` again")
+    body = {k: v for k, v in data.items() if k != "integrity"}
+    parts = _parts(body)
+    if hashlib.sha256(_canonical(body)).hexdigest() == seal.get("sha256") and parts == seal.get("parts") \
+            and set(seal) == {"sha256", "parts"}:
+        return
+    changes = _changes(seal.get("parts"), parts) or ["its 'integrity' table was changed"]
+    more = f" (and {len(changes) - NAMED_CHANGES} more)" if len(changes) > NAMED_CHANGES else ""
+    raise SimulateError(f"{where}: the report was changed after it was written — "
+                        + "; ".join(changes[:NAMED_CHANGES]) + more
+                        + ". A report is refused unless it is exactly as written (its SHA-256 is in it)")
+
+
 def load_report(path: Path) -> dict[str, Any]:
-    """A `c1k simulate --json` report (bounded read); SimulateError names the file and what is wrong."""
+    """A `c1k simulate --json` report (bounded read), verified (`verify_report`); SimulateError names the
+    file and what is wrong."""
     try:
         if path.stat().st_size > 200_000_000:
             raise SimulateError(f"{path}: larger than 200 MB: not a simulation report")
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
         raise SimulateError(f"{path}: can't be read as a simulation report: {err}") from err
-    if not isinstance(data, dict) or not isinstance(data.get("games"), list) or not isinstance(data.get("decks"), dict):
+    if not isinstance(data, dict):
+        raise SimulateError(f"{path}: not a simulation report (written by `c1k simulate --json`)")
+    verify_report(data, str(path))
+    if not isinstance(data.get("games"), list) or not isinstance(data.get("decks"), dict):
         raise SimulateError(f"{path}: not a simulation report with its matches (written by `c1k simulate --json` "
                             "of this version: it lists 'games' and 'decks')")
     return data
@@ -417,9 +510,9 @@ def replay_match(report: dict[str, Any], index: int, where: str = "the report") 
     from engine.record import Recorder, Start
 
     rows = {g.get("match"): g for g in report["games"] if isinstance(g, dict)}
-    row = rows.get(index)
+    row = rows.get(index) if type(index) is int else None
     if row is None:
-        raise SimulateError(f"{where} has no match {index}; its matches are numbered 0 to {len(rows) - 1}")
+        raise SimulateError(f"{where} has no match {index}; {match_range(report)}")
     try:
         db = with_manifest(load_card_db(), report.get("card_set") or {}, where)
     except CardFileError as err:
@@ -455,9 +548,27 @@ def replay_match(report: dict[str, Any], index: int, where: str = "the report") 
                             f"({then[2]}); it now ends {now[0]} after {now[1]} turns ({now[2]}) — the engine or "
                             "the agents changed since the report was written")
     record = recorder.record(game)
-    record.agents = {"p1": (row["agent_p1"], derive_seed(seed, 1 if a_first else 2)),
-                     "p2": (row["agent_p2"], derive_seed(seed, 2 if a_first else 1))}
+    try:
+        record.agents = {"p1": (str(row["agent_p1"]), derive_seed(seed, 1 if a_first else 2)),
+                         "p2": (str(row["agent_p2"]), derive_seed(seed, 2 if a_first else 1))}
+    except KeyError as err:
+        raise SimulateError(f"{where}: match {index} has no {err} field") from err
     return record
+
+
+def match_range(report: dict[str, Any]) -> str:
+    """The match numbers a report holds, in words."""
+    n = len(report.get("games") or [])
+    return f"its matches are numbered 1 to {n}" if n else "it holds no match"
+
+
+def match_number(text: str, report: dict[str, Any]) -> int:
+    """`--match N` of a report: a whole number (digits only, no sign or point) of one of its matches."""
+    rows = {g.get("match") for g in report.get("games") or [] if isinstance(g, dict)}
+    n = int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+    if n is None or n not in rows:
+        raise SimulateError(f"--match {text!r}: not a match of the report; {match_range(report)}")
+    return n
 
 
 def resolve_compare(old: str, new: str, field_names: Sequence[str] | None,

@@ -70,6 +70,9 @@ from c1k_tui.sim.render import (
     write_csv,
 )
 from c1k_tui.sim.report import (
+    NAMED_CHANGES,
+    REPORT_FORMAT,
+    REPORT_VERSION,
     DeckRef,
     Entry,
     _entry,
@@ -80,6 +83,8 @@ from c1k_tui.sim.report import (
     deck_digest,
     deck_table,
     load_report,
+    match_number,
+    match_range,
     own_card_files,
     pair_seed,
     plan,
@@ -88,7 +93,9 @@ from c1k_tui.sim.report import (
     resolve_compare,
     resolve_decks,
     run,
+    seal_report,
     summarize,
+    verify_report,
 )
 from c1k_tui.sim.stats import (
     Z95,
@@ -100,4 +107,16 @@ from c1k_tui.sim.stats import (
     wilson,
 )
 
-__all__ = ["Backend", "CARD_CSV", "CARD_SORTS", "DEFAULT_MAX_TURNS", "DeckRef", "Entry", "InlineBackend", "Job", "JobResult", "LocalBackend", "MATCH_CSV", "RAY_CONNECT_TIMEOUT", "RayBackend", "SimulateError", "Z95", "_CACHE", "_card_db", "_connect_timeout", "_csv_head", "_csv_row", "_entry", "_invert", "_key", "_load", "_pct", "_pct_text", "_pinv_laplacian", "_points", "_rate", "_signed", "bradley_terry", "card_stats", "card_table", "compare_renderables", "compare_section", "deck_digest", "deck_table", "diff_interval", "field_rates", "interval_plot", "land", "load_report", "make_backend", "own_card_files", "pair_seed", "paired_interval", "plan", "plan_compare", "print_report", "ray_connect", "ray_endpoint", "replay_match", "report_plots", "report_renderables", "resolve_compare", "resolve_decks", "run", "run_job", "run_shipped", "ship", "sorted_cards", "start_job", "summarize", "wilson", "write_csv"]
+__all__ = [
+    "Backend", "CARD_CSV", "CARD_SORTS", "DEFAULT_MAX_TURNS", "DeckRef", "Entry", "InlineBackend", "Job",
+    "JobResult", "LocalBackend", "MATCH_CSV", "NAMED_CHANGES", "RAY_CONNECT_TIMEOUT", "REPORT_FORMAT",
+    "REPORT_VERSION", "RayBackend", "SimulateError", "Z95", "_CACHE", "_card_db", "_connect_timeout",
+    "_csv_head", "_csv_row", "_entry", "_invert", "_key", "_load", "_pct", "_pct_text", "_pinv_laplacian",
+    "_points", "_rate", "_signed", "bradley_terry", "card_stats", "card_table", "compare_renderables",
+    "compare_section", "deck_digest", "deck_table", "diff_interval", "field_rates", "interval_plot", "land",
+    "load_report", "make_backend", "match_number", "match_range", "own_card_files", "pair_seed",
+    "paired_interval", "plan", "plan_compare", "print_report", "ray_connect", "ray_endpoint",
+    "replay_match", "report_plots", "report_renderables", "resolve_compare", "resolve_decks", "run",
+    "run_job", "run_shipped", "seal_report", "ship", "sorted_cards", "start_job", "summarize",
+    "verify_report", "wilson", "write_csv",
+]
