@@ -504,19 +504,15 @@ def replay_match(report: dict[str, Any], index: int, where: str = "the report") 
     """Play match `index` of a simulation report again, from its seed, decks, cards and agents, and return
     its match record (engine/record.py). SimulateError if the report lacks it, or if the match now ends
     otherwise than the report says (the engine, the agents or the cards changed)."""
-    from engine import CardFileError, Game, MatchOptions, deck_from_data, derive_seed, load_card_db
+    from engine import CardFileError, Game, MatchOptions, deck_from_data, derive_seed
     from engine.ai import make_agent, play_match
-    from engine.cardset import with_manifest
     from engine.record import Recorder, Start
 
     rows = {g.get("match"): g for g in report["games"] if isinstance(g, dict)}
     row = rows.get(index) if type(index) is int else None
     if row is None:
         raise SimulateError(f"{where} has no match {index}; {match_range(report)}")
-    try:
-        db = with_manifest(load_card_db(), report.get("card_set") or {}, where)
-    except CardFileError as err:
-        raise SimulateError("the report's matches were played with other cards:\n" + "\n".join(err.problems)) from err
+    db = report_card_db(report, where)
     try:
         decks = {}
         for side in ("a", "b"):
@@ -554,6 +550,18 @@ def replay_match(report: dict[str, Any], index: int, where: str = "the report") 
     except KeyError as err:
         raise SimulateError(f"{where}: match {index} has no {err} field") from err
     return record
+
+
+def report_card_db(report: dict[str, Any], where: str = "the report") -> Any:
+    """The card set a report's matches were played with (the bundled set and the cards the report
+    defines); SimulateError when today's cards differ from those it names."""
+    from engine import CardFileError, load_card_db
+    from engine.cardset import with_manifest
+
+    try:
+        return with_manifest(load_card_db(), report.get("card_set") or {}, where)
+    except CardFileError as err:
+        raise SimulateError("the report's matches were played with other cards:\n" + "\n".join(err.problems)) from err
 
 
 def match_range(report: dict[str, Any]) -> str:

@@ -90,6 +90,7 @@ from c1k_tui.sim.report import (
     plan,
     plan_compare,
     replay_match,
+    report_card_db,
     resolve_compare,
     resolve_decks,
     run,
@@ -116,7 +117,7 @@ __all__ = [
     "compare_section", "deck_digest", "deck_table", "diff_interval", "field_rates", "interval_plot", "land",
     "load_report", "make_backend", "match_number", "match_range", "own_card_files", "pair_seed",
     "paired_interval", "plan", "plan_compare", "print_report", "ray_connect", "ray_endpoint",
-    "replay_match", "report_plots", "report_renderables", "resolve_compare", "resolve_decks", "run",
+    "replay_match", "report_card_db", "report_plots", "report_renderables", "resolve_compare", "resolve_decks", "run",
     "run_job", "run_shipped", "seal_report", "ship", "sorted_cards", "start_job", "summarize",
     "verify_report", "wilson", "write_csv",
 ]
