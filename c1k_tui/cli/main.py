@@ -388,6 +388,7 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
 
     Every command's state hash is checked first: a record that was changed is refused, naming the first
     command that doesn't match."""
+    from c1k_tui.model.matchnames import match_title, outcome_words
     from engine import record as rec
 
     db = _db()
@@ -420,7 +421,7 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
         if not _interactive():
             start = r.start
             _echo(f"scenario {start.scenario.get('path')}" if start.scenario is not None else
-                  f"{start.names[0]} vs {start.names[1]} · seed {start.seed}")
+                  f"{match_title(r)} · seed {start.seed}")
         for i, _ in enumerate(states, 1):   # (the same Game, moved on by each command)
             if not _interactive():
                 typer.echo(f"{i:>4}  {r.commands[i - 1]}" + ("   (refused)" if r.entries[i - 1].refused else ""))
@@ -429,6 +430,8 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
         raise _fail(f"{record}: replay stops after {shown} good command(s):\n{err}", 1) from err
     if not _interactive():
         typer.echo(f"{len(r.commands)} commands, every state hash checked; final state hash {game.state_hash()}")
+        if game.outcome is not None:
+            _echo(outcome_words(game.outcome, r))
         return
     from c1k_tui.screens.app import C1KApp
 
