@@ -308,3 +308,29 @@ def test_paired_interval() -> None:
     mean, lo, hi = paired_interval([1.0, 0.0, 0.0, 1.0])
     assert mean == 0.5 and lo < 0.5 < hi
     assert paired_interval([]) == (0.0, -1.0, 1.0)
+
+
+def test_tables_name_decks_by_their_own_name_and_the_path_only_to_tell_two_apart(tmp_path: Path) -> None:
+    """Issue #30 item 3: "Ironbound", not the file stem; two lists both named Ironbound keep their labels."""
+    import io
+
+    from rich.console import Console
+
+    from c1k_tui.sim.simulate import deck_names, report_renderables
+
+    def text(rep: dict[str, Any]) -> str:
+        console = Console(width=160, record=True, file=io.StringIO())
+        for part in report_renderables(rep, top_cards=3, width=160):
+            console.print(part)
+        return console.export_text()
+
+    rep = _report(["ironbound", "emberfall", "--matches", "1"], tmp_path, "one.json")
+    assert deck_names(rep) == {"ironbound": "Ironbound", "emberfall": "Emberfall"}
+    shown = text(rep)
+    assert "Ironbound" in shown and "Emberfall (random)" in shown and "ironbound" not in shown
+    copy = tmp_path / "other" / "ironbound.toml"
+    copy.parent.mkdir()
+    copy.write_text((ROOT / "decks" / "ironbound.toml").read_text(encoding="utf-8")
+                    .replace('"emberlash" = 3', '"emberlash" = 2\n"ashen-skirmisher" = 1'), encoding="utf-8")
+    two = _report(["ironbound", str(copy), "--matches", "1"], tmp_path, "two.json")
+    assert deck_names(two) == {"ironbound": "Ironbound (ironbound)", str(copy): f"Ironbound ({copy})"}

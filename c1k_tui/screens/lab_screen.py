@@ -516,7 +516,7 @@ class LabScreen(Screen[None]):
             return False
         for p in paths:
             if p not in have:
-                box.add_option((p, p, True))
+                box.add_option((f"{deck_file_name(Path(p).expanduser())} — {p}", p, True))
             else:
                 box.select(p)
         names = [str(box.get_option_at_index(i).value) for i in range(box.option_count)]
@@ -554,6 +554,20 @@ class LabScreen(Screen[None]):
         self.action_run()
 
 
+def deck_file_name(path: Path) -> str:
+    """A deck file's own name (`[deck] name`), or its file stem when it can't be read: the Lab's list shows
+    it before the path (issue #30 item 3)."""
+    from engine.cards import read_toml
+
+    try:
+        data, _ = read_toml(path, "decks")
+    except CardFileError:
+        return path.stem
+    deck = data.get("deck")
+    name = deck.get("name") if isinstance(deck, dict) else None
+    return name if isinstance(name, str) and name.strip() else path.stem
+
+
 def match_line(game: dict[str, Any], decks: dict[str, Any]) -> Text:
     """One row of the Lab's match list: number, who sat where (deck and agent), who won and how."""
     def name(label: str) -> str:
@@ -567,4 +581,4 @@ def match_line(game: dict[str, Any], decks: dict[str, Any]) -> Text:
                 f"{str(game.get('termination', '')).replace('_', ' ')}", no_wrap=True, overflow="ellipsis")
 
 
-__all__ = ["LabScreen", "LabSetup", "match_line", "run_jobs"]
+__all__ = ["LabScreen", "LabSetup", "deck_file_name", "match_line", "run_jobs"]

@@ -92,6 +92,26 @@ def _signed(d: float | None, ci: Sequence[float] | None = None) -> str:
     return _points(d) + (f" {_points(ci[0])}…{_points(ci[1])}" if ci is not None else "")
 
 
+def deck_names(report: dict[str, Any]) -> dict[str, str]:
+    """How the tables name each deck of a report: its own name ("Ironbound"), with its label (file stem
+    or path) only to tell two decks of the same name apart. A report without its decks table (the
+    library's `run` alone) keeps the labels."""
+    decks = report.get("decks") or {}
+    names = {label: str((d or {}).get("name") or label) for label, d in decks.items()}
+    count: dict[str, int] = {}
+    for n in names.values():
+        count[n] = count.get(n, 0) + 1
+    return {label: n if count[n] == 1 else f"{n} ({label})" for label, n in names.items()}
+
+
+def _named(names: dict[str, str], entry: str) -> str:
+    """A deck label, or "label (agent)", with the deck's name in place of its label."""
+    if entry in names:
+        return names[entry]
+    label, sep, agent = entry.rpartition(" (")
+    return f"{names[label]} ({agent}" if sep and label in names else entry
+
+
 def card_table(report: dict[str, Any], top: int | None = None, sort: str = "iwd", width: int = 120) -> Any:
     """The card statistics as a table: every card (or the first `top` by `sort`), each rate in % with its n
     and its Wilson 95% interval; IWD = win rate when drawn − when not drawn (points, Newcombe 95% interval).
@@ -101,6 +121,7 @@ def card_table(report: dict[str, Any], top: int | None = None, sort: str = "iwd"
     from rich.table import Table
 
     rows = sorted_cards(report["cards"], sort)
+    names = deck_names(report)
     agents = {c["agent"] for c in rows}
     decks = {c["deck"] for c in rows}
     wide = width >= 124             # every column
@@ -121,7 +142,8 @@ def card_table(report: dict[str, Any], top: int | None = None, sort: str = "iwd"
                      min_width=6 if head in ("deck", "card") else (12 if head == "IWD" else
                                                                   10 if head.startswith("win") else len(head)))
     for c in shown:
-        cells = [c["deck"] if len(agents) == 1 else f"{c['deck']} ({c['agent']})"] if heads[0] == "deck" else []
+        deck = names.get(c["deck"], c["deck"])
+        cells = [deck if len(agents) == 1 else f"{deck} ({c['agent']})"] if heads[0] == "deck" else []
         cells += [c["name"], str(c["matches"])] + ([] if narrow else [str(c["opening"])])
         if wide:
             cells.append(_pct(c["win_rate_opening"], c["ci95_opening"] if c["opening"] else None))
@@ -139,10 +161,13 @@ def _pct_text(rate: float | None, ci: Sequence[float]) -> str:
     return "–" if rate is None else f"{100 * rate:.1f}% [{100 * ci[0]:.1f}–{100 * ci[1]:.1f}]"
 
 
-def compare_renderables(cmp: dict[str, Any]) -> list[Any]:
-    """The A/B answer: both lists' win rates against the same field, the difference and the cards that moved."""
+def compare_renderables(cmp: dict[str, Any], names: dict[str, str] | None = None) -> list[Any]:
+    """The A/B answer: both lists' win rates against the same field, the difference and the cards that moved.
+    `names`: each deck label's name in the tables (`deck_names`)."""
     from rich.table import Table
 
+    names = names or {}
+    cmp = {**cmp, "old": _named(names, cmp["old"]), "new": _named(names, cmp["new"])}
     old, new = cmp["old_vs_field"], cmp["new_vs_field"]
     lo, hi = cmp["ci95"]
     if lo > 0:
@@ -166,7 +191,7 @@ def compare_renderables(cmp: dict[str, Any]) -> list[Any]:
         t.add_column(head, justify="left" if head == "field deck" else "right")
     for f in cmp["per_field"]:
         same = f["ci95"][0] == f["ci95"][1] == f["diff"]
-        t.add_row(f["deck"], str(f["matches"]), _pct(f["old"]["win_rate"], f["old"]["ci95"]),
+        t.add_row(_named(names, f["deck"]), str(f["matches"]), _pct(f["old"]["win_rate"], f["old"]["ci95"]),
                   _pct(f["new"]["win_rate"], f["new"]["ci95"]),
                   "+0 (every match alike)" if same else _signed(f["diff"], f["ci95"]))
     out.append(t)
@@ -200,8 +225,9 @@ def report_renderables(report: dict[str, Any], top_cards: int | None = 10, sort:
     from rich.table import Table
 
     out: list[Any] = []
+    names = deck_names(report)
     if report.get("compare"):
-        out += compare_renderables(report["compare"])
+        out += compare_renderables(report["compare"], names)
         if report["cards"] and top_cards not in (0, None):
             out.append(card_table(report, top_cards, sort, width))
         return out
@@ -224,9 +250,10 @@ def report_renderables(report: dict[str, Any], top_cards: int | None = 10, sort:
     t = Table(title="Win rate of the row against the column (draws = ½), Wilson 95% interval")
     t.add_column("deck (agent)")
     for c in cols:
-        t.add_column(c[0] if same_agent else f"{c[0]} ({c[1]})", justify="right")
+        t.add_column(_named(names, c[0]) if same_agent else f"{_named(names, c[0])} ({c[1]})", justify="right")
     for r in rows:
-        t.add_row(r[0] if same_agent else f"{r[0]} ({r[1]})", *[cell.get((r, c), "·") for c in cols])
+        t.add_row(_named(names, r[0]) if same_agent else f"{_named(names, r[0])} ({r[1]})",
+                  *[cell.get((r, c), "·") for c in cols])
     out.append(t)
     fp = report["first_player"]
     out.append(f"First player wins {100 * fp['win_rate']:.1f}% [{100 * fp['ci95'][0]:.1f}–"
@@ -235,7 +262,7 @@ def report_renderables(report: dict[str, Any], top_cards: int | None = 10, sort:
     for head in ("deck (agent)", "rating", "95% interval"):
         rt.add_column(head, justify="left" if head.startswith("deck") else "right")
     for r in report["ratings"]:
-        rt.add_row(r["name"], f"{r['rating']:+.0f}", f"{r['ci95'][0]:+.0f} … {r['ci95'][1]:+.0f}")
+        rt.add_row(_named(names, r["name"]), f"{r['rating']:+.0f}", f"{r['ci95'][0]:+.0f} … {r['ci95'][1]:+.0f}")
     out.append(rt)
     if report["cards"] and top_cards != 0:
         out.append(card_table(report, top_cards, sort, width))
@@ -305,12 +332,14 @@ def report_plots(report: dict[str, Any], width: int = 100, color: bool = True) -
     if not report["pairs"]:
         return []
     rates = field_rates(report)
+    names = deck_names(report)
     win = interval_plot("Win rate vs the field (draws ½), Wilson 95% interval",
-                        [(r["name"], 100 * r["win_rate"], 100 * r["ci95"][0], 100 * r["ci95"][1]) for r in rates],
+                        [(_named(names, r["name"]), 100 * r["win_rate"], 100 * r["ci95"][0], 100 * r["ci95"][1]) for r in rates],
                         width, ref=50.0, xlim=(0.0, 100.0), color=color)
     ratings = sorted(report["ratings"], key=lambda r: (-r["rating"], r["name"]))
     rat = interval_plot("Ratings (Bradley–Terry, Elo scale, mean 0), 95% interval",
-                        [(r["name"], float(r["rating"]), float(r["ci95"][0]), float(r["ci95"][1])) for r in ratings],
+                        [(_named(names, r["name"]), float(r["rating"]), float(r["ci95"][0]), float(r["ci95"][1]))
+                         for r in ratings],
                         width, ref=0.0, color=color)
     return [win, rat]
 

@@ -280,6 +280,8 @@ def test_deck_files_and_own_cards_join_a_run(tmp_path: Path) -> None:
         await pilot.press("enter")
         out["added"] = status(lab)
         out["selected"] = list(lab.query_one("#lab-decks", SelectionList).selected)
+        box = lab.query_one("#lab-decks", SelectionList)
+        out["prompts"] = [str(box.get_option_at_index(i).prompt) for i in range(box.option_count)]
         await pilot.press("ctrl+r")
         out["no cards"] = status(lab)                   # the imp is unknown without its card file
         lab.query_one("#lab-cards", Input).value = str(tmp_path / "mine.toml")
@@ -290,6 +292,7 @@ def test_deck_files_and_own_cards_join_a_run(tmp_path: Path) -> None:
     run_app(app, body)
     assert "✗ no deck file" in out["bad"] and "✓ added" in out["added"]
     assert str(deck) in out["selected"]
+    assert f"Emberfall — {deck}" in out["prompts"]         # the deck's own name, then where it is
     assert "test-lab-imp" in out["no cards"] and "✗" in out["no cards"]
     rep = out["report"]
     assert rep is not None and rep["matches"] == 3 and "imps" in rep["decks"]
