@@ -601,7 +601,8 @@ def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or sce
         raise typer.Exit(1)
 
 
-decks_app = typer.Typer(help="Decks: the bundled list, and one deck's summary (`c1k decks show NAME|FILE`).",
+decks_app = typer.Typer(help="Decks: the bundled list, one deck's summary (`c1k decks show NAME|FILE`), and "
+                             "what changed between two lists (`c1k decks diff OLD NEW`).",
                         invoke_without_command=True)
 app.add_typer(decks_app, name="decks")
 
@@ -662,6 +663,34 @@ def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name o
         print_summary(summary, Console(highlight=False))
     if problems:
         raise typer.Exit(1)
+
+
+@decks_app.command("diff")
+def decks_diff(old: Annotated[str, typer.Argument(help="The old list: a bundled deck's name or a deck file")],
+               new: Annotated[str, typer.Argument(help="The new list: a bundled deck's name or a deck file")],
+               cards: CardsOpt = None,
+               json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None) -> None:
+    """What changed between two lists: champion and Seat, each card whose count moved, the curve and the
+    Realms. Exit 0 whether or not they differ; 2 if either can't be read."""
+    from rich.console import Console
+
+    from c1k_tui.cli.decks_cmd import deck_diff, load_for_summary, print_diff
+    from engine import CardFileError, find_deck
+
+    try:
+        paths = [find_deck(old), find_deck(new)]
+    except FileNotFoundError as err:
+        raise _fail(str(err)) from err
+    db = _db((old, new), cards)
+    try:
+        (a, _), (b, _) = (load_for_summary(p, db) for p in paths)
+    except CardFileError as err:
+        raise _fail("\n".join(err.problems) or str(err)) from err
+    diff = deck_diff(a, b, db)
+    if json_out is not None:
+        _emit_json(diff, json_out)
+    if json_out is None or str(json_out) != "-":
+        print_diff(diff, Console(highlight=False))
 
 
 @app.command()
