@@ -636,6 +636,18 @@ def decks(ctx: typer.Context,
         typer.echo(p.stem)
 
 
+def _summary_deck(path: Path, db: Any) -> tuple[Any, list[str]]:
+    """A deck for `decks show` / `decks diff` as far as it loads, and its construction problems; a file
+    that can't be read at all is a message (exit 2)."""
+    from c1k_tui.cli.decks_cmd import load_for_summary
+    from engine import CardFileError
+
+    try:
+        return load_for_summary(path, db)
+    except CardFileError as err:
+        raise _fail("\n".join(err.problems) or str(err)) from err
+
+
 @decks_app.command("show")
 def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name or a deck file")],
                cards: CardsOpt = None,
@@ -644,18 +656,15 @@ def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name o
     it breaks the construction rules."""
     from rich.console import Console
 
-    from c1k_tui.cli.decks_cmd import deck_summary, load_for_summary, print_summary
-    from engine import CardFileError, find_deck
+    from c1k_tui.cli.decks_cmd import deck_summary, print_summary
+    from engine import find_deck
 
     try:
         path = find_deck(deck)
     except FileNotFoundError as err:
         raise _fail(str(err)) from err
     db = _db((deck,), cards)
-    try:
-        d, problems = load_for_summary(path, db)
-    except CardFileError as err:
-        raise _fail("\n".join(err.problems) or str(err)) from err
+    d, problems = _summary_deck(path, db)
     summary = deck_summary(d, db, problems)
     if json_out is not None:
         _emit_json(summary, json_out)
@@ -674,18 +683,15 @@ def decks_diff(old: Annotated[str, typer.Argument(help="The old list: a bundled 
     Realms. Exit 0 whether or not they differ; 2 if either can't be read."""
     from rich.console import Console
 
-    from c1k_tui.cli.decks_cmd import deck_diff, load_for_summary, print_diff
-    from engine import CardFileError, find_deck
+    from c1k_tui.cli.decks_cmd import deck_diff, print_diff
+    from engine import find_deck
 
     try:
         paths = [find_deck(old), find_deck(new)]
     except FileNotFoundError as err:
         raise _fail(str(err)) from err
     db = _db((old, new), cards)
-    try:
-        (a, _), (b, _) = (load_for_summary(p, db) for p in paths)
-    except CardFileError as err:
-        raise _fail("\n".join(err.problems) or str(err)) from err
+    (a, _), (b, _) = (_summary_deck(p, db) for p in paths)
     diff = deck_diff(a, b, db)
     if json_out is not None:
         _emit_json(diff, json_out)

@@ -377,6 +377,16 @@ def test_f5_builds_a_deck_and_the_saved_file_joins_the_list_marked(tmp_path: Pat
 # ---- issue 30 item 2: A/B in the Lab, a match list that opens the replay, PgDn
 
 
+async def ran(pilot: Any, app: LabApp) -> LabScreen:
+    """The Lab after a tiny run (2 random matches of 4 turns at most)."""
+    lab = app.screen
+    assert isinstance(lab, LabScreen)
+    fill(lab)
+    await pilot.press("ctrl+r")
+    await wait_done(pilot, lab)
+    return lab
+
+
 def test_compare_mode_gives_the_compare_section_of_c1k_simulate_compare() -> None:
     """Old and new list against the marked decks: the same library call as `c1k simulate --compare OLD NEW
     --field F`, so the same pairs and the same paired interval."""
@@ -423,11 +433,7 @@ def test_enter_on_a_match_opens_its_replay_and_esc_comes_back() -> None:
     out: dict[str, Any] = {}
 
     async def body(pilot: Any) -> None:
-        lab = app.screen
-        assert isinstance(lab, LabScreen)
-        fill(lab)
-        await pilot.press("ctrl+r")
-        await wait_done(pilot, lab)
+        lab = await ran(pilot, app)
         games = lab.query_one("#lab-games", OptionList)
         out["rows"] = [str(games.get_option_at_index(i).prompt) for i in range(games.option_count)]
         games.focus()
@@ -463,11 +469,7 @@ def test_pgdn_scrolls_the_results_wherever_the_focus_is() -> None:
     out: dict[str, Any] = {}
 
     async def body(pilot: Any) -> None:
-        lab = app.screen
-        assert isinstance(lab, LabScreen)
-        fill(lab)
-        await pilot.press("ctrl+r")
-        await wait_done(pilot, lab)
+        lab = await ran(pilot, app)
         box = lab.query_one("#lab-box", VerticalScroll)
         box.scroll_home(animate=False)
         await pilot.pause()
