@@ -48,17 +48,24 @@ if TYPE_CHECKING:
     )
     from engine.actions import USAGE as COMMAND_USAGE
     from engine.ai import Agent, make_agent, play_match
-    from engine.cards import KEYWORDS, CardDB, CardDef, CardFileError, load_card_db, suggest
+    from engine.cards import (
+        KEYWORDS,
+        CardDB,
+        CardDef,
+        CardFileError,
+        describe_effects,
+        load_card_db,
+        mode_words,
+        suggest,
+        voidcast_words,
+    )
     from engine.decks import Deck, bundled_deck_paths, deck_from_data, find_deck, load_deck
     from engine.events import (
         COMMAND_KINDS,
         QUIET_KINDS,
         Event,
-        describe_effects,
         events_for,
         log_lines_for,
-        mode_words,
-        voidcast_words,
     )
     from engine.face import GameFace
     from engine.game import Game, RulesLoopError
@@ -96,9 +103,9 @@ if TYPE_CHECKING:
 _FROM: dict[str, str] = {
     "engine.actions": "COMMAND_VERBS MAX_COMMAND_CHARS Action Activate Attack Block Choose Concede Decline IllegalAction Interrupt MalformedCommand Pass Play SetCard parse_action COMMAND_USAGE=USAGE",
     "engine.ai": "Agent make_agent play_match",
-    "engine.cards": "KEYWORDS CardDB CardDef CardFileError load_card_db suggest",
+    "engine.cards": "KEYWORDS CardDB CardDef CardFileError describe_effects load_card_db mode_words suggest voidcast_words",
     "engine.decks": "Deck bundled_deck_paths deck_from_data find_deck load_deck",
-    "engine.events": "COMMAND_KINDS QUIET_KINDS Event describe_effects events_for log_lines_for mode_words voidcast_words",
+    "engine.events": "COMMAND_KINDS QUIET_KINDS Event events_for log_lines_for",
     "engine.face": "GameFace",
     "engine.game": "Game RulesLoopError",
     "engine.rng": "SplitMix64 derive_seed",

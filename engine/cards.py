@@ -12,7 +12,7 @@ import difflib
 import functools
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -40,7 +40,7 @@ Verb = Literal[
 Target = Literal[
     "self", "unit", "friendly_unit", "enemy_unit", "champion", "enemy_champion", "friendly_champion",
     "all_enemy_units", "all_friendly_units", "all_units", "event",
-    "random_enemy_unit", "random_friendly_unit", "random_unit",
+    "random_enemy_unit", "random_friendly_unit", "random_unit", "same",
 ]
 TriggerName = Literal[
     "on_play", "on_summon", "on_attack", "on_block", "start_of_combat", "end_of_attack", "on_kill",
@@ -67,6 +67,9 @@ TRIGGERS: tuple[str, ...] = TriggerName.__args__  # type: ignore[attr-defined]
 
 #: targets the player names in the command (one `target <ref>` each, in effect order)
 CHOICE_TARGETS = frozenset({"unit", "friendly_unit", "enemy_unit", "champion"})
+#: targets that are one card: chosen by the player or drawn at random. `target = "same"` (rules.md CARD TEXT:
+#: the card's "it", "that unit") is the target of the first of these in its effect list
+ONE_TARGETS = CHOICE_TARGETS | {"random_enemy_unit", "random_friendly_unit", "random_unit"}
 #: every keyword of rules.md §6; the ones taking a number are listed in NUMBERED_KEYWORDS
 KEYWORDS = (
     "strike", "tough", "barrier", "overwhelm", "regeneration", "guard", "charge", "lifedrain",
@@ -148,8 +151,6 @@ class Effect(_Model):
     _branch_texts: tuple[str, ...] = PrivateAttr(default=())
 
     def model_post_init(self, context: Any, /) -> None:
-        from engine.events import describe_effects  # (events reads effects: imported once it exists)
-
         self._outcome_texts = tuple(describe_effects(o) for o in self.outcomes or ())
         self._branch_texts = tuple(describe_effects(b) for b in self.branches or ())
 
@@ -322,6 +323,11 @@ class CardModel(_Model):
             raise ValueError("Nullify is an action played as an Interrupt from the hand")
         if "ambush" in names and self.realm != "veil":
             raise ValueError("only Veil cards can be Set (ambush)")
+        for where, effects in [("effect", self.effect)] + [(f"abilities[{i}].effect", a.effect)
+                                                          for i, a in enumerate(self.abilities)]:
+            why = same_refusal(effects, where)
+            if why:
+                raise ValueError(why)
         return self
 
 
@@ -344,6 +350,24 @@ def name_refusal(name: str) -> str:
         return f"'{name}' can't be a card name: a command reads it as the word '{name.lower()}'"
     if '"' in name and "'" in name:
         return "a card name can't hold both kinds of quote: no command could quote it"
+    return ""
+
+
+def same_refusal(effects: Sequence[Effect], where: str) -> str:
+    """Why `target = "same"` can't be used where it is in this effect list ("" if it can): it refers back
+    to the target of the first effect before it, in the same list, that takes one target (chosen or at
+    random) — a Flux outcome or a Thread branch is a list of its own (rules.md CARD TEXT)."""
+    first = next((i for i, e in enumerate(effects) if e.target in ONE_TARGETS), None)
+    for i, e in enumerate(effects):
+        if e.target == "same" and (first is None or i < first):
+            kinds = ", ".join(sorted(CHOICE_TARGETS))
+            return (f"'{where}[{i}]': target = \"same\" refers back to the target of an earlier effect of the "
+                    f"same list that takes one target ({kinds} or random_…), and there is none before it")
+        for j, inner in enumerate((e.outcomes or []) + (e.branches or [])):
+            kind = "outcomes" if e.outcomes else "branches"
+            why = same_refusal(inner, f"{where}[{i}].{kind}[{j}]")
+            if why:
+                return why
     return ""
 
 
@@ -648,14 +672,21 @@ def parse_cards_located(raw: list[Any], path: str, text: str = "",
             problems.append(f"{path}:{line}: card '{ident}': tables or lists nested more than {MAX_DEPTH} deep")
             continue
         try:
-            cards.append((CardDef.from_model(CardModel.model_validate(entry)), f"{path}:{line}"))
-            if tables is not None:
-                tables.append(entry)
+            card = CardDef.from_model(CardModel.model_validate(entry))
         except ValidationError as err:
             for e, line_msg in zip(err.errors(), describe_validation_error(err), strict=True):
                 top = next((str(k) for k in e["loc"] if isinstance(k, str)), None)
                 line = _line_of(text, i, top) if text else 0
                 problems.append(f"{path}:{line}: card '{ident}': {line_msg}")
+            continue
+        disagree = text_problems(card)
+        if disagree:   # rules.md CARD TEXT: the text is the contract
+            line = _line_of(text, i, "text") if text else 0
+            problems += [f"{path}:{line}: card '{ident}': text and effects disagree: {why}" for why in disagree]
+            continue
+        cards.append((card, f"{path}:{line}"))
+        if tables is not None:
+            tables.append(entry)
     return cards, problems
 
 
@@ -867,6 +898,170 @@ def check_references(db: CardDB, only: Iterable[str] | None = None) -> list[str]
     return problems
 
 
+# ---------------------------------------------------------------- card text: effects in words
+
+_WHO = {
+    "self": "itself", "unit": "a unit", "friendly_unit": "a friendly unit", "enemy_unit": "an enemy unit",
+    "champion": "a Champion", "enemy_champion": "the enemy Champion", "friendly_champion": "your Champion",
+    "all_enemy_units": "each enemy unit", "all_friendly_units": "each friendly unit", "all_units": "each unit",
+    "event": "that", "same": "it",
+    "random_enemy_unit": "a random enemy unit", "random_friendly_unit": "a random friendly unit",
+    "random_unit": "a random unit",
+}
+_PLAYER = {"you": "you", "opponent": "the opponent", "each": "each player"}
+#: effects that a player does: (verb, what follows the amount)
+_PLAYER_VERBS = {"draw": ("draw", ""), "discard": ("discard", " at random"), "gain_influence": ("gain", " Influence")}
+
+
+def describe_effect(e: Effect) -> str:
+    """One effect in a learner's words ("deal 2 damage to the enemy Champion")."""
+    who = _WHO.get(e.target or "", "")
+    v = e.do
+    if v == "damage":
+        return f"deal {e.amount} damage to {who}"
+    if v == "heal":
+        return f"heal {e.amount} to {who}"
+    if v in _PLAYER_VERBS:
+        verb, tail = _PLAYER_VERBS[v]
+        if v == "draw":
+            tail = " card" if e.amount == 1 else " cards"
+        if e.player == "you":         # the card's own words: "draw 2 cards", "gain 2 Influence"
+            return f"{verb} {e.amount}{tail}"
+        return f"{_PLAYER[e.player]} {verb}s {e.amount}{tail}"
+    if v == "buff":
+        until = " until end of turn" if (e.until or "permanent") == "end_of_turn" else ""
+        return f"{who} gets {e.power:+d}/{e.health:+d}{until}"
+    if v == "grant":
+        return f"{who} gains {e.status or e.keyword}"
+    if v == "summon":
+        return f"summon {e.amount} {e.card}"
+    if v == "flux":
+        return "Flux: one outcome at random"
+    if v == "thread":
+        return "Thread: a chosen branch"
+    if v == "permit":
+        return f"you may play {e.card_type} from your {e.zone}"
+    if v == "reroll":
+        return "draw the Flux outcome again"
+    return f"{v.replace('_', ' ')} {who}".strip()
+
+
+def describe_effects(effects: Iterable[Effect]) -> str:
+    return "; ".join(describe_effect(e) for e in effects) or "nothing"
+
+
+def mode_words(d: CardDef, mode: int) -> str:
+    """A chosen Thread mode in words, from the card's definition: "mode 2: draw 2 cards" (rules.md §7a:
+    a choice made on play is public, and shown in words, never as a bare "mode 2")."""
+    for effects in (d.effect, *(ab.effect for ab in d.abilities)):
+        for e in effects:
+            if e.do == "thread" and e.branches and 1 <= mode <= len(e.branches):
+                return f"mode {mode}: {describe_effects(e.branches[mode - 1])}"
+    return f"mode {mode}"
+
+
+def voidcast_words(d: CardDef) -> str:
+    """A Voidcast payment in words (KW Voidcast)."""
+    return (f"Voidcast: paid {d.voidcast} instead of {d.cost}, it goes to the Void and resolves at the start "
+            "of the next End Phase")
+
+
+# ---------------------------------------------------------------- card text: the contract
+
+#: numbers a card's text may spell out in words ("summon two Shades", "draw two cards")
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+                 9: "nine", 10: "ten"}
+#: a word of a card's text that refers back to a target already named ("it gets +0/+2", rules.md CARD TEXT)
+_BACK_REFERENCE = re.compile(r"\b(?:it|its|itself|that unit|that champion|them|the same unit)\b")
+
+
+def _every_effect(effects: Iterable[Effect]) -> Iterator[Effect]:
+    """These effects and every effect inside their Flux outcomes and Thread branches."""
+    for e in effects:
+        yield e
+        for inner in (e.outcomes or []) + (e.branches or []):
+            yield from _every_effect(inner)
+
+
+def _number(n: int) -> str:
+    return f"(?:{n}|{_NUMBER_WORDS[n]})" if n in _NUMBER_WORDS else str(n)
+
+
+def _said(e: Effect, text: str) -> str:
+    """"" if the (lower-case) text says what effect `e` does, else what it should say."""
+    n = _number(e.amount)
+    more = r"(?:(?:, | or | and )\d+)*"     # "deal 1, 2, 3 or 4 damage" (a Flux's outcomes)
+    if e.do == "damage":
+        return "" if re.search(rf"\b{n}{more} damage\b", text) else f"{e.amount} damage"
+    if e.do == "heal":
+        return "" if re.search(rf"\b(?:heals? {n}\b|{n}{more} damage from)", text) else f"heal {e.amount}"
+    if e.do == "buff":
+        signs = [f"{e.power:+d}".replace("+0", s) + "/" + f"{e.health:+d}".replace("+0", t)
+                 for s in ("+0", "-0") for t in ("+0", "-0")]
+        return "" if any(x in text.replace("\u2212", "-") for x in signs) else f"{e.power:+d}/{e.health:+d}"
+    if e.do in ("draw", "discard"):
+        one = rf"\b{e.do}s? (?:a|one|1) card\b" if e.amount == 1 else rf"\b{e.do}s? {n} cards\b"
+        return "" if re.search(one, text) else f"{e.do} {e.amount} card{'s' if e.amount != 1 else ''}"
+    if e.do == "gain_influence":
+        return "" if re.search(rf"\bgains? {n} influence\b", text) else f"gain {e.amount} Influence"
+    if e.do == "grant":
+        word = (e.status or e.keyword or "").split()[0]
+        stem = word[:-2] if word.endswith("ed") else word    # "suppressed": "Suppress"
+        if stem in text or (word == "barrier" and "prevent the next damage" in text):
+            return ""
+        return word.capitalize()
+    return ""
+
+
+def text_problems(card: CardDef) -> list[str]:
+    """Where a card's text and its effects disagree (rules.md CARD TEXT: the text is the contract; docs/cards.md
+    "Card text"), each a sentence; [] when they agree or the card has no text. The checks:
+
+    - every effect's numbers and words are in the text: "2 damage", "heal 3", "+0/+2", "draw 2 cards",
+      "gain 1 Influence", a granted keyword or status, each keyword of the card, an ability's cost;
+    - each kind of target the player chooses ("a friendly unit") is named in the text at least as often as
+      the effects choose one: a text that names one unit and then says "it" has one chosen target, and its
+      later effects say `target = "same"`;
+    - an effect with `target = "same"` is matched by a word that refers back ("it", "that unit").
+    """
+    text = card.text.lower()
+    if not text.strip():
+        return []
+    out: list[str] = []
+    lists = [card.effect, *(a.effect for a in card.abilities)]
+    effects = [e for effs in lists for e in _every_effect(effs)]
+    for e in effects:
+        missing = _said(e, text)
+        if missing:
+            out.append(f"its effect '{e.do}' does {describe_effect(e)!r}, but its text never says '{missing}'")
+    for kw, n in card.keywords.items():
+        word = f"{kw} {n}" if n else kw
+        if word not in text and not (kw == "voidcast" and card.voidcast is not None
+                                     and f"voidcast {card.voidcast}" in text):
+            out.append(f"it has the keyword '{word}', but its text never says '{word.title()}'")
+    for a in card.abilities:
+        if a.activate is not None and a.activate.cost and f"{a.activate.cost} influence" not in text:
+            out.append(f"an activated ability costs {a.activate.cost} Influence, but its text never says "
+                       f"'{a.activate.cost} Influence'")
+    chosen: dict[str, int] = {}
+    for e in effects:
+        if e.target in CHOICE_TARGETS:
+            chosen[e.target] = chosen.get(e.target, 0) + 1
+    for word, n in sorted(chosen.items()):
+        phrase = _WHO[word]
+        noun = phrase.lower().split(" ", 1)[1]   # "a friendly unit" or "target friendly unit"
+        named = len(re.findall(rf"\b(?:an?|target) {re.escape(noun)}\b", text))
+        if n > named:
+            out.append(f"its effects choose {n} targets that are {phrase} (one `target` each in the command) "
+                       f"but its text names {phrase} {'once' if named == 1 else f'{named} times'}: where the "
+                       "text means the same unit again ('it', 'that unit'), the later effect says "
+                       "target = \"same\" (rules.md CARD TEXT)")
+    if any(e.target == "same" for e in effects) and not _BACK_REFERENCE.search(text):
+        out.append("an effect applies to the same target again (target = \"same\"), but its text never refers "
+                   "back to it ('it', 'that unit')")
+    return out
+
+
 __all__ = [
     "CHOICE_TARGETS", "EFFECT_VERBS", "INTERRUPT_EVENT_TEXT", "KEYWORDS", "MAX_AMOUNT", "MAX_COST",
     "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_KEYWORD_NUMBER", "MAX_LIFE", "MAX_LIST", "MAX_STAT", "MAX_TEXT",
@@ -877,4 +1072,5 @@ __all__ = [
     "check_keyword", "check_references", "def_choice_slots", "describe_validation_error",
     "effect_slots", "evolve_cycles", "load_card_db", "load_card_file", "load_card_file_located",
     "name_refusal", "parse_cards", "parse_cards_located", "read_toml", "suggest",
+    "same_refusal", "describe_effect", "describe_effects", "mode_words", "voidcast_words", "text_problems",
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from engine.cards import Effect, check_keyword
+from engine.cards import ONE_TARGETS, Effect, check_keyword
 from engine.continuations import OPEN_PRIORITY, Continuation
 from engine.core import MatchState
 from engine.decisions import offer_permit
@@ -28,7 +28,7 @@ class Run:
     """One `run_effects` call: whose effects, from which source, and what the verbs may use or set."""
 
     __slots__ = ("controller", "source", "chosen", "item", "event", "mode", "top", "then", "todo", "i",
-                 "permit", "paused")
+                 "permit", "paused", "same")
 
     def __init__(self, controller: int, source: int, chosen: list[int], item: StackItem | None,
                  event: tuple[int, ...], mode: int, top: bool, then: Continuation, todo: list[Effect]) -> None:
@@ -44,6 +44,9 @@ class Run:
         self.i = 0                    # … and the position after the one running
         self.permit: Effect | None = None   # an "instruction" permission, offered at the end
         self.paused = False           # a decision is pending: stop here
+        #: what `target = "same"` means (rules.md CARD TEXT): the target the first one-target effect found
+        #: (None: no such effect has run yet; empty: it found no legal target)
+        self.same: tuple[int, ...] | None = None
 
 
 VerbFunction = Callable[[MatchState, Effect, list[int], Run], None]
@@ -62,11 +65,13 @@ def verb(name: str) -> Callable[[VerbFunction], VerbFunction]:
 
 def run_effects(g: MatchState, effects: Iterable[Effect], controller: int, source: int, chosen: list[int],
                 item: StackItem | None, event: tuple[int, ...] = (), mode: int = 0, top: bool = False,
-                then: Continuation = OPEN_PRIORITY) -> bool:
+                then: Continuation = OPEN_PRIORITY, same: tuple[int, ...] | None = None) -> bool:
     """Carry out effects in order. `top`: this is a stack item's resolution (it may pause for a Flux
-    Interrupt, and the item is finished at the end). False if a decision is pending afterwards."""
+    Interrupt, and the item is finished at the end). `same`: what `target = "same"` refers to, when the
+    effects are the rest of a resolution that paused. False if a decision is pending afterwards."""
     todo = list(effects)
     r = Run(controller, source, chosen, item, event, mode, top, then, todo)
+    r.same = same
     verbs = VERB_FUNCTIONS
     i = 0
     n = len(todo)
@@ -75,8 +80,15 @@ def run_effects(g: MatchState, effects: Iterable[Effect], controller: int, sourc
         i += 1
         if e.target is None:
             targets: list[int] = []   # (what resolve_targets gives for no target word)
+        elif e.target == "same":
+            # rules.md CARD TEXT: "it" is the first one-target effect's target, while it is still there
+            targets = [c for c in r.same or () if g.in_play(c) or g.is_champion(c)]
+            if not targets:
+                continue
         else:
             targets = resolve_targets(g, e, controller, source, chosen, item, event)
+            if r.same is None and e.target in ONE_TARGETS:
+                r.same = tuple(targets)
             if not targets:
                 continue
         fn = verbs.get(e.do)

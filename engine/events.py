@@ -36,14 +36,10 @@ Kinds (`Event.kind`):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Literal, NamedTuple, overload
+from collections.abc import Iterator
+from typing import Literal, NamedTuple, Protocol, overload
 
 from engine.chunked import ChunkedList
-
-if TYPE_CHECKING:
-    from engine.cards import CardDef, Effect
-    from engine.core import MatchState
 
 #: what an event is: a window entered, priority given, a command (or a refused one), or something the
 #: rules did (a draw, damage, a trigger going on the stack, a state-based action, the end …); "note" is
@@ -149,7 +145,15 @@ class EventLog(ChunkedList[Event]):
         return super().since(start)
 
 
-def events_for(game: MatchState, player: int, since: int = 0, renumber: bool = True) -> tuple[Event, ...]:
+class HasEvents(Protocol):
+    """What `events_for` reads of a match (a `MatchState`, a `Game`): its event list. (A protocol, so
+    that events, below the match state, imports nothing of it.)"""
+
+    @property
+    def events(self) -> EventLog: ...
+
+
+def events_for(game: HasEvents, player: int, since: int = 0, renumber: bool = True) -> tuple[Event, ...]:
     """The events from index `since` of the match's event list on, as `player` may know them (-1: a
     spectator): private events of the other player appear by their public face only (or not at all).
 
@@ -179,76 +183,9 @@ def events_for(game: MatchState, player: int, since: int = 0, renumber: bool = T
     return tuple(kept)
 
 
-def log_lines_for(game: MatchState, player: int, since: int = 0) -> list[str]:
+def log_lines_for(game: HasEvents, player: int, since: int = 0) -> list[str]:
     """The English log `player` may read (-1: a spectator): the text of their events, quiet kinds left out."""
     return [e.text for e in events_for(game, player, since) if e.kind not in QUIET_KINDS]
 
 
-# ---------------------------------------------------------------- spelling out effects
-
-_WHO = {
-    "self": "itself", "unit": "a unit", "friendly_unit": "a friendly unit", "enemy_unit": "an enemy unit",
-    "champion": "a Champion", "enemy_champion": "the enemy Champion", "friendly_champion": "your Champion",
-    "all_enemy_units": "each enemy unit", "all_friendly_units": "each friendly unit", "all_units": "each unit",
-    "event": "that",
-}
-_PLAYER = {"you": "you", "opponent": "the opponent", "each": "each player"}
-#: effects that a player does: (verb, what follows the amount)
-_PLAYER_VERBS = {"draw": ("draw", ""), "discard": ("discard", " at random"), "gain_influence": ("gain", " Influence")}
-
-
-def describe_effect(e: Effect) -> str:
-    """One effect in a learner's words ("deal 2 damage to the enemy Champion")."""
-    who = _WHO.get(e.target or "", "")
-    v = e.do
-    if v == "damage":
-        return f"deal {e.amount} damage to {who}"
-    if v == "heal":
-        return f"heal {e.amount} to {who}"
-    if v in _PLAYER_VERBS:
-        verb, tail = _PLAYER_VERBS[v]
-        if v == "draw":
-            tail = " card" if e.amount == 1 else " cards"
-        if e.player == "you":         # the card's own words: "draw 2 cards", "gain 2 Influence"
-            return f"{verb} {e.amount}{tail}"
-        return f"{_PLAYER[e.player]} {verb}s {e.amount}{tail}"
-    if v == "buff":
-        until = " until end of turn" if (e.until or "permanent") == "end_of_turn" else ""
-        return f"{who} gets {e.power:+d}/{e.health:+d}{until}"
-    if v == "grant":
-        return f"{who} gains {e.status or e.keyword}"
-    if v == "summon":
-        return f"summon {e.amount} {e.card}"
-    if v == "flux":
-        return "Flux: one outcome at random"
-    if v == "thread":
-        return "Thread: a chosen branch"
-    if v == "permit":
-        return f"you may play {e.card_type} from your {e.zone}"
-    if v == "reroll":
-        return "draw the Flux outcome again"
-    return f"{v.replace('_', ' ')} {who}".strip()
-
-
-def describe_effects(effects: Iterable[Effect]) -> str:
-    return "; ".join(describe_effect(e) for e in effects) or "nothing"
-
-
-def mode_words(d: CardDef, mode: int) -> str:
-    """A chosen Thread mode in words, from the card's definition: "mode 2: draw 2 cards" (rules.md §7a:
-    a choice made on play is public, and shown in words, never as a bare "mode 2")."""
-    for effects in (d.effect, *(ab.effect for ab in d.abilities)):
-        for e in effects:
-            if e.do == "thread" and e.branches and 1 <= mode <= len(e.branches):
-                return f"mode {mode}: {describe_effects(e.branches[mode - 1])}"
-    return f"mode {mode}"
-
-
-def voidcast_words(d: CardDef) -> str:
-    """A Voidcast payment in words (KW Voidcast)."""
-    return (f"Voidcast: paid {d.voidcast} instead of {d.cost}, it goes to the Void and resolves at the start "
-            "of the next End Phase")
-
-
-__all__ = ["COMMAND_KINDS", "Event", "EventLog", "QUIET_KINDS", "describe_effect", "describe_effects",
-           "events_for", "log_lines_for", "mode_words", "voidcast_words"]
+__all__ = ["COMMAND_KINDS", "Event", "EventLog", "QUIET_KINDS", "events_for", "log_lines_for"]

@@ -121,7 +121,7 @@ def resume_resolution(g: MatchState, how: Continuation) -> None:
           r.flux.outcome_text(r.k), "KW Flux")
     run_effects(g, r.flux.outcomes[r.k], r.controller, r.source, [], None, r.event, r.mode)
     if run_effects(g, r.effects, r.controller, r.source, list(r.chosen), r.item, r.event, r.mode, top=True,
-                        then=r.then):
+                        then=r.then, same=r.same):
         resume(g, r.then)
     elif g.outcome is not None:
         set_over(g)
@@ -145,7 +145,7 @@ def _flux(g: MatchState, e: Effect, targets: list[int], r: Run) -> None:
           what, "KW Flux")
     if r.top and offer_interrupts(g, "flux_outcome", (g.active, 1 - g.active), RESUME_RESOLUTION):
         g.resolving = Resolving(r.item, r.controller, r.source, tuple(r.todo[r.i:]), tuple(r.chosen), r.event,
-                                r.mode, e, k, r.then)
+                                r.mode, e, k, r.then, r.same)
         r.paused = True
         return
     run_effects(g, e.outcomes[k], r.controller, r.source, [], None, r.event, r.mode)

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.cards import effect_slots
+from engine.cards import effect_slots, mode_words, voidcast_words
 from engine.continuations import Continuation
 from engine.core import STACK_CAP, MatchState, RulesLoopError
 from engine.decisions import ask
 from engine.effects import run_effects
-from engine.events import mode_words, voidcast_words
 from engine.keywords import START_TRIGGERS_ALL
 from engine.paradox import ask_flux_order, ask_thread_branch
 from engine.state import (

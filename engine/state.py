@@ -400,13 +400,18 @@ class Resolving:
     flux: Effect
     k: int                           # the outcome drawn (0-based); a reroll draws it again
     then: Continuation = OPEN_PRIORITY   # how the game continues afterwards (engine.decisions.resume)
+    #: what `target = "same"` refers to in the effects still to run (None: nothing yet, rules.md §10)
+    same: tuple[int, ...] | None = None
 
     def snapshot(self) -> dict[str, object]:
         # effects as the card file's tables (docs/cards.md) with fields at their default left out
-        return {"item": self.item.snapshot() if self.item else None, "controller": self.controller,
-                "source": self.source, "effects": [e.model_dump(exclude_defaults=True) for e in self.effects],
-                "chosen": list(self.chosen), "event": list(self.event), "mode": self.mode,
-                "flux": self.flux.model_dump(exclude_defaults=True), "k": self.k, "then": self.then.snapshot()}
+        out: dict[str, object] = {"item": self.item.snapshot() if self.item else None, "controller": self.controller,
+               "source": self.source, "effects": [e.model_dump(exclude_defaults=True) for e in self.effects],
+               "chosen": list(self.chosen), "event": list(self.event), "mode": self.mode,
+               "flux": self.flux.model_dump(exclude_defaults=True), "k": self.k, "then": self.then.snapshot()}
+        if self.same is not None:   # (only a card with target = "same" has it: older hashes stay as they were)
+            out["same"] = list(self.same)
+        return out
 
 
 class Termination(enum.Enum):

@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 
 from engine import legality
 from engine.actions import Action, Activate, Play
-from engine.cards import CHOICE_TARGETS, Effect
-from engine.events import mode_words, voidcast_words
+from engine.cards import CHOICE_TARGETS, Effect, mode_words, voidcast_words
 from engine.game import Game
 from engine.state import (
     MAIN,
@@ -394,7 +393,7 @@ def _targeted(effects: Sequence[Effect], mode: int | None) -> list[Effect]:
             m = (mode or 1) - 1
             if 0 <= m < len(e.branches):
                 out += _targeted(e.branches[m], None)
-        elif e.target in CHOICE_TARGETS:
+        elif e.target in CHOICE_TARGETS or (e.target == "same" and out):
             out.append(e)
     return out
 

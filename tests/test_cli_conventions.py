@@ -125,7 +125,7 @@ def test_simulate_keeps_progress_off_stdout(tmp_path: Path) -> None:
                "--no-plots", env={"COLUMNS": "100"})
     assert res.returncode == 0, res.stderr
     assert "ETA" not in res.stdout and "simulate" not in res.stdout.split("\n", 1)[0]
-    assert "ironbound" in res.stdout
+    assert "Ironbound" in res.stdout               # the deck's own name (issue #30 item 3)
     report = _c1k("simulate", "ironbound", "emberfall", "--matches", "1", "--workers", "1", "--max-turns", "30",
                   "--json", "-")
     assert json.loads(report.stdout)["matches"] == 1          # stdout is the report alone

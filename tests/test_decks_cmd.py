@@ -64,3 +64,32 @@ def test_cards_filter_by_cost() -> None:
     for bad in ("x", "4-2", "-1"):
         res = runner.invoke(app, ["cards", "--cost", bad])
         assert res.exit_code == 2 and "--cost" in res.output and "Traceback" not in res.output
+
+
+# ---- issue 30 item 4: `c1k decks diff OLD NEW`
+
+
+def test_decks_diff_names_each_card_that_moved_and_the_curve(tmp_path: Path) -> None:
+    new = tmp_path / "ironbound-b.toml"
+    new.write_text((ROOT / "decks" / "ironbound.toml").read_text(encoding="utf-8")
+                   .replace('"emberlash" = 3', '"emberlash" = 1\n"ashen-skirmisher" = 2'), encoding="utf-8")
+    res = runner.invoke(app, ["decks", "diff", "ironbound", str(new), "--json", "-"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert d["old"]["name"] == d["new"]["name"] == "Ironbound" and d["champion"][0] == d["champion"][1]
+    moved = {c["id"]: (c["old"], c["new"], c["change"]) for c in d["cards"]}
+    assert moved == {"emberlash": (3, 1, -2), "ashen-skirmisher": (0, 2, 2)}
+    assert d["out"] == 2 and d["in"] == 2 and d["library"] == [40, 40]
+    text = runner.invoke(app, ["decks", "diff", "ironbound", str(new)]).output
+    assert "2 card(s) out, 2 in" in text and "Emberlash" in text and "3 → 1 (-2)" in text
+    assert "0 → 2 (+2)" in text and "Champion" in text and "(same)" in text
+
+
+def test_decks_diff_of_a_deck_with_itself_says_the_same_cards() -> None:
+    res = runner.invoke(app, ["decks", "diff", "emberfall", "emberfall"])
+    assert res.exit_code == 0 and "The same cards." in res.output
+
+
+def test_decks_diff_of_an_unknown_deck_is_a_message() -> None:
+    res = runner.invoke(app, ["decks", "diff", "ironbound", "no-such-deck"])
+    assert res.exit_code == 2 and "Traceback" not in res.output and "no-such-deck" in res.output

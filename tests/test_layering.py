@@ -110,3 +110,64 @@ def test_keywords_py_lists_every_keyword_of_the_rules_in_their_order() -> None:
             if name != "py" and (ENGINE / f"{mod}.py").exists():
                 module = __import__(f"engine.{mod}", fromlist=[name])
                 assert hasattr(module, name), f"keywords.py's table names {mod}.{name}, which doesn't exist"
+
+
+def _every_import(path: Path) -> set[str]:
+    """The engine modules a module imports in any way: at run time, inside a function, or for types only."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module == "engine":
+                out |= {a.name for a in node.names if (ENGINE / f"{a.name}.py").exists()}
+            elif node.module.startswith("engine."):
+                out.add(node.module.split(".")[1])
+        elif isinstance(node, ast.Import):
+            out |= {a.name.split(".")[1] for a in node.names if a.name.startswith("engine.")}
+    return out - {path.stem}
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each circle of imports (a strongly connected group of two or more modules), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in graph:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group: list[str] = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(out)
+
+
+def test_no_import_circle_in_the_engine_not_even_for_types() -> None:
+    """issue #32 item 8: card text (`describe_effects`, `mode_words`) lives beside the card model in
+    engine/cards.py, so no engine module imports one that imports it back — at run time, inside a
+    function or for types only (the package's `__init__` gathers the public names and is left out)."""
+    graph = {p.stem: _every_import(p) for p in ENGINE.glob("*.py") if p.stem != "__init__"}
+    assert import_circles(graph) == []
+
+
+def test_the_circle_check_sees_a_circle() -> None:
+    assert import_circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

@@ -179,8 +179,9 @@ def test_the_order_decks_are_named_in_changes_nothing(tmp_path: Path) -> None:
     """Same seed, decks named in two orders: the same report (only the run's own timing differs)."""
     one = _report(["ironbound", "emberfall", "veil-masquerade", "--matches", "2"], tmp_path, "one.json")
     two = _report(["veil-masquerade", "emberfall", "ironbound", "--matches", "2"], tmp_path, "two.json")
-    one.pop("run")
-    two.pop("run")
+    for rep in (one, two):
+        rep.pop("run")
+        rep.pop("integrity")    # (its digests cover the run's timing too)
     assert one == two
     # a pair's matches depend on its two decks only: adding a third changes none of them
     alone = _report(["emberfall", "ironbound", "--matches", "2"], tmp_path, "alone.json")
@@ -203,13 +204,15 @@ def test_two_lists_with_the_same_stem_are_two_rows_labelled_by_path(tmp_path: Pa
 
 
 def test_every_match_is_a_row_and_replays_from_it(tmp_path: Path) -> None:
+    from c1k_tui.sim.simulate import seal_report
+
     rep = _report(["ironbound", "emberfall", "--matches", "2"], tmp_path, "r.json")
-    assert [g["match"] for g in rep["games"]] == [0, 1]
+    assert [g["match"] for g in rep["games"]] == [1, 2]
     g = rep["games"][1]
     for k in ("seed", "p1", "p2", "agent_p1", "agent_p2", "winner", "winner_deck", "turns", "termination"):
         assert k in g
     assert {g["p1"], g["p2"]} == {"ironbound", "emberfall"}
-    res = RUNNER.invoke(app, ["replay", str(tmp_path / "r.json"), "--match", "1", "--save", str(tmp_path / "m.json")])
+    res = RUNNER.invoke(app, ["replay", str(tmp_path / "r.json"), "--match", "2", "--save", str(tmp_path / "m.json")])
     assert res.exit_code == 0, res.output
     assert "every state hash checked" in res.output
     from engine import record as rec
@@ -217,18 +220,18 @@ def test_every_match_is_a_row_and_replays_from_it(tmp_path: Path) -> None:
     r = rec.load(tmp_path / "m.json")
     assert r.seed == int(g["seed"]) and r.agents["p1"][0] == g["agent_p1"]
     res = RUNNER.invoke(app, ["replay", str(tmp_path / "r.json"), "--match", "7"])
-    assert res.exit_code == 2 and "no match 7; its matches are numbered 0 to 1" in res.output
-    # a report whose cards differ from today's is refused, naming the card
+    assert res.exit_code == 2 and "its matches are numbered 1 to 2" in res.output
+    # a report written with other cards than today's (sealed as written) is refused, naming the card
     changed = json.loads(json.dumps(rep))
     card = sorted(changed["card_set"]["digests"])[0]
     changed["card_set"]["digests"][card] = "0" * 16
-    (tmp_path / "cards.json").write_text(json.dumps(changed))
-    res = RUNNER.invoke(app, ["replay", str(tmp_path / "cards.json"), "--match", "1"])
+    (tmp_path / "cards.json").write_text(json.dumps(seal_report(changed)))
+    res = RUNNER.invoke(app, ["replay", str(tmp_path / "cards.json"), "--match", "2"])
     assert res.exit_code == 2 and f"card '{card}'" in res.output and "differs" in res.output
-    # a report whose row no longer matches what the match does is refused, with what differs
+    # a report whose match no longer plays as it says (the engine changed since) is refused, with what differs
     rep["games"][1]["turns"] += 1
-    (tmp_path / "bad.json").write_text(json.dumps(rep))
-    res = RUNNER.invoke(app, ["replay", str(tmp_path / "bad.json"), "--match", "1"])
+    (tmp_path / "bad.json").write_text(json.dumps(seal_report(rep)))
+    res = RUNNER.invoke(app, ["replay", str(tmp_path / "bad.json"), "--match", "2"])
     assert res.exit_code == 2 and "plays differently now" in res.output and "Traceback" not in res.output
 
 
@@ -305,3 +308,29 @@ def test_paired_interval() -> None:
     mean, lo, hi = paired_interval([1.0, 0.0, 0.0, 1.0])
     assert mean == 0.5 and lo < 0.5 < hi
     assert paired_interval([]) == (0.0, -1.0, 1.0)
+
+
+def test_tables_name_decks_by_their_own_name_and_the_path_only_to_tell_two_apart(tmp_path: Path) -> None:
+    """Issue #30 item 3: "Ironbound", not the file stem; two lists both named Ironbound keep their labels."""
+    import io
+
+    from rich.console import Console
+
+    from c1k_tui.sim.simulate import deck_names, report_renderables
+
+    def text(rep: dict[str, Any]) -> str:
+        console = Console(width=160, record=True, file=io.StringIO())
+        for part in report_renderables(rep, top_cards=3, width=160):
+            console.print(part)
+        return console.export_text()
+
+    rep = _report(["ironbound", "emberfall", "--matches", "1"], tmp_path, "one.json")
+    assert deck_names(rep) == {"ironbound": "Ironbound", "emberfall": "Emberfall"}
+    shown = text(rep)
+    assert "Ironbound" in shown and "Emberfall (random)" in shown and "ironbound" not in shown
+    copy = tmp_path / "other" / "ironbound.toml"
+    copy.parent.mkdir()
+    copy.write_text((ROOT / "decks" / "ironbound.toml").read_text(encoding="utf-8")
+                    .replace('"emberlash" = 3', '"emberlash" = 2\n"ashen-skirmisher" = 1'), encoding="utf-8")
+    two = _report(["ironbound", str(copy), "--matches", "1"], tmp_path, "two.json")
+    assert deck_names(two) == {"ironbound": "Ironbound (ironbound)", str(copy): f"Ironbound ({copy})"}

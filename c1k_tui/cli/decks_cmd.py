@@ -87,3 +87,53 @@ def print_summary(s: dict[str, Any], console: Console) -> None:
             console.print(f"  {p}", markup=False)
     else:
         console.print("[green]no construction problems[/green]")
+
+
+def deck_diff(old: Deck, new: Deck, db: CardDB) -> dict[str, Any]:
+    """What changed from list OLD to list NEW (`c1k decks diff A B`, as a deck designer reads a 17lands or
+    MetaStone diff): champion and Seat, each card whose count moved (old → new copies, by cost), the
+    curve and Realms before and after."""
+    def summary(d: Deck) -> dict[str, Any]:
+        return deck_summary(d, db, [])
+
+    a, b = summary(old), summary(new)
+    ids = sorted(set(old.counts) | set(new.counts), key=lambda c: (db.by_id[c].cost, db.by_id[c].name))
+    moved = [(cid, old.counts.get(cid, 0), new.counts.get(cid, 0)) for cid in ids
+             if old.counts.get(cid, 0) != new.counts.get(cid, 0)]
+    cards = [{"id": cid, "name": db.by_id[cid].name, "cost": db.by_id[cid].cost, "old": o, "new": n,
+              "change": n - o} for cid, o, n in moved]
+    return {
+        "old": {"name": a["name"], "path": a["path"]}, "new": {"name": b["name"], "path": b["path"]},
+        "champion": [a["champion"], b["champion"]], "seat": [a["seat"], b["seat"]],
+        "cards": cards, "out": sum(o - n for _, o, n in moved if n < o), "in": sum(n - o for _, o, n in moved if n > o),
+        "curve": {k: [a["curve"][k], b["curve"][k]] for k in a["curve"]},
+        "average_cost": [a["average_cost"], b["average_cost"]],
+        "realms": {k: [a["realms"].get(k, 0), b["realms"].get(k, 0)] for k in sorted(set(a["realms"]) | set(b["realms"]))},
+        "library": [a["library"], b["library"]],
+    }
+
+
+def print_diff(d: dict[str, Any], console: Console) -> None:
+    console.print(f"[bold]{d['old']['name']}[/bold] ({d['old']['path']}) → [bold]{d['new']['name']}[/bold] "
+                  f"({d['new']['path']})")
+    for what in ("champion", "seat"):
+        was, now = d[what]
+        console.print(f"{what.capitalize():<9}{was}" + (f" → {now}" if now != was else " (same)"))
+    if not d["cards"]:
+        console.print("The same cards.")
+    else:
+        console.print(f"{d['out']} card(s) out, {d['in']} in:")
+        t = Table(show_header=True, title_justify="left", box=None, padding=(0, 1))
+        for col in ("", "cost", "card", "copies"):
+            t.add_column(col, justify="right" if col in ("cost",) else "left")
+        for c in d["cards"]:
+            t.add_row("[red]−[/red]" if c["change"] < 0 else "[green]+[/green]", str(c["cost"]), c["name"],
+                      f"{c['old']} → {c['new']} ({c['change']:+d})")
+        console.print(t)
+    moved = {k: v for k, v in d["curve"].items() if v[0] != v[1]}
+    if moved:
+        console.print("[bold]Curve[/bold] " + " · ".join(f"{k}: {a} → {b}" for k, (a, b) in moved.items())
+                      + f"   average cost {d['average_cost'][0]} → {d['average_cost'][1]}")
+    realms = {k: v for k, v in d["realms"].items() if v[0] != v[1]}
+    if realms:
+        console.print("[bold]Realms[/bold] " + " · ".join(f"{k}: {a} → {b}" for k, (a, b) in realms.items()))

@@ -10,11 +10,11 @@ import typer
 from typer.core import TyperGroup
 
 from c1k_tui.cli import completion
+from c1k_tui.cli.simulate_cmd import simulate as _simulate
 from c1k_tui.model.cardset import CARDS_HELP
 from c1k_tui.model.jsonout import HELP as JSON_HELP
 from c1k_tui.model.jsonout import write_json
 from c1k_tui.model.safetext import escape_output
-from c1k_tui.sim.simulate import simulate as _simulate
 
 # The engine is imported inside the commands: importing it takes ≈0.3 s (pydantic), and the Textual app
 # shows its first frame before it is needed.
@@ -426,26 +426,29 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
 @app.command()
 def replay(record: Annotated[Path, typer.Argument(help="A match record to step through, or a simulation "
                                                        "report (`c1k simulate --json`) with --match")],
-           match: Annotated[int | None, typer.Option("--match", help="Match N of a simulation report (its "
-                                                                     "'match' field): played again from its "
-                                                                     "seed, decks and agents")] = None,
+           match: Annotated[str | None, typer.Option("--match", metavar="N",
+                                                     help="Match N of a simulation report (its 'match' field, "
+                                                          "1 to the number of matches): played again from its "
+                                                          "seed, decks and agents")] = None,
            save: Annotated[Path | None, typer.Option(help="With --match: also save that match's record here "
                                                           "(a new file)")] = None) -> None:
     """Step forward and back through a match record in the app (both hands shown).
 
     Every command's state hash is checked first: a record that was changed is refused, naming the first
     command that doesn't match."""
+    from c1k_tui.model.matchnames import match_title, outcome_words
     from engine import C1KError
     from engine import record as rec
 
     db = _db()
     if match is not None:
-        from c1k_tui.sim.simulate import SimulateError, load_report, replay_match
+        from c1k_tui.sim.simulate import SimulateError, load_report, match_number, replay_match
 
         if save is not None and save.exists():
             raise _fail(f"--save {save}: the file exists; name a new file")
         try:
-            r = replay_match(load_report(record), match, str(record))
+            report = load_report(record)
+            r = replay_match(report, match_number(match, report), str(record))
         except SimulateError as err:
             raise _fail(f"can't replay match {match} of {record}:\n{err}") from err
         if save is not None:
@@ -467,7 +470,7 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
         if not _interactive():
             start = r.start
             _echo(f"scenario {start.scenario.get('path')}" if start.scenario is not None else
-                  f"{start.names[0]} vs {start.names[1]} · seed {start.seed}")
+                  f"{match_title(r)} · seed {start.seed}")
         for i, _ in enumerate(states, 1):   # (the same Game, moved on by each command)
             if not _interactive():
                 typer.echo(f"{i:>4}  {r.commands[i - 1]}" + ("   (refused)" if r.entries[i - 1].refused else ""))
@@ -476,6 +479,8 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
         raise _fail(f"{record}: replay stops after {shown} good command(s):\n{err}", 1) from err
     if not _interactive():
         typer.echo(f"{len(r.commands)} commands, every state hash checked; final state hash {game.state_hash()}")
+        if game.outcome is not None:
+            _echo(outcome_words(game.outcome, r))
         return
     from c1k_tui.screens.app import C1KApp
 
@@ -649,7 +654,8 @@ def validate(paths: Annotated[list[Path], typer.Argument(help="Card, deck or sce
         raise typer.Exit(1)
 
 
-decks_app = typer.Typer(help="Decks: the bundled list, and one deck's summary (`c1k decks show NAME|FILE`).",
+decks_app = typer.Typer(help="Decks: the bundled list, one deck's summary (`c1k decks show NAME|FILE`), and "
+                             "what changed between two lists (`c1k decks diff OLD NEW`).",
                         invoke_without_command=True)
 app.add_typer(decks_app, name="decks")
 
@@ -683,6 +689,18 @@ def decks(ctx: typer.Context,
         typer.echo(p.stem)
 
 
+def _summary_deck(path: Path, db: Any) -> tuple[Any, list[str]]:
+    """A deck for `decks show` / `decks diff` as far as it loads, and its construction problems; a file
+    that can't be read at all is a message (exit 2)."""
+    from c1k_tui.cli.decks_cmd import load_for_summary
+    from engine import CardFileError
+
+    try:
+        return load_for_summary(path, db)
+    except CardFileError as err:
+        raise _fail("\n".join(err.problems) or str(err)) from err
+
+
 @decks_app.command("show")
 def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name or a deck file")],
                cards: CardsOpt = None,
@@ -691,18 +709,15 @@ def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name o
     it breaks the construction rules."""
     from rich.console import Console
 
-    from c1k_tui.cli.decks_cmd import deck_summary, load_for_summary, print_summary
-    from engine import CardFileError, find_deck
+    from c1k_tui.cli.decks_cmd import deck_summary, print_summary
+    from engine import find_deck
 
     try:
         path = find_deck(deck)
     except FileNotFoundError as err:
         raise _fail(str(err)) from err
     db = _db((deck,), cards)
-    try:
-        d, problems = load_for_summary(path, db)
-    except CardFileError as err:
-        raise _fail("\n".join(err.problems) or str(err)) from err
+    d, problems = _summary_deck(path, db)
     summary = deck_summary(d, db, problems)
     if json_out is not None:
         _emit_json(summary, json_out)
@@ -710,6 +725,31 @@ def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name o
         print_summary(summary, Console(highlight=False))
     if problems:
         raise typer.Exit(1)
+
+
+@decks_app.command("diff")
+def decks_diff(old: Annotated[str, typer.Argument(help="The old list: a bundled deck's name or a deck file")],
+               new: Annotated[str, typer.Argument(help="The new list: a bundled deck's name or a deck file")],
+               cards: CardsOpt = None,
+               json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None) -> None:
+    """What changed between two lists: champion and Seat, each card whose count moved, the curve and the
+    Realms. Exit 0 whether or not they differ; 2 if either can't be read."""
+    from rich.console import Console
+
+    from c1k_tui.cli.decks_cmd import deck_diff, print_diff
+    from engine import find_deck
+
+    try:
+        paths = [find_deck(old), find_deck(new)]
+    except FileNotFoundError as err:
+        raise _fail(str(err)) from err
+    db = _db((old, new), cards)
+    (a, _), (b, _) = (_summary_deck(p, db) for p in paths)
+    diff = deck_diff(a, b, db)
+    if json_out is not None:
+        _emit_json(diff, json_out)
+    if json_out is None or str(json_out) != "-":
+        print_diff(diff, Console(highlight=False))
 
 
 @app.command()

@@ -65,7 +65,9 @@ class DeckBuilderScreen(Screen[Path | None]):
             yield Label("find", classes="db-lab")
             yield Input(placeholder="name or text", id="f-text", classes="db-text")
             yield Label("cost", classes="db-lab")
-            yield Input(placeholder="2-4", id="f-cost", classes="db-short")
+            # ("any", as the other filters: an example such as "2-4" would read as an active filter)
+            yield Input(placeholder="any", id="f-cost", classes="db-short",
+                        tooltip="a cost: N, a range N-M or N+ (e.g. 2-4, 5+); empty: any cost")
             yield Label("realm", classes="db-lab")
             yield Input(placeholder="any", id="f-realm", classes="db-mid",
                         suggester=SuggestFromList(m.realms(self.db), case_sensitive=False))

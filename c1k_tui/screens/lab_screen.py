@@ -1,13 +1,16 @@
 """The Lab (start screen → Lab, F4): `c1k simulate` in the app.
 
-Choose decks (or all), the agent of each side and its level, matches per pair, workers, seed and turn
+Choose decks (or all) — or, to compare two lists (A/B), the old and the new one against the marked decks —, the agent of each side and its level, matches per pair, workers, seed and turn
 limit, and deck files and own card files besides the bundled decks (F5 opens the deck builder; a deck
 it saves joins the list, marked); Run plays the matches in a worker thread (with 2+ workers, on a process pool) with a progress bar
 and an ETA, the screen staying live; Cancel stops it cleanly (the pool's processes are ended; with one
 worker, after the match being played) and shows the results so far. The results are the same as
 `c1k simulate`'s — the win-rate matrix with Wilson 95% intervals, first-player rate, ratings, card
-statistics and the terminal plots, sized to the panel — and Save asks for a path, asks again before
-replacing a file, and writes the JSON report (and the CSV files beside it), each atomically.
+statistics and the terminal plots, sized to the panel; with A/B, the paired difference as `c1k simulate
+--compare` reports it — then a list of every match (who sat where, who won and how), where Enter plays
+one again from its seed and opens it in the replay; PgUp/PgDn scroll the page wherever the focus is.
+Save asks for a path, asks again before replacing a file, and writes the JSON report (sealed, as `c1k
+simulate --json` writes it) and the CSV files beside it, each atomically.
 """
 
 from __future__ import annotations
@@ -29,7 +32,18 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widgets import Button, Checkbox, Footer, Input, Label, ProgressBar, Select, SelectionList, Static
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Input,
+    Label,
+    OptionList,
+    ProgressBar,
+    Select,
+    SelectionList,
+    Static,
+)
 from textual.widgets._toggle_button import ToggleButton
 
 from c1k_tui.model.cardset import join_paths, split_paths
@@ -65,7 +79,7 @@ def save_report(report: dict[str, Any], path: Path) -> list[Path]:
     folder = path.parent if str(path.parent) else Path(".")
     with tempfile.TemporaryDirectory(dir=folder, prefix=".lab-save-") as tmp:
         staged = Path(tmp) / path.name
-        staged.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        staged.write_text(json.dumps(sim.seal_report(report), indent=1, sort_keys=True) + "\n", encoding="utf-8")
         files = [staged, *sim.write_csv(report, staged.with_suffix(".csv"))]
         out = []
         for f in files:
@@ -91,6 +105,9 @@ class LabSetup:
     seed: int
     max_turns: int
     cards: tuple[str, ...] = field(default=())      # own card files or folders
+    #: A/B (`c1k simulate --compare OLD NEW`): the two lists; the marked decks are then the field (none
+    #: marked: every bundled deck but OLD's and NEW's)
+    compare: tuple[str, str] | None = None
 
 
 def run_jobs(jobs: Sequence[sim.Job], workers: int, done: Callable[[sim.JobResult], None],
@@ -144,10 +161,15 @@ class LabScreen(Screen[None]):
     LabScreen .lab-row #lab-files, LabScreen .lab-row #lab-cards { width: 1fr; }
     LabScreen .lab-row Select { width: 44; }
     LabScreen #lab-results { height: auto; }
+    LabScreen #lab-games { height: auto; max-height: 12; }
+    LabScreen #lab-games-label { margin: 1 0 0 0; }
     LabScreen #lab-status { height: auto; margin: 1 0 0 0; }
     """
     BINDINGS = [Binding("ctrl+r", "run", "run"), Binding("escape", "back", "cancel / back"),
-                Binding("ctrl+s", "save", "save JSON+CSV"), Binding("f5", "builder", "deck builder")]
+                Binding("ctrl+s", "save", "save JSON+CSV"), Binding("f5", "builder", "deck builder"),
+                # (priority: the deck list and the match list would take PgUp/PgDn for themselves)
+                Binding("pagedown", "page(1)", "page down", show=False, priority=True),
+                Binding("pageup", "page(-1)", "page up", show=False, priority=True)]
 
     def __init__(self, decks: list[str], workers: int | None = None, cards: list[str] | None = None) -> None:
         super().__init__()
@@ -164,6 +186,7 @@ class LabScreen(Screen[None]):
         self.save_path = "lab-results.json"                            # offered when saving
         self.deck_list: list[sim.DeckRef] = []
         self.card_files: tuple[str, ...] = ()
+        self.compared: tuple[str, str] | None = None                   # A/B: the labels of OLD and NEW
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="lab-box"):
@@ -182,6 +205,13 @@ class LabScreen(Screen[None]):
                 yield Input(value=join_paths(self.own_cards), id="lab-cards",
                             placeholder="card files or folders (a deck's own card_files load by themselves)")
             yield GlyphCheckbox("all bundled decks", value=False, id="lab-all")
+            yield GlyphCheckbox("compare two lists (A/B): old and new, each against the marked decks",
+                                value=False, id="lab-compare")
+            with Horizontal(classes="lab-row"):
+                yield Label("old list", classes="lab-label")
+                yield Select([(n, n) for n in self.deck_names], prompt="(compare: the old list)", id="lab-old")
+                yield Label("new list", classes="lab-label")
+                yield Select([(n, n) for n in self.deck_names], prompt="(compare: the new list)", id="lab-new")
             with Horizontal(classes="lab-row"):
                 yield Label("agent", classes="lab-label")
                 yield Select(list(AGENTS), value="greedy", allow_blank=False, id="lab-agent")
@@ -205,12 +235,16 @@ class LabScreen(Screen[None]):
             yield ProgressBar(total=None, show_eta=True, id="lab-progress")
             yield Static(id="lab-status")
             yield Static(id="lab-results")
+            yield Label("Matches — Enter opens one in the replay (played again from its seed)", id="lab-games-label")
+            yield OptionList(id="lab-games")
             with Horizontal(classes="save-row"):
                 yield Button("Save… (ctrl+s)", id="lab-save-button")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#lab-progress", ProgressBar).display = False
+        self.query_one("#lab-games", OptionList).display = False
+        self.query_one("#lab-games-label", Label).display = False
         self.query_one("#lab-decks", SelectionList).focus()
 
     # ---------------------------------------------------------------- reading the form
@@ -229,7 +263,15 @@ class LabScreen(Screen[None]):
         agent = str(self.query_one("#lab-agent", Select).value)
         opp = str(self.query_one("#lab-opponent", Select).value)
         opp = agent if opp == SAME else opp
-        if not all_decks and (len(decks) < 2 and opp == agent or not decks):
+        compare: tuple[str, str] | None = None
+        if self.query_one("#lab-compare", Checkbox).value:
+            old, new = (self.query_one(f"#lab-{w}", Select).value for w in ("old", "new"))
+            if not isinstance(old, str) or not isinstance(new, str):
+                raise ValueError("compare: choose the old list and the new list")
+            if old == new:
+                raise ValueError("compare: the old and the new list are the same deck")
+            compare = (old, new)
+        elif not all_decks and (len(decks) < 2 and opp == agent or not decks):
             raise ValueError("mark at least two decks (or one deck with a different opponent agent)")
         cards = tuple(split_paths(self.query_one("#lab-cards", Input).value))
         for c in cards:
@@ -237,7 +279,7 @@ class LabScreen(Screen[None]):
                 raise ValueError(f"own cards: no such card file or folder '{c}'")
         return LabSetup(decks, all_decks, agent, opp, number("matches", "matches per pair", 1, 10_000),
                         number("workers", "workers", 1, 256), number("seed", "seed", 0, 2**63),
-                        number("turns", "max turns", 1, 10_000), cards)
+                        number("turns", "max turns", 1, 10_000), cards, compare)
 
     # ---------------------------------------------------------------- running
 
@@ -247,9 +289,19 @@ class LabScreen(Screen[None]):
         try:
             st = self.setup()
             own = [Path(c).expanduser() for c in st.cards]
-            deck_list = sim.resolve_decks(st.decks, st.all_decks, own)
-            card_files = sim.own_card_files(own, deck_list)
-            pairs, jobs = sim.plan(deck_list, st.agent, st.opponent, st.matches, st.seed, st.max_turns, card_files)
+            compared: tuple[str, str] | None = None
+            if st.compare is not None:     # the library `c1k simulate --compare` calls
+                field_names = None if st.all_decks else [d for d in st.decks if d not in st.compare] or None
+                deck_list, old, new, fld = sim.resolve_compare(st.compare[0], st.compare[1], field_names, own)
+                card_files = sim.own_card_files(own, deck_list)
+                pairs, jobs = sim.plan_compare(old, new, fld, st.agent, st.opponent, st.matches, st.seed,
+                                               st.max_turns, card_files)
+                compared = (old.label, new.label)
+            else:
+                deck_list = sim.resolve_decks(st.decks, st.all_decks, own)
+                card_files = sim.own_card_files(own, deck_list)
+                pairs, jobs = sim.plan(deck_list, st.agent, st.opponent, st.matches, st.seed, st.max_turns,
+                                       card_files)
         except (ValueError, sim.SimulateError, CardFileError) as err:
             self._status(Text(f"✗ {err}", style="bold red"))
             return
@@ -264,7 +316,7 @@ class LabScreen(Screen[None]):
         self.query_one("#lab-run", Button).disabled = True
         self.query_one("#lab-cancel", Button).disabled = False
         self._status(f"running {len(jobs)} matches ({len(pairs)} pairs × {st.matches}) on {st.workers} worker(s)…")
-        self.deck_list, self.card_files = deck_list, card_files
+        self.deck_list, self.card_files, self.compared = deck_list, card_files, compared
         self.run_worker(lambda: self._work(st, pairs, jobs), thread=True, exit_on_error=False, group="lab")
 
     def _work(self, st: LabSetup, pairs: Sequence[tuple[sim.Entry, sim.Entry]], jobs: Sequence[sim.Job]) -> None:
@@ -304,9 +356,12 @@ class LabScreen(Screen[None]):
             report["card_set"] = manifest(sim._card_db(self.card_files),
                                           [cid for d in self.deck_list for cid, _ in d.cards]
                                           + [x for d in self.deck_list for x in (d.champion, d.seat)])
+            if self.compared is not None:
+                report["compare"] = sim.compare_section(report, self.compared[0], self.compared[1], st.agent)
             report["run"] = {"seed": st.seed, "agent": st.agent, "opponent": st.opponent,
                              "matches_per_pair": st.matches, "backend": "lab", "workers": st.workers,
-                             "max_turns": st.max_turns, "complete": finished, "cards": list(st.cards)}
+                             "max_turns": st.max_turns, "complete": finished, "cards": list(st.cards),
+                             "compare": list(st.compare) if st.compare else None}
         self.report = report
         n = report["matches"] if report is not None else 0
         if finished:
@@ -321,9 +376,15 @@ class LabScreen(Screen[None]):
                                                                                                animate=False))
 
     def show_results(self) -> None:
+        games = self.query_one("#lab-games", OptionList)
         if self.report is None:
             self.query_one("#lab-results", Static).update("")
+            games.display = self.query_one("#lab-games-label", Label).display = False
             return
+        if games.option_count != len(self.report.get("games") or []):
+            games.clear_options()
+            games.add_options([match_line(g, self.report.get("decks") or {}) for g in self.report.get("games") or []])
+        games.display = self.query_one("#lab-games-label", Label).display = bool(games.option_count)
         # tables and plots fit the panel: the screen less the box's padding and the scroll bar the results
         # bring (the panel's width now may be from before they were shown, without the scroll bar)
         box = self.query_one("#lab-box", VerticalScroll)
@@ -338,6 +399,47 @@ class LabScreen(Screen[None]):
             parts.append(Text("(no plots: plotext is not installed — pip install -e . installs it)"))
         self.shown = parts
         self.query_one("#lab-results", Static).update(Group(*parts))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a match: play it again from its seed, decks and agents, and open it in the replay."""
+        event.stop()
+        if self.report is None or event.option_list.id != "lab-games":
+            return
+        games = self.report.get("games") or []
+        if not 0 <= event.option_index < len(games):
+            return
+        self.open_match(int(games[event.option_index]["match"]))
+
+    def open_match(self, n: int) -> None:
+        report = self.report
+        if report is None:
+            return
+        self._status(f"playing match {n} again…")
+
+        def work() -> None:
+            try:
+                db = sim.report_card_db(report, "the Lab's results")
+                record = sim.replay_match(report, n, "the Lab's results")
+            except sim.SimulateError as err:
+                msg = str(err)
+                self.app.call_from_thread(lambda: self._status(Text(f"✗ {msg}", style="bold red")))
+                return
+            self.app.call_from_thread(lambda: self._open_replay(record, db, n))
+
+        self.run_worker(work, thread=True, exit_on_error=False, group="lab-replay")
+
+    def _open_replay(self, record: Any, db: Any, n: int) -> None:
+        from c1k_tui.screens.replay import ReplayScreen
+
+        self._status(f"match {n}: the replay (q or Esc comes back)")
+        self.app.push_screen(ReplayScreen(record, db, back=True))
+
+    def action_page(self, d: int) -> None:
+        box = self.query_one("#lab-box", VerticalScroll)
+        if d > 0:
+            box.scroll_page_down(animate=False)
+        else:
+            box.scroll_page_up(animate=False)
 
     def on_resize(self) -> None:
         if self.report is not None:
@@ -414,9 +516,16 @@ class LabScreen(Screen[None]):
             return False
         for p in paths:
             if p not in have:
-                box.add_option((p, p, True))
+                box.add_option((f"{deck_file_name(Path(p).expanduser())} — {p}", p, True))
             else:
                 box.select(p)
+        names = [str(box.get_option_at_index(i).value) for i in range(box.option_count)]
+        for w in ("old", "new"):     # the A/B lists may be any deck of the list
+            sel = self.query_one(f"#lab-{w}", Select)
+            value = sel.value
+            sel.set_options([(n, n) for n in names])
+            if isinstance(value, str) and value in names:
+                sel.value = value
         self._status(f"✓ added {', '.join(paths)} to the decks (marked)")
         return True
 
@@ -445,4 +554,31 @@ class LabScreen(Screen[None]):
         self.action_run()
 
 
-__all__ = ["LabScreen", "LabSetup", "run_jobs"]
+def deck_file_name(path: Path) -> str:
+    """A deck file's own name (`[deck] name`), or its file stem when it can't be read: the Lab's list shows
+    it before the path (issue #30 item 3)."""
+    from engine.cards import read_toml
+
+    try:
+        data, _ = read_toml(path, "decks")
+    except CardFileError:
+        return path.stem
+    deck = data.get("deck")
+    name = deck.get("name") if isinstance(deck, dict) else None
+    return name if isinstance(name, str) and name.strip() else path.stem
+
+
+def match_line(game: dict[str, Any], decks: dict[str, Any]) -> Text:
+    """One row of the Lab's match list: number, who sat where (deck and agent), who won and how."""
+    def name(label: str) -> str:
+        return str((decks.get(label) or {}).get("name") or label)
+
+    p1, p2 = name(str(game.get("p1", "?"))), name(str(game.get("p2", "?")))
+    seat = game.get("winner_seat")
+    won = f"{name(str(game.get('winner_deck')))} ({seat}) wins" if seat else "draw"
+    return Text(f"{game.get('match', '?'):>4}  {p1} (p1, {game.get('agent_p1', '?')}) vs {p2} (p2, "
+                f"{game.get('agent_p2', '?')}) — {won}, {game.get('turns', '?')} turns, "
+                f"{str(game.get('termination', '')).replace('_', ' ')}", no_wrap=True, overflow="ellipsis")
+
+
+__all__ = ["LabScreen", "LabSetup", "deck_file_name", "match_line", "run_jobs"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.markup import escape
 from textual.binding import Binding
 
+from c1k_tui.model.matchnames import match_title, outcome_words
 from c1k_tui.model.view import match_view
 from c1k_tui.screens.match_screen import MatchScreen
 from engine import CardDB, Game
@@ -35,7 +36,8 @@ class ReplayScreen(MatchScreen, inherit_bindings=False):
     ]
 
     def __init__(self, record: MatchRecord, db: CardDB, back: bool = False) -> None:
-        super().__init__("REPLAY")
+        # the title names the decks and who sat where (a scenario has no decks: its seats)
+        super().__init__("REPLAY" if record.start.scenario is not None else f"REPLAY · {match_title(record)}")
         self.back = back          # a review from the game-over screen: q / Esc go back to it
         self.record = record
         self.db = db
@@ -76,8 +78,11 @@ class ReplayScreen(MatchScreen, inherit_bindings=False):
         self.view = match_view(g, p if p in (0, 1) else 0, open_hands=True, bottom=0, auto=auto)
         last = self.record.commands[self.index - 1] if self.index else "(start)"
         seed = "" if self.record.start.scenario is not None else f" · seed {self.record.seed}"
+        over = g.outcome   # the last position: who won and how, in words
+        end = f"\n[b]{escape(outcome_words(over, self.record))}[/b]" if over is not None else ""
         self.status = (f"[b]REPLAY[/b] {self.index}/{n} · last: [b]{escape(last)}[/b]{seed} · ←/→ step · Home/End · "
-                       + ("q back to the summary" if self.back else "q quits") + (f"\n[red]{escape(self.error)}[/red]" if self.error else ""))
+                       + ("q back to the summary" if self.back else "q quits") + end
+                       + (f"\n[red]{escape(self.error)}[/red]" if self.error else ""))
 
     def action_close(self) -> None:
         if self.back:

@@ -197,3 +197,21 @@ def test_builder_snapshot(snap_compare: Any, size: str, monkeypatch: pytest.Monk
         await pilot.pause()
 
     assert snap_compare(BuilderApp(Path("emberfall.toml")), terminal_size=SIZES[size], run_before=run)
+
+
+def test_the_cost_filter_looks_empty_when_it_is(tmp_path: Path) -> None:
+    """Issue #30 item 4: an empty cost filter shows "any", as the other filters, not an example ("2-4")
+    that reads as an active filter; the example is in its tooltip. Empty, it filters nothing."""
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        b = await wait_for(pilot, DeckBuilderScreen)
+        cost = b.query_one("#f-cost", Input)
+        out["placeholder"], out["tooltip"], out["value"] = cost.placeholder, str(cost.tooltip), cost.value
+        out["others"] = {b.query_one(f"#f-{w}", Input).placeholder for w in ("realm", "type", "keyword")}
+        out["rows"] = b.query_one("#db-pool", DataTable).row_count
+
+    run_app(BuilderApp(), body, (120, 40))
+    assert out["placeholder"] == "any" and out["placeholder"] in out["others"] and out["value"] == ""
+    assert "2-4" in out["tooltip"]
+    assert out["rows"] > 100                       # the whole pool: no cost filter is on

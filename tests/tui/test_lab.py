@@ -280,6 +280,8 @@ def test_deck_files_and_own_cards_join_a_run(tmp_path: Path) -> None:
         await pilot.press("enter")
         out["added"] = status(lab)
         out["selected"] = list(lab.query_one("#lab-decks", SelectionList).selected)
+        box = lab.query_one("#lab-decks", SelectionList)
+        out["prompts"] = [str(box.get_option_at_index(i).prompt) for i in range(box.option_count)]
         await pilot.press("ctrl+r")
         out["no cards"] = status(lab)                   # the imp is unknown without its card file
         lab.query_one("#lab-cards", Input).value = str(tmp_path / "mine.toml")
@@ -290,6 +292,7 @@ def test_deck_files_and_own_cards_join_a_run(tmp_path: Path) -> None:
     run_app(app, body)
     assert "✗ no deck file" in out["bad"] and "✓ added" in out["added"]
     assert str(deck) in out["selected"]
+    assert f"Emberfall — {deck}" in out["prompts"]         # the deck's own name, then where it is
     assert "test-lab-imp" in out["no cards"] and "✗" in out["no cards"]
     rep = out["report"]
     assert rep is not None and rep["matches"] == 3 and "imps" in rep["decks"]
@@ -369,3 +372,115 @@ def test_f5_builds_a_deck_and_the_saved_file_joins_the_list_marked(tmp_path: Pat
 
     run_app(app, body, (80, 24))
     assert str(tmp_path / "copy.toml") in out["selected"]
+
+
+# ---- issue 30 item 2: A/B in the Lab, a match list that opens the replay, PgDn
+
+
+async def ran(pilot: Any, app: LabApp) -> LabScreen:
+    """The Lab after a tiny run (2 random matches of 4 turns at most)."""
+    lab = app.screen
+    assert isinstance(lab, LabScreen)
+    fill(lab)
+    await pilot.press("ctrl+r")
+    await wait_done(pilot, lab)
+    return lab
+
+
+def test_compare_mode_gives_the_compare_section_of_c1k_simulate_compare() -> None:
+    """Old and new list against the marked decks: the same library call as `c1k simulate --compare OLD NEW
+    --field F`, so the same pairs and the same paired interval."""
+    from textual.widgets import Checkbox
+
+    app = LabApp()
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        lab = app.screen
+        assert isinstance(lab, LabScreen)
+        fill(lab)
+        box = lab.query_one("#lab-decks", SelectionList)
+        box.deselect_all()
+        box.select("veil-masquerade")                    # the field
+        lab.query_one("#lab-compare", Checkbox).value = True
+        await pilot.press("ctrl+r")
+        out["unset"] = status(lab)                        # old and new not chosen yet
+        lab.query_one("#lab-old", Select).value = "ironbound"
+        lab.query_one("#lab-new", Select).value = "emberfall"
+        await pilot.press("ctrl+r")
+        await wait_done(pilot, lab)
+        out["report"] = lab.report
+        out["results"] = rendered(lab.shown)
+
+    run_app(app, body)
+    assert "choose the old list and the new list" in out["unset"]
+    every, old, new, fld = sim.resolve_compare("ironbound", "emberfall", ["veil-masquerade"], [])
+    pairs, jobs = sim.plan_compare(old, new, fld, "random", "random", 2, 1, 4)
+    same = sim.run(pairs, jobs, sim.InlineBackend())
+    want = sim.compare_section(same, old.label, new.label, "random")
+    rep = out["report"]
+    assert rep["pairs"] == same["pairs"] and rep["compare"] == want
+    assert rep["run"]["compare"] == ["ironbound", "emberfall"]
+    assert "paired" in out["results"].lower()
+
+
+def test_enter_on_a_match_opens_its_replay_and_esc_comes_back() -> None:
+    from textual.widgets import OptionList
+
+    from c1k_tui.screens.replay import ReplayScreen
+
+    app = LabApp()
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        lab = await ran(pilot, app)
+        games = lab.query_one("#lab-games", OptionList)
+        out["rows"] = [str(games.get_option_at_index(i).prompt) for i in range(games.option_count)]
+        games.focus()
+        games.highlighted = 1
+        await pilot.press("enter")
+        for _ in range(200):
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            if isinstance(app.screen, ReplayScreen):
+                break
+        out["screen"] = app.screen
+        await pilot.press("escape")
+        await pilot.pause()
+        out["back"] = type(app.screen).__name__
+
+    run_app(app, body)
+    rows = out["rows"]
+    assert len(rows) == 2 and rows[0].lstrip().startswith("1 ") and rows[1].lstrip().startswith("2 ")
+    assert "(p1, random)" in rows[1] and "(p2, random)" in rows[1] and "turns" in rows[1]
+    screen = out["screen"]
+    assert isinstance(screen, ReplayScreen)
+    rep = sim.run(*sim.plan(sim.resolve_decks(["emberfall", "ironbound"], False), "random", "random", 2, 1, 4),
+                  sim.InlineBackend())
+    assert screen.record.seed == int(rep["games"][1]["seed"])        # match 2, played again from its seed
+    assert screen.good == len(screen.record.commands)              # every recorded hash replays
+    assert out["back"] == "LabScreen"
+
+
+def test_pgdn_scrolls_the_results_wherever_the_focus_is() -> None:
+    from textual.containers import VerticalScroll
+
+    app = LabApp()
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        lab = await ran(pilot, app)
+        box = lab.query_one("#lab-box", VerticalScroll)
+        box.scroll_home(animate=False)
+        await pilot.pause()
+        lab.query_one("#lab-decks", SelectionList).focus()
+        out["before"] = box.scroll_y
+        await pilot.press("pagedown")
+        await pilot.pause()
+        out["down"] = box.scroll_y
+        await pilot.press("pageup")
+        await pilot.pause()
+        out["up"] = box.scroll_y
+
+    run_app(app, body, (120, 40))
+    assert out["before"] == 0 and out["down"] > 20 and out["up"] == 0, out

@@ -1,0 +1,117 @@
+"""Jobs of `c1k simulate` (docs/formats.md §7): one match each, named by (pair, index), with its own seed;
+`run_job` plays one in a worker and returns a small `JobResult`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.errors import BadInput
+
+DEFAULT_MAX_TURNS = 200
+
+
+class SimulateError(BadInput):
+    """A problem with the command's input: shown as a message, never a traceback."""
+
+
+
+@dataclass(frozen=True)
+class Job:
+    index: int           # position in the whole run
+    pair: int
+    k: int               # match number within the pair
+    deck_a: str          # the decks' contents (JSON of name, champion, seat, cards), never a path
+    deck_b: str
+    agent_a: str
+    agent_b: str
+    seed: int
+    a_first: bool        # deck A sits in p1 (seats alternate within a pair)
+    max_turns: int
+    cards: tuple[str, ...] = ()   # own card files (--cards and the decks' card_files), besides the bundled set
+    #: the second player's compensation (MatchOptions.compensation, RULES Second player); None: the rules' default
+    compensation: str | None = None
+
+
+@dataclass
+class JobResult:
+    index: int
+    winner: str          # "a" | "b" | "draw"
+    termination: str
+    turns: int
+    actions: int
+    a_first: bool
+    drawn_a: list[str] = field(default_factory=list)
+    drawn_b: list[str] = field(default_factory=list)
+    played_a: list[str] = field(default_factory=list)
+    played_b: list[str] = field(default_factory=list)
+    error: str = ""
+    opening_a: list[str] = field(default_factory=list)   # card ids of the opening hand
+    opening_b: list[str] = field(default_factory=list)
+
+
+_CACHE: dict[str, Any] = {}
+
+
+def _card_db(cards: Sequence[str] = ()) -> Any:
+    """The bundled set plus these own card files (cached per process; `_CACHE["db"]`: the last one)."""
+    from engine.cardset import load_cards
+
+    key = "db:" + "\n".join(cards)
+    if key not in _CACHE:
+        _CACHE[key] = load_cards([Path(c) for c in cards])
+    _CACHE["db"] = _CACHE[key]
+    return _CACHE[key]
+
+
+def _load(path: str, cards: Sequence[str] = ()) -> Any:
+    from engine import load_deck
+
+    db = _card_db(cards)
+    key = "deck:" + path + "\n" + "\n".join(cards)
+    if key not in _CACHE:
+        _CACHE[key] = load_deck(Path(path), db, playtest=True)
+    return _CACHE[key]
+
+
+def start_job(job: Job) -> tuple[Any, tuple[Any, Any]]:
+    """The job's match before its first action, and its agents by seat (p1, p2)."""
+    from engine import Game, MatchOptions, derive_seed
+    from engine.ai import make_agent
+
+    deck_a, deck_b = _load(job.deck_a, job.cards), _load(job.deck_b, job.cards)
+    first, second = (deck_a, deck_b) if job.a_first else (deck_b, deck_a)
+    options = MatchOptions(max_turns=job.max_turns)
+    if job.compensation is not None:
+        options = MatchOptions(max_turns=job.max_turns, compensation=job.compensation)
+    game = Game.new(_card_db(job.cards), first, second, job.seed, options)
+    ag_a = make_agent(job.agent_a, derive_seed(job.seed, 1))
+    ag_b = make_agent(job.agent_b, derive_seed(job.seed, 2))
+    return game, ((ag_a, ag_b) if job.a_first else (ag_b, ag_a))
+
+
+def run_job(job: Job) -> JobResult:
+    """Play one match (in a worker). Pure: the result depends only on the job."""
+    from engine.ai import play_match
+
+    game, agents = start_job(job)
+    seat_a = 0 if job.a_first else 1
+    from engine import observe
+
+    db = _card_db(job.cards)          # the opening hands, as each player sees their own (the public face)
+    opening = [sorted(db.lookup(h.name).id for h in observe(game, p).hand) for p in (0, 1)]
+    try:
+        r = play_match(game, agents)
+    except Exception as err:  # a rules error in one match is reported, not a crash of the whole run
+        return JobResult(job.index, "draw", "error", game.turn, 0, job.a_first, error=f"{type(err).__name__}: {err}")
+    if r.winner is None:
+        w = "draw"
+    else:
+        w = "a" if r.winner == seat_a else "b"
+    return JobResult(job.index, w, r.termination, r.turns, r.actions, job.a_first,
+                     list(r.drawn[seat_a]), list(r.drawn[1 - seat_a]),
+                     list(r.played[seat_a]), list(r.played[1 - seat_a]), "",
+                     opening[seat_a], opening[1 - seat_a])
+
