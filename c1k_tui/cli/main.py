@@ -110,7 +110,7 @@ def new_seed() -> int:
 
 
 def _run_text(loop: Any, game: Any, decks: list[Deck], save: Path | None, open_hands: bool, auto_pass: bool,
-              recorder: Any, learning: bool = False) -> None:
+              recorder: Any, learning: bool = False, app: dict[str, Any] | None = None) -> None:
     """The text loop, with the engine's own errors (an endless rules loop) shown as a message."""
     from c1k_tui.cli.textplay import LineEditor
     from engine import RulesLoopError
@@ -119,7 +119,7 @@ def _run_text(loop: Any, game: Any, decks: list[Deck], save: Path | None, open_h
     editor = LineEditor.for_terminal() if tty else None      # readline: history, editing, Tab
     try:
         loop(game, decks, editor.read if editor is not None else input, typer.echo, save, open_hands, auto_pass,
-             recorder, handoff=tty, learning=learning, editor=editor)
+             recorder, handoff=tty, learning=learning, editor=editor, app=app)
     except RulesLoopError as err:
         raise _fail(f"the match can't go on: {err}", 1) from err
     except KeyboardInterrupt:
@@ -135,6 +135,22 @@ def _check_save(save: Path, force: bool) -> None:
         raise _fail(f"--save {save}: {why.removeprefix(str(save) + ' ')}")
     if force:
         allow_replace(save)
+
+
+def _hold(path: Path) -> None:
+    """Hold a match's file for this process (c1k_tui/model/savelock.py): another c1k that has it open is
+    named, and nothing is changed (exit 2)."""
+    from c1k_tui.model.savelock import hold
+
+    try:
+        hold(path)
+    except OSError as err:              # Held, or a lock that can't be written
+        raise _fail(str(err) if err.strerror is None else f"{path}: {err.strerror}") from err
+
+
+def _refuse(why: str) -> None:
+    if why:
+        raise _fail(why)
 
 
 def _interactive() -> bool:
@@ -238,6 +254,10 @@ def play(
         auto_pass = False
     if save is not None:
         _check_save(save, force)
+    if save is not None or (_interactive() and not text):
+        from c1k_tui.model.paths import default_autosave
+
+        _hold(save or default_autosave())     # the app autosaves by default
     _use_cards(cards)
     if cards:                        # own cards that don't load: a message now, not on the splash screen
         _db((deck_a, deck_b), cards)
@@ -340,6 +360,9 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
         record = default_autosave()
         if not record.exists():
             raise _fail(f"no autosaved match at {record}; start one with `c1k play`")
+    from c1k_tui.model.hiddenmatch import open_hands_refusal
+
+    _hold(record)                # before anything is read or written: a second c1k changes nothing
     if text or not _interactive():
         from c1k_tui.cli.textplay import loop
         from engine import record as rec
@@ -352,13 +375,25 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
             game, decks, recorder = rec.resume(r, db)
         except (OSError, ValueError) as err:  # RecordError is a ValueError
             raise _fail(f"can't resume {record}:\n{err}") from err
+        if open_hands:
+            _refuse(open_hands_refusal(record, r, game.is_terminal()))
         from c1k_tui.model.settings import record_app_notice
 
         note = record_app_notice(r.app, record)
         if note:
             typer.echo(escape_output(f"note: {note}"), err=True)
-        _run_text(loop, game, decks, record, open_hands or r.app.get("open_hands") is True, True, recorder)
+        _run_text(loop, game, decks, record, open_hands or r.app.get("open_hands") is True, True, recorder,
+                  app=r.app)      # the record keeps its app settings (flow, stops, open hands)
         return
+    if open_hands:               # checked before the app starts: a refusal is a message and exit 2
+        from engine import record as rec
+
+        try:
+            r = rec.load(record)
+            over = r.app.get("open_hands") is True or rec.replay(r, _db()).is_terminal()
+        except (OSError, ValueError) as err:  # RecordError is a ValueError
+            raise _fail(f"can't resume {record}:\n{err}") from err
+        _refuse(open_hands_refusal(record, r, over))
     from c1k_tui.screens.app import C1KApp
 
     path = record
@@ -411,23 +446,41 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
             r = rec.load(record)
         except (OSError, ValueError) as err:  # RecordError is a ValueError
             raise _fail(f"can't replay {record}:\n{err}") from err
+    from c1k_tui.model.hiddenmatch import replay_refusal, shown_seed
+
     states = rec.replay_iter(r, db)
     shown = 0
+    lines: list[str] = []     # printed once the replay is done: whether the seed may be shown depends on its end
+    piped = not _interactive()
+
+    def title(over: bool) -> str:
+        start = r.start
+        if start.scenario is not None:
+            return f"scenario {start.scenario.get('path')}"
+        # a simulated match (--match) is public: its report gives the seed
+        seed = f" · seed {start.seed}" if match is not None else shown_seed(r, over)
+        return f"{start.names[0]} vs {start.names[1]}{seed}"
+
     try:
         game = next(states)
-        if not _interactive():
-            start = r.start
-            _echo(f"scenario {start.scenario.get('path')}" if start.scenario is not None else
-                  f"{start.names[0]} vs {start.names[1]} · seed {start.seed}")
         for i, _ in enumerate(states, 1):   # (the same Game, moved on by each command)
-            if not _interactive():
-                typer.echo(f"{i:>4}  {r.commands[i - 1]}" + ("   (refused)" if r.entries[i - 1].refused else ""))
+            if piped:
+                lines.append(f"{i:>4}  {r.commands[i - 1]}" + ("   (refused)" if r.entries[i - 1].refused else ""))
             shown = i
     except (ValueError, RuntimeError, RecursionError) as err:  # RecordError, RulesLoopError
+        if piped:
+            _echo(title(False))
+            for line in lines:
+                typer.echo(line)
         raise _fail(f"{record}: replay stops after {shown} good command(s):\n{err}", 1) from err
-    if not _interactive():
+    if piped:
+        _echo(title(game.is_terminal()))
+        for line in lines:
+            typer.echo(line)
         typer.echo(f"{len(r.commands)} commands, every state hash checked; final state hash {game.state_hash()}")
         return
+    if match is None:           # the replay screen shows both hands
+        _refuse(replay_refusal(record, r, game.is_terminal()))
     from c1k_tui.screens.app import C1KApp
 
     C1KApp(db=db, mode="replay", replay=r).run()
