@@ -10,8 +10,8 @@ import typer
 
 from c1k_tui.cli import completion
 from c1k_tui.model.cardset import CARDS_HELP
+from c1k_tui.model.jsonout import FORCE_HELP, json_refusal, write_json
 from c1k_tui.model.jsonout import HELP as JSON_HELP
-from c1k_tui.model.jsonout import write_json
 from c1k_tui.model.safetext import escape_output
 from c1k_tui.sim.simulate import simulate as _simulate
 
@@ -47,9 +47,13 @@ def _main(version: Annotated[bool, typer.Option("--version", help="Print the ver
     """Council of 1000: a hot-seat trading-card game and its timing-rules engine."""
 
 
-def _emit_json(data: Any, target: Path) -> None:
+def _emit_json(data: Any, target: Path, force: bool = False) -> None:
+    from engine.safeio import WriteRefused
+
     try:
-        write_json(data, target)
+        write_json(data, target, "json", force)
+    except WriteRefused as err:
+        raise _fail(json_refusal(target, "json", force) or f"--json {err}") from err
     except OSError as err:
         raise _fail(f"can't write {target}: {err.strerror or err}") from err
 
@@ -77,6 +81,7 @@ def _db(decks: tuple[str | None, ...] = (), cards: list[Path] | None = None) -> 
 
 
 CardsOpt = Annotated[list[Path] | None, typer.Option("--cards", help=CARDS_HELP)]
+ForceOpt = Annotated[bool, typer.Option("--force", help=FORCE_HELP)]
 
 
 def _use_cards(cards: list[Path] | None) -> None:
@@ -615,8 +620,10 @@ def bench(
     json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
     matches: Annotated[int, typer.Option(help="Matches to play (1 to 100,000)", min=1, max=100_000)] = 200,
     seed: Annotated[int, typer.Option(help="Base seed (0 to 2^64 - 1)", min=0, max=2**64 - 1)] = 1,
+    force: ForceOpt = False,
 ) -> None:
     """Benchmark: random self-play of the starter decks (matches/s, actions/s, medians in µs)."""
+    _refuse(json_refusal(json_out, "json", force))      # before the work, not after it
     from c1k_tui.cli.bench import run_bench
 
     db = _db()
@@ -628,7 +635,7 @@ def bench(
     except RulesLoopError as err:
         raise _fail(f"a benchmark match can't go on: {err}", 1) from err
     if json_out is not None:
-        _emit_json(res, json_out)
+        _emit_json(res, json_out, force)
         if str(json_out) == "-":
             return
     for k, v in res.items():
@@ -656,7 +663,8 @@ app.add_typer(decks_app, name="decks")
 
 @decks_app.callback()
 def decks(ctx: typer.Context,
-          json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None) -> None:
+          json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
+          force: ForceOpt = False) -> None:
     """List the bundled decks, one name a line (names for `c1k play` and `c1k simulate`)."""
     if ctx.invoked_subcommand is not None:
         return
@@ -676,7 +684,7 @@ def decks(ctx: typer.Context,
                 continue
             rows.append({"name": p.stem, "title": d.name, "champion": d.champion.id, "seat": d.seat.id,
                          "realms": sorted({c.realm for c in d.library} - {"neutral"}), "cards": d.counts})
-        _emit_json(rows, json_out)
+        _emit_json(rows, json_out, force)
         if str(json_out) == "-":
             return
     for p in paths:
@@ -686,7 +694,8 @@ def decks(ctx: typer.Context,
 @decks_app.command("show")
 def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name or a deck file")],
                cards: CardsOpt = None,
-               json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None) -> None:
+               json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
+               force: ForceOpt = False) -> None:
     """One deck: curve, Realms, types, keywords, the list by cost, and every construction problem. Exit 1 if
     it breaks the construction rules."""
     from rich.console import Console
@@ -705,7 +714,7 @@ def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name o
         raise _fail("\n".join(err.problems) or str(err)) from err
     summary = deck_summary(d, db, problems)
     if json_out is not None:
-        _emit_json(summary, json_out)
+        _emit_json(summary, json_out, force)
     if json_out is None or str(json_out) != "-":
         print_summary(summary, Console(highlight=False))
     if problems:
@@ -723,6 +732,7 @@ def cards(
     cost: Annotated[str | None, typer.Option(help="Only this cost: N, a range N-M, or N+ (e.g. 2, 2-4, 5+)")] = None,
     cards: CardsOpt = None,
     json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
+    force: ForceOpt = False,
 ) -> None:
     """The card set (your own cards too, with --cards) as a table, filtered by Realm, keyword, type, cost or
     text.
@@ -749,7 +759,7 @@ def cards(
         from c1k_tui.cli.cards_cmd import card_rows
 
         rows = card_rows(_db(cards=cards), realm, keyword, search, card_type, costs=costs)
-        _emit_json(rows, json_out)
+        _emit_json(rows, json_out, force)
         if str(json_out) == "-":
             if not rows:
                 raise typer.Exit(1)

@@ -7,8 +7,6 @@ The lesson logic itself (the goal over typed events, hints, windows entered) is 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -52,15 +50,9 @@ def mark_completed(key: str) -> None:
     """Record a completed lesson, atomically (a temporary file in the same folder, then a rename)."""
     done = completed() | {key}
     path = progress_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".lessons-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"completed": sorted(done)}, f, indent=1)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    from engine.safeio import write_atomic  # the one write policy: never a device, FIFO or link
+
+    write_atomic(path, json.dumps({"completed": sorted(done)}, indent=1), "settings", force=True, make_folder=True)
 
 
 def course(db: CardDB | None = None, folder: Path | None = None) -> list[Lesson]:

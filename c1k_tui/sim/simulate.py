@@ -832,11 +832,13 @@ def _csv_head(keys: Sequence[str]) -> list[str]:
     return out
 
 
-def write_csv(report: dict[str, Any], path: Path) -> list[Path]:
+def write_csv(report: dict[str, Any], path: Path, force: bool = False) -> list[Path]:
     """Pairs to `path`, cards to `<stem>.cards.csv` and matches to `<stem>.matches.csv` next to it."""
     keys = ["deck_a", "deck_b", "agent_a", "agent_b", "matches", "wins_a", "wins_b", "draws", "win_rate_a",
             "ci95_low", "ci95_high", "avg_turns", "path_a", "path_b"]
-    with path.open("w", newline="") as f:
+    from engine.safeio import atomic_text  # the one write policy (atomic, never a device, FIFO, link…)
+
+    with atomic_text(path, "csv", force) as f:
         w = csv.writer(f)
         w.writerow(keys)
         for p in report["pairs"]:
@@ -846,7 +848,7 @@ def write_csv(report: dict[str, Any], path: Path) -> list[Path]:
     for suffix, rows, ks in ((".cards.csv", report["cards"], CARD_CSV), (".matches.csv", report.get("games", []),
                                                                          MATCH_CSV)):
         p2 = path.with_name(path.stem + suffix)
-        with p2.open("w", newline="") as f:
+        with atomic_text(p2, "csv", force) as f:
             w = csv.writer(f)
             w.writerow(_csv_head(ks))
             for row in rows:
@@ -1214,6 +1216,8 @@ def simulate(
     top: Annotated[int | None, typer.Option("--top", help="Card statistics: only the first N cards (default: "
                                                           "every card; 0: none)")] = None,
     sort: Annotated[str, typer.Option("--sort", help="Card statistics order: " + ", ".join(CARD_SORTS))] = "iwd",
+    force: Annotated[bool, typer.Option("--force", help="Let --json/--csv replace files that aren't a report/CSV")]
+    = False,
 ) -> None:
     """Simulate matches between decks and agents: win-rate matrix, ratings, per-card statistics, every match.
 
@@ -1229,7 +1233,7 @@ def simulate(
         TimeRemainingColumn,
     )
 
-    from c1k_tui.model.jsonout import to_stdout, write_json
+    from c1k_tui.model.jsonout import report_refusal, to_stdout, write_json
     from engine.ai import make_agent
 
     console = Console(stderr=False)
@@ -1242,6 +1246,8 @@ def simulate(
         quiet_tables = quiet
     opp = opponent or agent
     try:
+        if why := report_refusal(json_out, csv_out, force):     # before the matches, not after them
+            raise SimulateError(why)
         for a in (agent, opp):
             try:
                 make_agent(a)
@@ -1321,9 +1327,9 @@ def simulate(
                       f"{getattr(be, 'workers', '-')} workers)")
     try:
         if json_out:
-            write_json(report, json_out)
+            write_json(report, json_out, "reports", force)
         if csv_out:
-            write_csv(report, csv_out)
+            write_csv(report, csv_out, force)
     except OSError as err:
         typer.echo(f"simulate: can't write: {err}", err=True)
         raise typer.Exit(2) from err
