@@ -515,7 +515,7 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
         C1KApp(db=db, session=learning_vs_ai_session(db, new_seed()), lessons=find_lessons()).run()
         return
     if lesson is not None and not (coverage or list_only) and (text or not _interactive()):
-        _learn_text(lesson)
+        _learn_text(lesson, cards)
         return
     if coverage or list_only or not _interactive():
         from rich.console import Console
@@ -533,42 +533,59 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
         C1KApp(mode="learn", lessons=lessons).run()
         return
     db = _db(cards=cards)
-    chosen = None
-    if lesson.isascii() and lesson.isdigit() and len(lesson) <= 4 and 1 <= int(lesson) <= len(lessons):
-        chosen = lessons[int(lesson) - 1]
+    picked = _pick_lesson(lesson, [x.path.name for x in lessons])
+    if isinstance(picked, int):
+        chosen = lessons[picked]
     else:
-        chosen = next((x for x in lessons if x.path.name.startswith(lesson) or str(x.path) == lesson), None)
-    if chosen is None:
         from c1k_tui.screens.menus import LessonInfo
+        from engine.lessons import load_lesson
 
-        p = Path(lesson)
-        if not p.exists():
-            raise _fail(f"no lesson '{lesson}'; `c1k learn --list` lists them")
-        chosen = LessonInfo(p, p.stem, "", "")
-    C1KApp(db=db, session=lesson_session(db, chosen), lessons=lessons).run()
+        try:                         # a lesson file, as the text loop needs: checked before the app starts
+            load_lesson(picked, db)
+        except (OSError, ValueError) as err:   # LessonError, ScenarioError, CardFileError are ValueErrors
+            raise _fail(f"{picked} can't be played as a lesson:\n{_problems(err)}") from err
+        chosen = LessonInfo(picked, picked.stem, "", "")
+    try:
+        session = lesson_session(db, chosen)
+    except (OSError, ValueError) as err:      # ScenarioError, CardFileError: changed since it was checked
+        raise _fail(f"{chosen.path} can't be played as a lesson:\n{_problems(err)}") from err
+    C1KApp(db=db, session=session, lessons=lessons).run()
 
 
-def _learn_text(which: str) -> None:
+def _problems(err: Exception) -> str:
+    """A loader's problems one a line (CardFileError and its kin list them), else its message."""
+    problems = getattr(err, "problems", None)
+    return "\n".join(str(p) for p in problems) if isinstance(problems, list) and problems else str(err)
+
+
+def _pick_lesson(which: str, keys: list[str]) -> int | Path:
+    from c1k_tui.model.lessons import LessonPick, pick_lesson
+
+    try:
+        return pick_lesson(which, keys)
+    except LessonPick as err:
+        raise _fail(str(err)) from err
+
+
+def _learn_text(which: str, cards: list[Path] | None = None) -> None:
     """`c1k learn N --text` (or piped input): the lesson in the text loop; exit 1 if it is not completed."""
     from c1k_tui.cli.learn_text import lesson_loop
     from c1k_tui.model.lessons import course
     from engine.lessons import LessonError, load_lesson
+    from engine.scenario import ScenarioError
 
-    db = _db()
+    db = _db(cards=cards)             # --cards: the lesson's own cards too
     lessons = course(db)
-    chosen = None
-    if which.isdigit() and 1 <= int(which) <= len(lessons):
-        chosen = lessons[int(which) - 1]
+    picked = _pick_lesson(which, [x.key for x in lessons])
+    if isinstance(picked, int):
+        chosen = lessons[picked]
     else:
-        chosen = next((x for x in lessons if x.key.startswith(which) or x.path == which), None)
-    if chosen is None:
-        p = Path(which)
-        if not p.exists():
-            raise _fail(f"no lesson '{which}'; `c1k learn --list` lists them")
         try:
-            chosen = load_lesson(p, db)
+            chosen = load_lesson(picked, db)
         except LessonError as err:
             raise _fail("\n".join(err.problems)) from err
+        except (ScenarioError, OSError, ValueError) as err:   # not a scenario at all (a FIFO, a deck, not TOML)
+            raise _fail(f"{picked} can't be played as a lesson:\n{_problems(err)}") from err
 
     def read(prompt: str) -> str:
         return input(prompt)

@@ -267,3 +267,40 @@ def print_course(console: Console, lessons: list[Lesson] | None = None) -> None:
     console.print(f"\n{n_done} of {len(lessons)} completed."
                   + (f" Next: c1k learn {lessons.index(nxt) + 1}  ({nxt.title})" if nxt else " The course is done."),
                   highlight=False)
+
+
+# -------------------------------------------------------------------- `c1k learn LESSON`
+
+
+class LessonPick(ValueError):
+    """What `c1k learn LESSON` can't open, in words (the command shows it and exits 2)."""
+
+
+def pick_lesson(which: str, keys: list[str]) -> int | Path:
+    """`c1k learn WHICH`: the index of a course lesson (a number from 1, or the start of a lesson's name),
+    or the path of a lesson file to load (it exists; loading it says what is wrong with it). LessonPick
+    for anything else: empty text, 0 or a number past the course, a digit that isn't 0-9, a control
+    character, a name that is neither a lesson nor a file."""
+    from c1k_tui.model.safetext import escape_output
+    from engine.safeio import control_refusal
+
+    n = len(keys)
+    listing = "`c1k learn --list` lists them"
+    if not which.strip():
+        raise LessonPick(f"a lesson is a number from 1 to {n}, a lesson's name or a lesson file, not empty text")
+    why = control_refusal(which, "a lesson's name")
+    if why:
+        raise LessonPick(f"{escape_output(which)!r}: {why}")
+    if which.isascii() and which.isdigit():
+        if len(which) <= 6 and 1 <= int(which) <= n:
+            return int(which) - 1
+        raise LessonPick(f"no lesson {which[:12]}: the lessons are numbered 1 to {n}; {listing}")
+    if which.isdigit() or which.isnumeric():          # ², ٣, Ⅻ: digits Python reads, but not a lesson number
+        raise LessonPick(f"'{which}' is not a lesson number: the lessons are numbered 1 to {n} (0-9); {listing}")
+    for i, key in enumerate(keys):
+        if key.startswith(which):
+            return i
+    p = Path(which)
+    if not p.exists() and not p.is_symlink():
+        raise LessonPick(f"no lesson '{which}'; {listing}")
+    return p
