@@ -11,6 +11,7 @@ The caps (docs/formats.md, "Limits"):
     lessons    2,000,000 bytes
     records   16,000,000 bytes   (a long match is ≈ 200,000)
     settings   1,000,000 bytes   players.json, lessons.json
+    reports  200,000,000 bytes   `c1k simulate --json` (every match of the run)
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-Kind = Literal["cards", "decks", "scenarios", "lessons", "records", "settings"]
+Kind = Literal["cards", "decks", "scenarios", "lessons", "records", "settings", "reports"]
 
 CAPS: dict[str, int] = {
     "cards": 2_000_000,
@@ -35,10 +36,11 @@ CAPS: dict[str, int] = {
     "lessons": 2_000_000,
     "records": 16_000_000,
     "settings": 1_000_000,
+    "reports": 200_000_000,
 }
 
 _WHAT = {"cards": "a card file", "decks": "a deck file", "scenarios": "a scenario file", "lessons": "a lesson file",
-         "records": "a match record file", "settings": "a settings file"}
+         "records": "a match record file", "settings": "a settings file", "reports": "a simulation report file"}
 
 
 class ReadRefused(OSError):
@@ -238,7 +240,7 @@ def same_kind(path: Path, kind: WriteKind) -> bool:
         return isinstance(data.get("deck"), dict)
     if kind == "vectors":
         return re.match(rb'\s*\{\s*"format"\s*:\s*"c1k-vectors/', head) is not None
-    data = _json_of(path, "records")   # (the largest cap: a report or a JSON listing can be big)
+    data = _json_of(path, "reports")   # (the largest cap: a report or a JSON listing can be big)
     if kind == "reports":
         return _is_report(data)
     if kind == "settings":

@@ -1339,10 +1339,12 @@ def simulate(
 
 def load_report(path: Path) -> dict[str, Any]:
     """A `c1k simulate --json` report (bounded read); SimulateError names the file and what is wrong."""
-    try:
-        if path.stat().st_size > 200_000_000:
-            raise SimulateError(f"{path}: larger than 200 MB: not a simulation report")
-        data = json.loads(path.read_text(encoding="utf-8"))
+    from engine.safeio import ReadRefused, read_bounded
+
+    try:           # a regular file within the cap, or refused before a byte is read (a FIFO, /dev/zero)
+        data = json.loads(read_bounded(path, "reports").decode("utf-8"))
+    except ReadRefused as err:
+        raise SimulateError(str(err)) from err
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
         raise SimulateError(f"{path}: can't be read as a simulation report: {err}") from err
     if not isinstance(data, dict) or not isinstance(data.get("games"), list) or not isinstance(data.get("decks"), dict):
