@@ -26,8 +26,6 @@ import hashlib
 import json
 import os
 import re
-import stat
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -49,7 +47,18 @@ from engine.cards import CardDB, CardFileError
 from engine.decks import Deck, deck_from_data
 from engine.errors import BadInput
 from engine.game import Game, RulesLoopError
-from engine.safeio import DuplicateKey, ReadRefused, control_refusal, file_kind, loads_json, read_bounded
+from engine.safeio import (
+    DuplicateKey,
+    ReadRefused,
+    WriteRefused,
+    control_refusal,
+    loads_json,
+    place_refusal,
+    read_bounded,
+    same_kind,
+    write_atomic,
+    write_refusal,
+)
 from engine.state import HAND, LIBRARY, SET, MatchOptions
 
 FORMAT = "c1k-match-record"
@@ -684,70 +693,36 @@ def allow_replace(path: Path) -> None:
 
 def is_record_file(path: Path) -> bool:
     """Whether `path` is a regular file that begins like a c1k match record (the head of the file only)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return False
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return False
-        head = os.read(fd, 4096)
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
-    return re.match(rb'\s*\{\s*"format"\s*:\s*"c1k-match-record"', head) is not None
+    return place_refusal(path) is None and os.path.lexists(path) and same_kind(path, "records")
 
 
 def save_refusal(path: Path, force: bool = False) -> str:
-    """Why `save` would refuse `path` ("" if it wouldn't): a folder, a device, a FIFO or a socket always; a
-    regular file that isn't a match record unless `force`."""
-    try:
-        st = os.stat(path)
-    except OSError:          # nothing there (or a path that can't be: `save` says why when it writes)
-        return ""
-    if stat.S_ISDIR(st.st_mode):
-        return f"{path} is a folder, not a file"
-    if not stat.S_ISREG(st.st_mode):
-        return f"{path} is {file_kind(st.st_mode)}: a match record is only saved to a regular file"
-    if not force and os.path.abspath(path) not in _REPLACE_ALLOWED and not is_record_file(path):
-        return (f"{path} already exists and is not a c1k match record: it is not replaced "
-                "(choose another file, or --force to replace it)")
-    return ""
+    """Why `save` would refuse `path` ("" if it wouldn't): a folder, a device, a FIFO, a socket or a
+    symbolic link always; a regular file that isn't a match record unless `force` (engine/safeio.py's
+    policy for every file c1k writes)."""
+    why = write_refusal(path, "records", force or os.path.abspath(path) in _REPLACE_ALLOWED)
+    return "" if why is None else str(why)
 
 
 def save(record: MatchRecord, path: Path) -> None:
     """Write the record atomically. Raises OSError (the caller shows it); never leaves a temporary file.
-    Never replaces a folder, a device, a FIFO or a socket; a regular file that isn't a match record only
-    after `allow_replace` (WouldReplace otherwise)."""
+    Never replaces a folder, a device, a FIFO, a socket or a link; a regular file that isn't a match record
+    only after `allow_replace` (WouldReplace otherwise)."""
     text = record.to_json()
     for folder in (path.parent, *path.parent.parents):   # the nearest existing ancestor must be a folder
         if folder.exists():
             if not folder.is_dir():
                 raise NotADirectoryError(errno.ENOTDIR, f"{folder} is not a folder")
             break
-    if path.is_dir():
+    if path.is_dir() and not path.is_symlink():
         raise IsADirectoryError(errno.EISDIR, f"{path} is a folder, not a file")
-    why = save_refusal(path)
-    if why:
-        if path.exists() and path.is_file():
-            raise WouldReplace(errno.EEXIST, why)
-        raise OSError(errno.EINVAL, why)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        _REPLACE_ALLOWED.discard(os.path.abspath(path))      # it is a match record now
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        write_atomic(path, text, "records", os.path.abspath(path) in _REPLACE_ALLOWED, make_folder=True)
+    except WriteRefused as err:
+        if err.replaceable:
+            raise WouldReplace(errno.EEXIST, str(err)) from err
         raise
+    _REPLACE_ALLOWED.discard(os.path.abspath(path))      # it is a match record now
 
 
 _MESSAGES = {

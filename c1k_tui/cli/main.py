@@ -12,8 +12,8 @@ from typer.core import TyperGroup
 from c1k_tui.cli import completion
 from c1k_tui.cli.simulate_cmd import simulate as _simulate
 from c1k_tui.model.cardset import CARDS_HELP
+from c1k_tui.model.jsonout import FORCE_HELP, json_refusal, write_json
 from c1k_tui.model.jsonout import HELP as JSON_HELP
-from c1k_tui.model.jsonout import write_json
 from c1k_tui.model.safetext import escape_output
 
 # The engine is imported inside the commands: importing it takes ≈0.3 s (pydantic), and the Textual app
@@ -66,9 +66,13 @@ def _main(version: Annotated[bool, typer.Option("--version", help="Print the ver
     """Council of 1000: a hot-seat trading-card game and its timing-rules engine."""
 
 
-def _emit_json(data: Any, target: Path) -> None:
+def _emit_json(data: Any, target: Path, force: bool = False) -> None:
+    from engine.safeio import WriteRefused
+
     try:
-        write_json(data, target)
+        write_json(data, target, "json", force)
+    except WriteRefused as err:
+        raise _fail(json_refusal(target, "json", force) or f"--json {err}") from err
     except OSError as err:
         raise _fail(f"can't write {target}: {err.strerror or err}") from err
 
@@ -118,6 +122,7 @@ def _db(decks: tuple[str | None, ...] = (), cards: list[Path] | None = None) -> 
 
 
 CardsOpt = Annotated[list[Path] | None, typer.Option("--cards", help=CARDS_HELP)]
+ForceOpt = Annotated[bool, typer.Option("--force", help=FORCE_HELP)]
 
 
 def _use_cards(cards: list[Path] | None) -> None:
@@ -151,7 +156,7 @@ def new_seed() -> int:
 
 
 def _run_text(loop: Any, game: Any, decks: list[Deck], save: Path | None, open_hands: bool, auto_pass: bool,
-              recorder: Any, learning: bool = False) -> None:
+              recorder: Any, learning: bool = False, app: dict[str, Any] | None = None) -> None:
     """The text loop, with the engine's own errors (an endless rules loop) shown as a message."""
     from c1k_tui.cli.textplay import LineEditor
     from engine import RulesLoopError
@@ -160,7 +165,7 @@ def _run_text(loop: Any, game: Any, decks: list[Deck], save: Path | None, open_h
     editor = LineEditor.for_terminal() if tty else None      # readline: history, editing, Tab
     try:
         loop(game, decks, editor.read if editor is not None else input, typer.echo, save, open_hands, auto_pass,
-             recorder, handoff=tty, learning=learning, editor=editor)
+             recorder, handoff=tty, learning=learning, editor=editor, app=app)
     except RulesLoopError as err:
         raise _fail(f"the match can't go on: {err}", 1) from err
     except KeyboardInterrupt as err:
@@ -176,6 +181,22 @@ def _check_save(save: Path, force: bool) -> None:
         raise _fail(f"--save {save}: {why.removeprefix(str(save) + ' ')}")
     if force:
         allow_replace(save)
+
+
+def _hold(path: Path) -> None:
+    """Hold a match's file for this process (c1k_tui/model/savelock.py): another c1k that has it open is
+    named, and nothing is changed (exit 2)."""
+    from c1k_tui.model.savelock import hold
+
+    try:
+        hold(path)
+    except OSError as err:              # Held, or a lock that can't be written
+        raise _fail(str(err) if err.strerror is None else f"{path}: {err.strerror}") from err
+
+
+def _refuse(why: str) -> None:
+    if why:
+        raise _fail(why)
 
 
 def _interactive() -> bool:
@@ -284,6 +305,10 @@ def play(
         auto_pass = False
     if save is not None:
         _check_save(save, force)
+    if save is not None or (_interactive() and not text):
+        from c1k_tui.model.paths import default_autosave
+
+        _hold(save or default_autosave())     # the app autosaves by default
     _use_cards(cards)
     if cards:                        # own cards that don't load: a message now, not on the splash screen
         _db((deck_a, deck_b), cards)
@@ -387,6 +412,9 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
         record = default_autosave()
         if not record.exists():
             raise _fail(f"no autosaved match at {record}; start one with `c1k play`")
+    from c1k_tui.model.hiddenmatch import open_hands_refusal
+
+    _hold(record)                # before anything is read or written: a second c1k changes nothing
     if text or not _interactive():
         from c1k_tui.cli.textplay import loop
         from engine import C1KError
@@ -400,13 +428,25 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
             game, decks, recorder = rec.resume(r, db)
         except C1KError as err:  # a record that can't be read (RecordError) or replayed
             raise _fail(f"can't resume {record}:\n{err}") from err
+        if open_hands:
+            _refuse(open_hands_refusal(record, r, game.is_terminal()))
         from c1k_tui.model.settings import record_app_notice
 
         note = record_app_notice(r.app, record)
         if note:
             typer.echo(escape_output(f"note: {note}"), err=True)
-        _run_text(loop, game, decks, record, open_hands or r.app.get("open_hands") is True, True, recorder)
+        _run_text(loop, game, decks, record, open_hands or r.app.get("open_hands") is True, True, recorder,
+                  app=r.app)      # the record keeps its app settings (flow, stops, open hands)
         return
+    if open_hands:               # checked before the app starts: a refusal is a message and exit 2
+        from engine import record as rec
+
+        try:
+            r = rec.load(record)
+            over = r.app.get("open_hands") is True or rec.replay(r, _db()).is_terminal()
+        except (OSError, ValueError) as err:  # RecordError is a ValueError
+            raise _fail(f"can't resume {record}:\n{err}") from err
+        _refuse(open_hands_refusal(record, r, over))
     from c1k_tui.screens.app import C1KApp
 
     path = record
@@ -463,25 +503,43 @@ def replay(record: Annotated[Path, typer.Argument(help="A match record to step t
             r = rec.load(record)
         except C1KError as err:  # RecordError: a file that can't be read, or isn't a record
             raise _fail(f"can't replay {record}:\n{err}") from err
+    from c1k_tui.model.hiddenmatch import replay_refusal, shown_seed
+
     states = rec.replay_iter(r, db)
     shown = 0
+    lines: list[str] = []     # printed once the replay is done: whether the seed may be shown depends on its end
+    piped = not _interactive()
+
+    def title(over: bool) -> str:
+        start = r.start
+        if start.scenario is not None:
+            return f"scenario {start.scenario.get('path')}"
+        # a simulated match (--match) is public: its report gives the seed
+        seed = f" · seed {start.seed}" if match is not None else shown_seed(r, over)
+        return f"{match_title(r)}{seed}"
+
     try:
         game = next(states)
-        if not _interactive():
-            start = r.start
-            _echo(f"scenario {start.scenario.get('path')}" if start.scenario is not None else
-                  f"{match_title(r)} · seed {start.seed}")
         for i, _ in enumerate(states, 1):   # (the same Game, moved on by each command)
-            if not _interactive():
-                typer.echo(f"{i:>4}  {r.commands[i - 1]}" + ("   (refused)" if r.entries[i - 1].refused else ""))
+            if piped:
+                lines.append(f"{i:>4}  {r.commands[i - 1]}" + ("   (refused)" if r.entries[i - 1].refused else ""))
             shown = i
     except C1KError as err:  # RecordError (a rules loop or a deep recursion on the way is one too)
+        if piped:
+            _echo(title(False))
+            for line in lines:
+                typer.echo(line)
         raise _fail(f"{record}: replay stops after {shown} good command(s):\n{err}", 1) from err
-    if not _interactive():
+    if piped:
+        _echo(title(game.is_terminal()))
+        for line in lines:
+            typer.echo(line)
         typer.echo(f"{len(r.commands)} commands, every state hash checked; final state hash {game.state_hash()}")
         if game.outcome is not None:
             _echo(outcome_words(game.outcome, r))
         return
+    if match is None:           # the replay screen shows both hands
+        _refuse(replay_refusal(record, r, game.is_terminal()))
     from c1k_tui.screens.app import C1KApp
 
     C1KApp(db=db, mode="replay", replay=r).run()
@@ -511,7 +569,7 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
         C1KApp(db=db, session=learning_vs_ai_session(db, new_seed()), lessons=find_lessons()).run()
         return
     if lesson is not None and not (coverage or list_only) and (text or not _interactive()):
-        _learn_text(lesson)
+        _learn_text(lesson, cards)
         return
     if coverage or list_only or not _interactive():
         from rich.console import Console
@@ -529,42 +587,59 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
         C1KApp(mode="learn", lessons=lessons).run()
         return
     db = _db(cards=cards)
-    chosen = None
-    if lesson.isascii() and lesson.isdigit() and len(lesson) <= 4 and 1 <= int(lesson) <= len(lessons):
-        chosen = lessons[int(lesson) - 1]
+    picked = _pick_lesson(lesson, [x.path.name for x in lessons])
+    if isinstance(picked, int):
+        chosen = lessons[picked]
     else:
-        chosen = next((x for x in lessons if x.path.name.startswith(lesson) or str(x.path) == lesson), None)
-    if chosen is None:
         from c1k_tui.screens.menus import LessonInfo
+        from engine.lessons import load_lesson
 
-        p = Path(lesson)
-        if not p.exists():
-            raise _fail(f"no lesson '{lesson}'; `c1k learn --list` lists them")
-        chosen = LessonInfo(p, p.stem, "", "")
-    C1KApp(db=db, session=lesson_session(db, chosen), lessons=lessons).run()
+        try:                         # a lesson file, as the text loop needs: checked before the app starts
+            load_lesson(picked, db)
+        except (OSError, ValueError) as err:   # LessonError, ScenarioError, CardFileError are ValueErrors
+            raise _fail(f"{picked} can't be played as a lesson:\n{_problems(err)}") from err
+        chosen = LessonInfo(picked, picked.stem, "", "")
+    try:
+        session = lesson_session(db, chosen)
+    except (OSError, ValueError) as err:      # ScenarioError, CardFileError: changed since it was checked
+        raise _fail(f"{chosen.path} can't be played as a lesson:\n{_problems(err)}") from err
+    C1KApp(db=db, session=session, lessons=lessons).run()
 
 
-def _learn_text(which: str) -> None:
+def _problems(err: Exception) -> str:
+    """A loader's problems one a line (CardFileError and its kin list them), else its message."""
+    problems = getattr(err, "problems", None)
+    return "\n".join(str(p) for p in problems) if isinstance(problems, list) and problems else str(err)
+
+
+def _pick_lesson(which: str, keys: list[str]) -> int | Path:
+    from c1k_tui.model.lessons import LessonPick, pick_lesson
+
+    try:
+        return pick_lesson(which, keys)
+    except LessonPick as err:
+        raise _fail(str(err)) from err
+
+
+def _learn_text(which: str, cards: list[Path] | None = None) -> None:
     """`c1k learn N --text` (or piped input): the lesson in the text loop; exit 1 if it is not completed."""
     from c1k_tui.cli.learn_text import lesson_loop
     from c1k_tui.model.lessons import course
     from engine.lessons import LessonError, load_lesson
+    from engine.scenario import ScenarioError
 
-    db = _db()
+    db = _db(cards=cards)             # --cards: the lesson's own cards too
     lessons = course(db)
-    chosen = None
-    if which.isdigit() and 1 <= int(which) <= len(lessons):
-        chosen = lessons[int(which) - 1]
+    picked = _pick_lesson(which, [x.key for x in lessons])
+    if isinstance(picked, int):
+        chosen = lessons[picked]
     else:
-        chosen = next((x for x in lessons if x.key.startswith(which) or x.path == which), None)
-    if chosen is None:
-        p = Path(which)
-        if not p.exists():
-            raise _fail(f"no lesson '{which}'; `c1k learn --list` lists them")
         try:
-            chosen = load_lesson(p, db)
+            chosen = load_lesson(picked, db)
         except LessonError as err:
             raise _fail("\n".join(err.problems)) from err
+        except (ScenarioError, OSError, ValueError) as err:   # not a scenario at all (a FIFO, a deck, not TOML)
+            raise _fail(f"{picked} can't be played as a lesson:\n{_problems(err)}") from err
 
     def read(prompt: str) -> str:
         return input(prompt)
@@ -620,8 +695,10 @@ def bench(
     json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
     matches: Annotated[int, typer.Option(help="Matches to play (1 to 100,000)", min=1, max=100_000)] = 200,
     seed: Annotated[int, typer.Option(help="Base seed (0 to 2^64 - 1)", min=0, max=2**64 - 1)] = 1,
+    force: ForceOpt = False,
 ) -> None:
     """Benchmark: random self-play of the starter decks (matches/s, actions/s, medians in µs)."""
+    _refuse(json_refusal(json_out, "json", force))      # before the work, not after it
     from c1k_tui.cli.bench import run_bench
 
     db = _db()
@@ -633,7 +710,7 @@ def bench(
     except RulesLoopError as err:
         raise _fail(f"a benchmark match can't go on: {err}", 1) from err
     if json_out is not None:
-        _emit_json(res, json_out)
+        _emit_json(res, json_out, force)
         if str(json_out) == "-":
             return
     for k, v in res.items():
@@ -662,7 +739,8 @@ app.add_typer(decks_app, name="decks")
 
 @decks_app.callback()
 def decks(ctx: typer.Context,
-          json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None) -> None:
+          json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
+          force: ForceOpt = False) -> None:
     """List the bundled decks, one name a line (names for `c1k play` and `c1k simulate`)."""
     if ctx.invoked_subcommand is not None:
         return
@@ -682,7 +760,7 @@ def decks(ctx: typer.Context,
                 continue
             rows.append({"name": p.stem, "title": d.name, "champion": d.champion.id, "seat": d.seat.id,
                          "realms": sorted({c.realm for c in d.library} - {"neutral"}), "cards": d.counts})
-        _emit_json(rows, json_out)
+        _emit_json(rows, json_out, force)
         if str(json_out) == "-":
             return
     for p in paths:
@@ -704,7 +782,8 @@ def _summary_deck(path: Path, db: Any) -> tuple[Any, list[str]]:
 @decks_app.command("show")
 def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name or a deck file")],
                cards: CardsOpt = None,
-               json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None) -> None:
+               json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
+               force: ForceOpt = False) -> None:
     """One deck: curve, Realms, types, keywords, the list by cost, and every construction problem. Exit 1 if
     it breaks the construction rules."""
     from rich.console import Console
@@ -720,7 +799,7 @@ def decks_show(deck: Annotated[str, typer.Argument(help="A bundled deck's name o
     d, problems = _summary_deck(path, db)
     summary = deck_summary(d, db, problems)
     if json_out is not None:
-        _emit_json(summary, json_out)
+        _emit_json(summary, json_out, force)
     if json_out is None or str(json_out) != "-":
         print_summary(summary, Console(highlight=False))
     if problems:
@@ -763,6 +842,7 @@ def cards(
     cost: Annotated[str | None, typer.Option(help="Only this cost: N, a range N-M, or N+ (e.g. 2, 2-4, 5+)")] = None,
     cards: CardsOpt = None,
     json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
+    force: ForceOpt = False,
 ) -> None:
     """The card set (your own cards too, with --cards) as a table, filtered by Realm, keyword, type, cost or
     text.
@@ -789,7 +869,7 @@ def cards(
         from c1k_tui.cli.cards_cmd import card_rows
 
         rows = card_rows(_db(cards=cards), realm, keyword, search, card_type, costs=costs)
-        _emit_json(rows, json_out)
+        _emit_json(rows, json_out, force)
         if str(json_out) == "-":
             if not rows:
                 raise typer.Exit(1)

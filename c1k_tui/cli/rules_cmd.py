@@ -15,6 +15,7 @@ import typer
 
 from c1k_tui.cli import completion
 from c1k_tui.model import rulesdoc
+from c1k_tui.model.jsonout import FORCE_HELP
 from c1k_tui.model.jsonout import HELP as JSON_HELP
 
 # rich's Markdown (markdown-it, pygments) costs ≈0.15 s to import: only `c1k rules` itself needs it, and
@@ -28,6 +29,7 @@ def rules(query: Annotated[list[str] | None, typer.Argument(
         autocompletion=completion.rule_ids)] = None,
           plain: Annotated[bool, typer.Option("--plain", help="Print the Markdown source, not rendered")] = False,
           json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE", help=JSON_HELP)] = None,
+          force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,
           ) -> None:
     """The rules: print one by its id, or find rules by word (no argument: list every rule id).
 
@@ -41,7 +43,7 @@ def rules(query: Annotated[list[str] | None, typer.Argument(
         raise typer.Exit(2)
     text = " ".join(query or []).strip()
     if json_out is not None:
-        _json(text, json_out)
+        _json(text, json_out, force)
         if str(json_out) == "-":
             return
     if not text:
@@ -75,7 +77,7 @@ def _show(console: Console, rid: str, plain: bool) -> None:
         console.print(Markdown(md))
 
 
-def _json(text: str, target: Path) -> None:
+def _json(text: str, target: Path, force: bool = False) -> None:
     from c1k_tui.model.jsonout import write_json
 
     if not text:
@@ -85,8 +87,8 @@ def _json(text: str, target: Path) -> None:
         ids = [rid] if rid is not None else [h[0] for h in rulesdoc.search(text)]
     rows = [{"id": rid, "title": rulesdoc.rules()[rid][0], "text": rulesdoc.rule_markdown(rid)} for rid in ids]
     try:
-        write_json(rows, target)
-    except OSError as err:
+        write_json(rows, target, "json", force)
+    except OSError as err:       # WriteRefused too: a device, FIFO, folder, link, or a file of another kind
         typer.echo(f"can't write {target}: {err.strerror or err}", err=True)
         raise typer.Exit(2) from err
     if not rows:

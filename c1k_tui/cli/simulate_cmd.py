@@ -80,6 +80,8 @@ def simulate(
     top: Annotated[int | None, typer.Option("--top", help="Card statistics: only the first N cards (default: "
                                                           "every card; 0: none)")] = None,
     sort: Annotated[str, typer.Option("--sort", help="Card statistics order: " + ", ".join(CARD_SORTS))] = "iwd",
+    force: Annotated[bool, typer.Option("--force", help="Let --json/--csv replace files that aren't a report/CSV")]
+    = False,
 ) -> None:
     """Simulate matches between decks and agents: win-rate matrix, ratings, per-card statistics, every match.
 
@@ -95,7 +97,7 @@ def simulate(
         TimeRemainingColumn,
     )
 
-    from c1k_tui.model.jsonout import to_stdout, write_json
+    from c1k_tui.model.jsonout import report_refusal, to_stdout, write_json
     from engine.ai import make_agent
 
     console = Console(stderr=False)
@@ -108,6 +110,8 @@ def simulate(
         quiet_tables = quiet
     opp = opponent or agent
     try:
+        if why := report_refusal(json_out, csv_out, force):     # before the matches, not after them
+            raise SimulateError(why)
         for a in (agent, opp):
             try:
                 make_agent(a)
@@ -187,9 +191,9 @@ def simulate(
                       f"{getattr(be, 'workers', '-')} workers)")
     try:
         if json_out:
-            write_json(seal_report(report), json_out)
+            write_json(seal_report(report), json_out, "reports", force)
         if csv_out:
-            write_csv(report, csv_out)
+            write_csv(report, csv_out, force)
     except OSError as err:
         typer.echo(f"simulate: can't write: {err}", err=True)
         raise typer.Exit(2) from err

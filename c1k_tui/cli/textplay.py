@@ -22,6 +22,7 @@ from typing import Any
 from c1k_tui.model.paths import DEFAULT_STOPS
 from c1k_tui.model.recap import learning_preamble, learning_text, learning_visits
 from c1k_tui.model.safetext import escape_output
+from c1k_tui.model.savelock import hold
 from engine import (
     Deck,
     Game,
@@ -270,11 +271,12 @@ def discard_typeahead() -> None:
 def loop(g: Game, decks: list[Deck], read: Callable[[str], str], raw_write: Callable[[str], None],
          save_path: Path | None = None, open_hands: bool = False, auto_pass: bool = False,
          recorder: Recorder | None = None, handoff: bool = False, learning: bool = False,
-         editor: LineEditor | None = None) -> Game:
+         editor: LineEditor | None = None, app: dict[str, Any] | None = None) -> Game:
     """Play at one terminal. `handoff`: a person is at the keyboard (a terminal): clear the screen and
     wait for Enter between players. Without it (piped input) the change of player is only announced.
     `learning` (the learning flow, issue #11): the news before each decision lists every window entered,
-    with its id, its rule id and what happened in it, as the app's learning flow does."""
+    with its id, its rule id and what happened in it, as the app's learning flow does. `app`: the record's
+    app settings to keep (a resumed record's); a new record says whether hands are open."""
     def write(text: str) -> None:        # names and typed text reach the terminal escaped (never ESC, BEL…)
         raw_write(escape_output(text, (CLEAR,)))
 
@@ -287,7 +289,8 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], raw_write: Call
         if save_path is None or recorder is None:
             return
         try:
-            save(recorder.record(g, auto), save_path)
+            hold(save_path)           # one process at a time writes a match's file (savelock.py)
+            save(recorder.record(g, auto, {"open_hands": open_hands} if app is None else app), save_path)
             if failed[0]:
                 write(f"(saving to {save_path} works again)")
             failed[0] = False

@@ -14,6 +14,7 @@ import typer
 
 def write_vectors(out: Path) -> list[tuple[Path, int]]:
     # (the engine loads only when the command runs: `c1k --help` stays quick)
+    from engine.safeio import write_atomic
     from engine.vectors import build_vectors, render
 
     out.mkdir(parents=True, exist_ok=True)
@@ -21,7 +22,7 @@ def write_vectors(out: Path) -> list[tuple[Path, int]]:
     for name, data in build_vectors().items():
         path = out / name
         text = render(data)
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text, "vectors")      # never a device, FIFO or link; over a vectors file only
         written.append((path, len(text.encode())))
     return written
 

@@ -288,36 +288,25 @@ def card_files_for(draft: DeckDraft, db: CardDB, path: Path) -> list[str]:
 
 
 def save(draft: DeckDraft, path: Path, db: CardDB, overwrite: bool = False) -> Path:
-    """Write the deck's TOML to `path` atomically (a temporary file beside it, then a rename), after checking
-    the text reads back as the same deck. FileExistsError when the file exists and `overwrite` is False
-    (the screen asks first); OSError when it can't be written. The deck names the card files of the own
-    cards it uses (card_files_for)."""
+    """Write the deck's TOML to `path` atomically (a temporary file beside it, fsync'd, then a rename), after
+    checking the text reads back as the same deck. WriteRefused (an OSError) for a device, FIFO, folder or
+    link; FileExistsError when the file exists and `overwrite` is False (the screen asks first); OSError when
+    it can't be written. The deck names the card files of the own cards it uses (card_files_for)."""
     files = card_files_for(draft, db, path)
     text = toml_text(DeckDraft(draft.name, draft.champion, draft.seat, draft.counts, files, draft.comment,
                                draft.path), db)
     back: dict[str, Any] = tomllib.loads(text)
     if back["cards"] != dict(draft.counts) or back["deck"].get("champion", "") != draft.champion:
         raise ValueError("the deck's TOML doesn't read back as the deck (a bug): not saved")
+    from engine.safeio import place_refusal, write_atomic
+
+    refused = place_refusal(path)      # a device, FIFO, folder or link: never, whatever was answered
+    if refused is not None:
+        raise refused
     if path.exists() and not overwrite:
         raise FileExistsError(f"{path} exists")
-    if path.is_dir():
-        raise IsADirectoryError(f"{path} is a folder: name a .toml file")
-    folder = path.parent if str(path.parent) else Path(".")
-    # the temporary file is made as any new file (the umask decides its mode; mkstemp's would be 0600), or with
-    # the mode of the file it replaces
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o666
-    tmp = str(folder / f".{path.name}.{os.getpid()}.tmp")
-    Path(tmp).unlink(missing_ok=True)          # left by a save of this process id that was killed
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-    try:
-        if path.exists():
-            os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    # the one write policy (engine/safeio.py): atomic, fsync'd; the screen asked before replacing a file
+    write_atomic(path, text, "decks", force=overwrite)
     draft.path, draft.card_files = path, files
     return path
 

@@ -7,8 +7,6 @@ The lesson logic itself (the goal over typed events, hints, windows entered) is 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -50,15 +48,9 @@ def mark_completed(key: str) -> None:
     """Record a completed lesson, atomically (a temporary file in the same folder, then a rename)."""
     done = completed() | {key}
     path = progress_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".lessons-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"completed": sorted(done)}, f, indent=1)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    from engine.safeio import write_atomic  # the one write policy: never a device, FIFO or link
+
+    write_atomic(path, json.dumps({"completed": sorted(done)}, indent=1), "settings", force=True, make_folder=True)
 
 
 def course(db: CardDB | None = None, folder: Path | None = None) -> list[Lesson]:
@@ -223,3 +215,40 @@ def coverage_rows(lessons: list[Lesson] | None = None) -> list[CoverageRow]:
 def short_key(key: str) -> str:
     """A lesson's key as the coverage table shows it: its number (`03`)."""
     return key.split("-", 1)[0]
+
+
+# -------------------------------------------------------------------- `c1k learn LESSON`
+
+
+class LessonPick(ValueError):
+    """What `c1k learn LESSON` can't open, in words (the command shows it and exits 2)."""
+
+
+def pick_lesson(which: str, keys: list[str]) -> int | Path:
+    """`c1k learn WHICH`: the index of a course lesson (a number from 1, or the start of a lesson's name),
+    or the path of a lesson file to load (it exists; loading it says what is wrong with it). LessonPick
+    for anything else: empty text, 0 or a number past the course, a digit that isn't 0-9, a control
+    character, a name that is neither a lesson nor a file."""
+    from c1k_tui.model.safetext import escape_output
+    from engine.safeio import control_refusal
+
+    n = len(keys)
+    listing = "`c1k learn --list` lists them"
+    if not which.strip():
+        raise LessonPick(f"a lesson is a number from 1 to {n}, a lesson's name or a lesson file, not empty text")
+    why = control_refusal(which, "a lesson's name")
+    if why:
+        raise LessonPick(f"{escape_output(which)!r}: {why}")
+    if which.isascii() and which.isdigit():
+        if len(which) <= 6 and 1 <= int(which) <= n:
+            return int(which) - 1
+        raise LessonPick(f"no lesson {which[:12]}: the lessons are numbered 1 to {n}; {listing}")
+    if which.isdigit() or which.isnumeric():          # ², ٣, Ⅻ: digits Python reads, but not a lesson number
+        raise LessonPick(f"'{which}' is not a lesson number: the lessons are numbered 1 to {n} (0-9); {listing}")
+    for i, key in enumerate(keys):
+        if key.startswith(which):
+            return i
+    p = Path(which)
+    if not p.exists() and not p.is_symlink():
+        raise LessonPick(f"no lesson '{which}'; {listing}")
+    return p

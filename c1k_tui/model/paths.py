@@ -213,7 +213,6 @@ def save_prefs(prefs: dict[str, PlayerPrefs]) -> str:
     then a rename). A file that can't be read is kept beside as `players.json.broken`. Returns a message
     (what went wrong, or that a broken file was set aside), or ""."""
     import json
-    import tempfile
 
     path = prefs_file()
     note = ""
@@ -227,14 +226,9 @@ def save_prefs(prefs: dict[str, PlayerPrefs]) -> str:
             note = f"{err}; a new {path.name} was written"
             data = {}
         data.update({k: v.to_dict() for k, v in prefs.items()})
-        fd, tmp = tempfile.mkstemp(prefix=".players-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(json.dumps(data, indent=1, sort_keys=True) + "\n")
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        from engine.safeio import write_atomic  # the one write policy: never a device, FIFO or link
+
+        write_atomic(path, json.dumps(data, indent=1, sort_keys=True) + "\n", "settings", force=True)
     except OSError as err2:
         return f"could not save the player options to {path}: {err2.strerror or err2}"
     return note

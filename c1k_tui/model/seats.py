@@ -13,7 +13,7 @@ The screens (c1k_tui/screens/versus.py) run the agent and the timers; this modul
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from c1k_tui.model.paths import DEFAULT_STOPS
@@ -48,4 +48,13 @@ def give_ai_stops(flow: Flow, seats: Iterable[int]) -> None:
         flow.stops[player_name(p)] = list(AI_STOPS)
 
 
-__all__ = ["AI_STOPS", "fair_action", "give_ai_stops"]
+def ai_decided(cmds: Sequence[str], first: int, auto: Collection[int], ai_seats: Iterable[int]) -> bool:
+    """Whether an AI seat decided anything in `cmds` (the record's commands from index `first` on): a
+    command of its seat that the flow didn't send. Public facts only (rules.md §7a): which commands the
+    AI sent and which the flow sent on public facts — never whether the AI had a choice, which would
+    tell whether it held a playable card."""
+    seats = {f"{player_name(p)}: " for p in ai_seats}
+    return any(c[:4] in seats and first + i not in auto for i, c in enumerate(cmds))
+
+
+__all__ = ["AI_STOPS", "ai_decided", "fair_action", "give_ai_stops"]

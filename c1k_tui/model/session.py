@@ -22,6 +22,7 @@ from c1k_tui.model.paths import (  # noqa: F401  (re-exported)
     state_dir,
 )
 from c1k_tui.model.respond import could_respond
+from c1k_tui.model.savelock import hold
 from engine import (
     WINDOW_INDEX,
     Action,
@@ -289,6 +290,7 @@ class MatchSession:
         if target is None:
             return
         try:
+            hold(target)        # one process at a time writes a match's file (savelock.py)
             rec.save(self.record(), target)
             self.save_error = ""
         except OSError as err:       # a full disk must not end the match: say so and carry on

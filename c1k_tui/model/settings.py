@@ -9,8 +9,6 @@ replaces it. The bytes are read through engine/safeio.py (a regular file of at m
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -54,15 +52,10 @@ def parse_settings(raw: bytes, check: Check) -> tuple[Any, str]:
 def keep_broken(path: Path, raw: bytes) -> Path | None:
     """Copy a broken settings file to NAME.broken (atomically); None if that can't be done."""
     broken = path.with_name(path.name + ".broken")
+    from engine.safeio import write_atomic  # the one write policy: never a device, FIFO or link
+
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(raw)
-            os.replace(tmp, broken)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomic(broken, raw, "settings", force=True)
     except OSError:
         return None
     return broken

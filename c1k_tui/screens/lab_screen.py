@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -47,6 +46,7 @@ from textual.widgets import (
 from textual.widgets._toggle_button import ToggleButton
 
 from c1k_tui.model.cardset import join_paths, split_paths
+from c1k_tui.model.jsonout import csv_files
 from c1k_tui.screens.controls import GlyphCheckbox
 from c1k_tui.sim import simulate as sim
 from engine import CardFileError
@@ -74,24 +74,22 @@ class GlyphSelectionList(SelectionList[str]):
 
 
 def save_report(report: dict[str, Any], path: Path) -> list[Path]:
-    """The JSON report at `path` and its CSV files beside it (sim.write_csv's names), each written to a
-    temporary file in the same folder and then renamed over the old one: a failed save leaves what was there."""
-    folder = path.parent if str(path.parent) else Path(".")
-    with tempfile.TemporaryDirectory(dir=folder, prefix=".lab-save-") as tmp:
-        staged = Path(tmp) / path.name
-        staged.write_text(json.dumps(sim.seal_report(report), indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        files = [staged, *sim.write_csv(report, staged.with_suffix(".csv"))]
-        out = []
-        for f in files:
-            os.replace(f, folder / f.name)
-            out.append(folder / f.name)
-    return out
+    """The JSON report at `path` and its CSV files beside it (sim.write_csv's names), by the one write policy
+    (engine/safeio.py): each written atomically; none of them if any is a device, FIFO, folder or link. The
+    screen asked before replacing a file (that is the --force)."""
+    from engine.safeio import place_refusal, write_atomic
+
+    for f in report_files(path):
+        refused = place_refusal(f)
+        if refused is not None:
+            raise refused
+    write_atomic(path, json.dumps(sim.seal_report(report), indent=1, sort_keys=True) + "\n", "reports", force=True)
+    return [path, *sim.write_csv(report, path.with_suffix(".csv"), force=True)]
 
 
 def report_files(path: Path) -> list[Path]:
     """The files a save to `path` writes (the JSON, then the CSVs), to ask before replacing any of them."""
-    stem = path.with_suffix("")
-    return [path, path.with_suffix(".csv"), Path(f"{stem}.cards.csv"), Path(f"{stem}.matches.csv")]
+    return [path, *csv_files(path.with_suffix(".csv"))]
 
 
 @dataclass(frozen=True)
@@ -474,8 +472,10 @@ class LabScreen(Screen[None]):
             path = Path(text).expanduser()
             if path.suffix.lower() != ".json":
                 path = path.with_name(path.name + ".json")
+            from engine.safeio import place_refusal
+
             there = [p for p in report_files(path) if p.exists()]
-            if not there:
+            if not there or any(place_refusal(p) for p in report_files(path)):   # never asked: refused
                 self.save_to(path)
                 return
             self.app.push_screen(ConfirmModal("Overwrite?", "These files exist and would be replaced:\n"

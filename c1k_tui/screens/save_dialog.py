@@ -65,7 +65,9 @@ def ask_save_path(screen: Screen[Any], title: str, default: str, then: Callable[
         if text is None:
             return
         path = Path(text).expanduser()
-        if path.exists():
+        from engine.safeio import place_refusal
+
+        if path.exists() and place_refusal(path) is None:      # a FIFO, device or link: refused, never asked
             screen.app.push_screen(ConfirmModal("Overwrite?", f"{path} exists. Replace it?", "Overwrite", "Keep it"),
                                    confirmed(path))
         else:

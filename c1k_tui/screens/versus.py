@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 
-from c1k_tui.model.seats import AI_STOPS, fair_action, give_ai_stops
-from c1k_tui.model.session import MatchSession, auto_action, forced_action
+from c1k_tui.model.seats import AI_STOPS, ai_decided, fair_action, give_ai_stops
+from c1k_tui.model.session import MatchSession, auto_action
 from c1k_tui.model.versus_choices import OPPONENTS
 from c1k_tui.screens.match_screen import MatchScreen
 from engine import InfoSet, make_agent, observe, player_name
@@ -188,24 +188,18 @@ class VersusSession(MatchSession):
     def undo_check(self) -> tuple[bool, str]:
         """As for two humans, and against an AI one more rule (rules.md §7a): an undo may not take back a
         decision the AI made since — its answer came from its hidden cards, so asking it again (after
-        another attack) would let the human compare two answers. A forced answer (one legal action) or
-        the flow's pass for it tells nothing and is undone with the rest."""
-        from engine.record import play_line
-
+        another attack) would let the human compare two answers. Only public facts decide (issue #28 item
+        7): whether the AI was asked (c1k_tui/model/seats.py `ai_decided`), never whether it had a choice —
+        a forced answer blocks the undo too, or the answer would tell whether the AI held a playable card.
+        The flow's passes for it (sent on public facts) are undone with the rest."""
         ok, why = super().undo_check()
         if not ok or not self.agents or not self.humans:
             return ok, why
         cmds = self.game.record
-        n = len(cmds)
         span = self.undo_span()
-        auto = set(self.auto)
-        ai = {f"{player_name(p)}: " for p in self.agents}
-        g = self.replay_upto(n - span)
-        for i in range(n - span, n):
-            if cmds[i][:4] in ai and i not in auto and forced_action(g) is None:
-                return False, (f"'{cmds[n - span]}' can't be undone: the AI has decided since, from its own "
-                               "hidden cards — it can't be asked the same question again (rules.md §7a)")
-            play_line(g, cmds[i])
+        if ai_decided(cmds[len(cmds) - span:], len(cmds) - span, set(self.auto), self.agents):
+            return False, (f"'{cmds[len(cmds) - span]}' can't be undone: the AI has decided since, from its own "
+                           "hidden cards — it can't be asked the same question again (rules.md §7a)")
         return ok, why
 
     def rematch(self, seed: int) -> VersusSession:

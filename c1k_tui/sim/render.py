@@ -43,11 +43,13 @@ def _csv_head(keys: Sequence[str]) -> list[str]:
     return out
 
 
-def write_csv(report: dict[str, Any], path: Path) -> list[Path]:
+def write_csv(report: dict[str, Any], path: Path, force: bool = False) -> list[Path]:
     """Pairs to `path`, cards to `<stem>.cards.csv` and matches to `<stem>.matches.csv` next to it."""
     keys = ["deck_a", "deck_b", "agent_a", "agent_b", "matches", "wins_a", "wins_b", "draws", "win_rate_a",
             "ci95_low", "ci95_high", "avg_turns", "path_a", "path_b"]
-    with path.open("w", newline="") as f:
+    from engine.safeio import atomic_text  # the one write policy (atomic, never a device, FIFO, link…)
+
+    with atomic_text(path, "csv", force) as f:
         w = csv.writer(f)
         w.writerow(keys)
         for p in report["pairs"]:
@@ -57,7 +59,7 @@ def write_csv(report: dict[str, Any], path: Path) -> list[Path]:
     for suffix, rows, ks in ((".cards.csv", report["cards"], CARD_CSV), (".matches.csv", report.get("games", []),
                                                                          MATCH_CSV)):
         p2 = path.with_name(path.stem + suffix)
-        with p2.open("w", newline="") as f:
+        with atomic_text(p2, "csv", force) as f:
             w = csv.writer(f)
             w.writerow(_csv_head(ks))
             for row in rows:

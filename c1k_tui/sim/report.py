@@ -485,10 +485,12 @@ def verify_report(data: dict[str, Any], where: str) -> None:
 def load_report(path: Path) -> dict[str, Any]:
     """A `c1k simulate --json` report (bounded read), verified (`verify_report`); SimulateError names the
     file and what is wrong."""
-    try:
-        if path.stat().st_size > 200_000_000:
-            raise SimulateError(f"{path}: larger than 200 MB: not a simulation report")
-        data = json.loads(path.read_text(encoding="utf-8"))
+    from engine.safeio import ReadRefused, read_bounded
+
+    try:           # a regular file within the cap, or refused before a byte is read (a FIFO, /dev/zero)
+        data = json.loads(read_bounded(path, "reports").decode("utf-8"))
+    except ReadRefused as err:
+        raise SimulateError(str(err)) from err
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
         raise SimulateError(f"{path}: can't be read as a simulation report: {err}") from err
     if not isinstance(data, dict):

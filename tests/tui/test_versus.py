@@ -335,16 +335,17 @@ def test_the_ais_decisions_show_on_public_facts_only(db: CardDB) -> None:
 
 
 def test_undo_goes_back_to_the_humans_last_decision(db: CardDB) -> None:
-    """The AI's answers after the human's command are undone with it (nothing was revealed, and the AI's
-    answer was forced: an answer it chose from its hidden cards is never undone, tests/tui/
-    test_harden_ai_seat.py)."""
+    """The flow's passes for the AI after the human's command (sent on public facts: outside the AI's
+    stops) are undone with it. An answer the AI was asked for is never undone, forced or not: whether it
+    had a choice is its hand's business (tests/tui/test_undo_public.py, test_harden_ai_seat.py)."""
     data = snapshot_data()
-    data["p2"]["influence"] = 0             # nothing the AI could play: its pass is forced
-    s = scenario_vs(db, data)
+    scn = scenario_from_data(data, "<test>", db)
+    s = VersusSession.from_scenario(scn, db, "<test>", flow=Flow("stops"), agents={1: ("random", 5)})
+    assert isinstance(s, VersusSession)
     start = s.game.state_hash()
-    s.send("pass")                          # the human (p1)
-    s.send("pass", 1)                       # the AI answers: p2 passes too
+    s.send("pass")                          # the human (p1); the flow passes for the AI outside its stops
     assert len(s.game.record) >= 2 and s.undo_span() == len(s.game.record)
+    assert all(i in s.auto for i in range(1, len(s.game.record)))
     app = C1KApp(db=db, session=s)
     app.versus_pace = 0
     out: dict[str, Any] = {}

@@ -1,0 +1,42 @@
+"""`c1k replay X --match N` reads X as `c1k replay X` does (issue #28 item 5): a bounded, refusing read, so a
+FIFO, /dev/zero, /dev/urandom or a link to one is refused by name at once instead of hanging or filling
+the memory. Each case runs in a subprocess with a timeout: a hang is a failure, not a stuck test run."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _targets(tmp: Path) -> list[tuple[str, Path, str]]:
+    fifo = tmp / "report.json"
+    os.mkfifo(fifo)
+    (tmp / "to-fifo.json").symlink_to(fifo)
+    (tmp / "to-zero.json").symlink_to("/dev/zero")
+    (tmp / "to-urandom.json").symlink_to("/dev/urandom")
+    return [("a FIFO", fifo, "is a FIFO (named pipe), not a simulation report file"),
+            ("/dev/zero", Path("/dev/zero"), "is a character device, not a simulation report file"),
+            ("/dev/urandom", Path("/dev/urandom"), "is a character device, not a simulation report file"),
+            ("a link to a FIFO", tmp / "to-fifo.json", "is a FIFO (named pipe)"),
+            ("a link to /dev/zero", tmp / "to-zero.json", "is a character device"),
+            ("a link to /dev/urandom", tmp / "to-urandom.json", "is a character device")]
+
+
+@pytest.mark.parametrize("n", range(6))
+def test_replay_match_refuses_a_fifo_or_device_at_once(tmp_path: Path, n: int) -> None:
+    what, target, said = _targets(tmp_path)[n]
+    try:
+        res = subprocess.run([sys.executable, "-m", "c1k_tui", "replay", str(target), "--match", "1"],
+                             capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"`c1k replay {what} --match 1` still reads after 120 s")
+    assert res.returncode == 2, (what, res.stdout, res.stderr)
+    assert f"{target}: {said}" in res.stderr, (what, res.stderr)
+    assert "Traceback" not in res.stderr + res.stdout
