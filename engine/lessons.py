@@ -230,7 +230,8 @@ class Progress:
     failures: tuple[str, ...] = ()
     question: str = ""            # the next step's question, when it is one
     lost: str = ""                # why the lesson can no longer be completed ("" while it can)
-    wrong_answer: str = ""        # the wrong answer that lost it ("" otherwise): `u` takes it back
+    wrong_answer: str = ""        # the wrong answer that lost it, in the option's words ("" otherwise)
+    wrong_to: str = ""            # the question it answered: `u` takes the answer back
 
     @property
     def complete(self) -> bool:
@@ -527,11 +528,11 @@ def progress(lesson: Lesson, g: Game, since: int = 0, answers: Sequence[Answer] 
     fails = tuple(check_expect(g, lesson.expect)) if lesson.expect and i == len(lesson.checks) else ()
     checks = lesson.checks
     question = checks[i].question() if i < len(checks) and checks[i].is_question else ""
-    lost = wrong_text = ""
+    lost = wrong_text = wrong_to = ""
     if walk.wrong is not None:
         q, a = walk.wrong
-        wrong_text = a.text
-        lost = f"you answered “{_option_words(checks[q], a.text)}” to “{checks[q].ask}”, and that is not right: " \
+        wrong_text, wrong_to = _option_words(checks[q], a.text), checks[q].ask
+        lost = f"you answered “{wrong_text}” to “{wrong_to}”, and that is not right: " \
                f"{checks[q].why or 'the answer is ' + checks[q].answer}"
         question = ""
     elif i < len(checks):
@@ -551,7 +552,7 @@ def progress(lesson: Lesson, g: Game, since: int = 0, answers: Sequence[Answer] 
         lost = "the steps happened, but the position is not the lesson's: " + "; ".join(fails)
     return Progress(tuple(c.describe() for c in checks[:i]), tuple(c.describe() for c in checks[i:]),
                     state_ok=not fails and i == len(checks) and walk.wrong is None, failures=fails,
-                    question=question, lost=lost, wrong_answer=wrong_text)
+                    question=question, lost=lost, wrong_answer=wrong_text, wrong_to=wrong_to)
 
 
 def _option_words(q: Check, text: str) -> str:
@@ -839,10 +840,15 @@ def exercised(g: Game, since: int = 0, lesson: Lesson | None = None, answers: Se
     return list(out)
 
 
-def debrief(lesson: Lesson, g: Game, since: int = 0, answers: Sequence[Answer] = ()) -> str:
-    """The lesson's debrief and the rule ids the learner's own line exercised (nothing else)."""
+def debrief(lesson: Lesson, g: Game, since: int = 0, answers: Sequence[Answer] = (),
+            taken_back: Sequence[tuple[str, str]] = ()) -> str:
+    """The lesson's debrief, the rule ids the learner's own line exercised (nothing else), and the wrong
+    answers taken back on the way ((question, answer) each)."""
     seen = exercised(g, since, lesson, answers)
-    return f"{lesson.debrief}\n\nRules your line exercised: {', '.join(seen) or 'none'}"
+    text = f"{lesson.debrief}\n\nRules your line exercised: {', '.join(seen) or 'none'}"
+    if taken_back:
+        text += "\n\nWrong answers taken back: " + "; ".join(f"“{a}” to “{q}”" for q, a in taken_back)
+    return text
 
 
 # -------------------------------------------------------------------- the learning flow: windows entered

@@ -135,7 +135,8 @@ def test_progress_is_saved_in_c1k_home_and_suggests_the_next(tmp_path: Path, mon
     course_ui.mark_completed(course[0].key)
     course_ui.mark_completed(course[1].key)
     saved = json.loads((tmp_path / "lessons.json").read_text())
-    assert saved == {"completed": sorted([course[0].key, course[1].key])}
+    assert saved == {"completed": sorted([course[0].key, course[1].key]),
+                     "wrong_answers": {course[0].key: 0, course[1].key: 0}}
     assert [p.name for p in tmp_path.iterdir()] == ["lessons.json"]     # no temporary file left behind
     assert course_ui.suggest_next(course, course_ui.completed()) is course[2]
     res = CliRunner().invoke(cli, ["learn", "--list"])

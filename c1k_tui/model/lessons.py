@@ -48,19 +48,54 @@ def progress() -> tuple[set[str], str]:
     return {str(k) for k in done if isinstance(k, str)}, err
 
 
-def mark_completed(key: str) -> None:
-    """Record a completed lesson, atomically (a temporary file in the same folder, then a rename)."""
+def wrong_answers() -> dict[str, int]:
+    """For each lesson completed since wrong answers were recorded: the fewest wrong answers taken back in
+    a completion (0: done without one). A lesson completed before that has no entry."""
+    from c1k_tui.model.settings import check_progress, read_settings
+
+    data, _ = read_settings(progress_path(), check_progress, "the lessons completed")
+    raw = data.get("wrong_answers", {}) if isinstance(data, dict) else {}
+    return {str(k): int(v) for k, v in raw.items() if type(v) is int} if isinstance(raw, dict) else {}
+
+
+def mark_completed(key: str, wrong: int = 0) -> None:
+    """Record a completed lesson and how many wrong answers were taken back on the way (the fewest of its
+    completions is kept), atomically (a temporary file in the same folder, then a rename)."""
     done = completed() | {key}
+    counts = wrong_answers()
+    counts[key] = min(wrong, counts.get(key, wrong))
     path = progress_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".lessons-", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"completed": sorted(done)}, f, indent=1)
+            json.dump({"completed": sorted(done), "wrong_answers": dict(sorted(counts.items()))}, f, indent=1)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def taken_back_of(session_lesson: dict[str, Any]) -> list[tuple[str, str]]:
+    """The wrong answers a lesson's session took back so far: (question, answer) each."""
+    raw = session_lesson.get("taken_back", [])
+    return [(str(x[0]), str(x[1])) for x in raw if isinstance(x, list) and len(x) == 2] \
+        if isinstance(raw, list) else []
+
+
+def wrong_taken_back(lesson: Lesson, since: int, game: Game, answers: list[tuple[int, int, int, str]],
+                     back_to: Game, kept: list[tuple[int, int, int, str]]) -> tuple[str, str] | None:
+    """The wrong answer (question, answer) that going back from (`game`, `answers`) to (`back_to`, `kept`)
+    takes back, or None."""
+    from engine.lessons import Answer, progress
+
+    before = progress(lesson, game, since, [Answer(*a) for a in answers])
+    if not before.wrong_answer:
+        return None
+    after = progress(lesson, back_to, since, [Answer(*a) for a in kept])
+    if (after.wrong_to, after.wrong_answer) == (before.wrong_to, before.wrong_answer):
+        return None
+    return before.wrong_to, before.wrong_answer
 
 
 def course(db: CardDB | None = None, folder: Path | None = None) -> list[Lesson]:
@@ -86,6 +121,7 @@ class LessonStatus:
     hint: str = ""      # the last hint (a refusal's why-not and the lesson's hint) or the coaching
     debrief: str = ""   # once complete
     lost: bool = False  # the lesson can no longer be completed (the coaching says why)
+    wrong_answer: str = ""  # the wrong answer that lost it (`u` takes it back)
     steps: tuple[str, ...] = ()
 
 
@@ -107,7 +143,8 @@ def lesson_for(session_lesson: dict[str, Any], db: CardDB) -> Lesson | None:
 
 
 def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | None = None,
-           answers: list[tuple[int, int, int, str]] | None = None) -> LessonStatus:
+           answers: list[tuple[int, int, int, str]] | None = None,
+           taken_back: list[tuple[str, str]] | None = None) -> LessonStatus:
     """The lesson panel: goal, the goal's steps met (✓) and to come, the question to answer, the windows
     entered so far with their rule ids and what happened in each, the hint for a refusal, the coaching
     once it can no longer be completed, and the debrief once complete."""
@@ -137,10 +174,10 @@ def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | No
         lines += ["", said]
     told = ""
     if p.complete:
-        told = debrief(lesson, game, since, given)
+        told = debrief(lesson, game, since, given, taken_back or ())
         lines += ["", "✓ LESSON COMPLETE", told]
     return LessonStatus(p.complete, "\n".join(lines), goal=lesson.goal, current=current, hint=said, debrief=told,
-                        lost=bool(p.lost), steps=steps)
+                        lost=bool(p.lost), steps=steps, wrong_answer=p.wrong_answer)
 
 
 def fold_lines(visits: list[Any]) -> list[str]:
@@ -259,6 +296,7 @@ def print_course(console: Console, lessons: list[Lesson] | None = None) -> None:
     """The course with completion marks and the suggested next lesson."""
     lessons = lessons if lessons is not None else course()
     done, note = progress()
+    flagged = {k for k, n in wrong_answers().items() if n > 0}
     if note:
         from rich.text import Text
 
@@ -268,10 +306,13 @@ def print_course(console: Console, lessons: list[Lesson] | None = None) -> None:
         if les.part != part:
             part = les.part
             console.print(f"\n[b]{part.upper()}[/b]")
-        mark = "✓" if les.key in done else " "
-        console.print(f" {mark} {i:>2}. {les.title} [cyan]\\[{les.rule}][/cyan]", highlight=False)
+        mark = ("✓*" if les.key in flagged else "✓ ") if les.key in done else "  "
+        console.print(f" {mark}{i:>2}. {les.title} [cyan]\\[{les.rule}][/cyan]", highlight=False)
     nxt = suggest_next(lessons, done)
     n_done = sum(1 for les in lessons if les.key in done)
+    if flagged & done:
+        console.print("\n ✓* completed after a wrong answer taken back: done again with right answers only, it "
+                      "loses the *", highlight=False)
     console.print(f"\n{n_done} of {len(lessons)} completed."
                   + (f" Next: c1k learn {lessons.index(nxt) + 1}  ({nxt.title})" if nxt else " The course is done."),
                   highlight=False)

@@ -138,16 +138,26 @@ def test_a_question_is_answered_in_the_app(db: CardDB, tmp_path: Path) -> None:
         await pilot.pause()
         screen = app.match_screen
         assert screen is not None and "? Tomas's end.final" in screen.goal and "answer N" in screen.goal
-        app.send("answer 1")
+        app.send("answer 1")                          # wrong: the lesson is lost until it is taken back
         await pilot.pause()
-        assert "not quite" in str(screen.status) and "? Tomas's end.final" in screen.goal
+        assert "✗ not right:[/b] Mira's draw.draw" in str(screen.status) and "u takes the answer back" in str(screen.status)
+        assert "can't be completed now: you answered “Mira's draw.draw: she draws”" in screen.goal
+        app.send("answer 2")                          # a right answer after a wrong one doesn't complete it
+        await pilot.pause()
+        assert "✗ not right" in str(screen.status)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "you answered “Mira's draw.draw" in screen.goal     # (that took back the 2nd answer)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "can't be completed" not in screen.goal and "? Tomas's end.final" in screen.goal
         app.send("answer 2")
         await pilot.pause()
         assert "right" in str(screen.status) and "? Tomas's end.final" not in screen.goal
         for cmd in ("p2: pass", "p1: pass", "p1: pass", "p2: pass"):
             app.send(cmd)
         await pilot.pause()
-        assert app.lesson_complete
+        assert app.lesson_complete and "Wrong answers taken back: “Mira's draw.draw: she draws”" in screen.goal
 
     run_app(app, body)
 
