@@ -155,7 +155,7 @@ def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | No
     lines = [lesson.goal, ""]
     if not p.met:
         lines[1:1] = ["", lesson.briefing]
-    steps = tuple(f"✓ {m}" for m in p.met) + tuple(f"· {t}" for t in p.todo)
+    steps = tuple(f"✓ {m}" for m in p.met) + shown_todo(lesson, len(p.met), p.todo)
     lines += list(steps)
     current = p.question or (f"next: {p.todo[0]}" if p.todo else "")
     if p.question:
@@ -178,6 +178,17 @@ def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | No
         lines += ["", "✓ LESSON COMPLETE", told]
     return LessonStatus(p.complete, "\n".join(lines), goal=lesson.goal, current=current, hint=said, debrief=told,
                         lost=bool(p.lost), steps=steps, wrong_answer=p.wrong_answer)
+
+
+def shown_todo(lesson: Lesson, met: int, todo: tuple[str, ...]) -> tuple[str, ...]:
+    """The goal's steps to come as the panel lists them: up to the next question still to answer; the steps
+    after it are not shown before it is answered (they would answer it)."""
+    ask = next((i for i, c in enumerate(lesson.checks[met:]) if c.is_question), None)
+    if ask is None or ask + 1 >= len(todo):
+        return tuple(f"· {t}" for t in todo)
+    hidden = len(todo) - ask - 1
+    return tuple(f"· {t}" for t in todo[:ask + 1]) + (f"· … {hidden} more step{'s' if hidden > 1 else ''}, shown "
+                                                       f"once you answer",)
 
 
 def fold_lines(visits: list[Any]) -> list[str]:
