@@ -284,3 +284,14 @@ def test_a_lesson_counts_for_a_coverage_row_only_if_its_goal_requires_the_rows_e
     tagged = lesson_from_scenario(load_scenario(path, db), data)
     assert "KW Rooted" in tagged.rules
     assert rooted not in required_rows(tagged) and "KW Rooted" not in required_rows(tagged)
+
+
+def test_lesson_29_completes_whichever_training_dummy_blocks_which_attacker(db: CardDB) -> None:
+    """Issue #31 item 4: the goal says "each with a Training Dummy", and checks no more than that."""
+    les = load_lesson(lessons_dir() / "26-ruin-decay-and-wither.scenario.toml", db)
+    head = ["p1: attack hag rat", "p1: pass", "p2: pass"]
+    for blocks in ("dummy1 -> hag, dummy2 -> rat", "dummy2 -> hag, dummy1 -> rat"):
+        done = play(les, [*head, f"p2: block {blocks}", "p1: pass", "p2: pass"])
+        assert not done.refusals and done.progress.complete, (blocks, done.progress)
+    for blocks in ("dummy2 -> hag", "dummy1 -> rat", "none"):       # not each attacker blocked by a dummy
+        assert not play(les, [*head, f"p2: block {blocks}", "p1: pass", "p2: pass"]).progress.complete, blocks
