@@ -814,8 +814,12 @@ def event_rules(e: EventLike) -> tuple[str, ...]:
 
 def exercised(g: Game, since: int = 0, lesson: Lesson | None = None, answers: Sequence[Answer] = ()) -> list[str]:
     """The rule ids the learner's own line exercised since `since`, in the order first seen: the rules of
-    what happened (commands, refusals, what resolved, triggered, was dealt or moved) — not the windows
-    merely passed through — and the rules the lesson's goal steps met teach."""
+    their commands (a play, a refusal, an attack … and the window it was typed in) and of what those
+    commands invoked in that window (what went on the stack, resolved after their pass, triggered, was dealt
+    or moved) — not the windows merely passed through nor what the turn did there by itself (a draw, the
+    Influence gained) — and the rules of the events that met the goal's steps, with what those steps teach."""
+    from engine.events import COMMAND_KINDS
+
     out: dict[str, None] = {}
     met_at: dict[int, Check] = {}
     if lesson is not None:
@@ -824,15 +828,37 @@ def exercised(g: Game, since: int = 0, lesson: Lesson | None = None, answers: Se
                 met_at[m.n] = c
     rows = [row for row in coverage_table() if row.label == row.doc and row.group != "C1K sections"]
     evs = list(events_of(g))
+    invoked = False                 # within what a command of the line set off (until the window changes)
+    attacked = -1                   # the turn the line declared attackers in: its combat damage is theirs
+    stack: list[EventLike] = []     # what put each item still on the stack there
     for e in evs:
+        if e.kind == "window":
+            invoked = False
+        if e.kind in ("trigger", "stack"):
+            stack.append(e)
+        pushed = None
+        if e.kind in ("resolve", "counter"):
+            pushed = next((x for x in reversed(stack) if x.cards[:1] == e.cards[:1]), stack[-1] if stack else None)
+            if pushed is not None:
+                stack.remove(pushed)
         if e.n < since:
             continue
-        if e.kind not in _BOOKKEEPING:
-            for row in rows:               # a speed, an action step, a keyword, a Seat: by what happened
-                if row.label not in out and row.pred(g, e, evs[:e.n]):
-                    out[row.label] = None
+        if e.kind in COMMAND_KINDS and (e.command >= 0 or e.kind == "refusal"):
+            invoked = True
+            if e.kind == "attack" and e.cards:
+                attacked = e.turn
+        if not (invoked or e.n in met_at or (e.window == "combat.damage" and e.turn == attacked)):
+            continue
+        used = [e]
+        if e.kind == "resolve" and pushed is not None:   # an item resolving: the rule that put it there too
+            used.append(pushed)
+        for u in used:
+            if u.kind not in _BOOKKEEPING or u is not e:
+                for row in rows:           # a speed, an action step, a keyword, a Seat: by what happened
+                    if row.label not in out and row.pred(g, u, evs[:u.n]):
+                        out[row.label] = None
         if e.kind not in _BOOKKEEPING or e.n in met_at:
-            for rid in event_rules(e):
+            for rid in (*event_rules(e), *(r for u in used[1:] for r in (u.rule,) if r)):
                 out[rid] = None
         if e.n in met_at:
             for rid in met_at[e.n].teaches:
