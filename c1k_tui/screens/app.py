@@ -973,7 +973,10 @@ class C1KApp(App[None]):
         self.lessons_done.add(Path(str(s.lesson.get("path", ""))).name)
         course.mark_completed(les.key, wrong=len(taken_back))
         self.match_screen.status = "[b reverse] ✓ lesson complete [/] — ctrl+q quits · F2 back to the lessons"
-        self.notify("Lesson complete!", title=str(s.lesson.get("title", "")))
+        if self.match_screen.has_class("-wide") and self.match_screen.has_class("-tall"):
+            # (in the smaller layouts the lesson tab is along the bottom, where a toast would cover the
+            # debrief: the status line and the tab's "✓ LESSON COMPLETE" say it there)
+            self.notify("Lesson complete!", title=str(s.lesson.get("title", "")))
 
     def show_lesson_pane(self, st: Any) -> None:
         """The lesson pane (its own tab): the step, the hint, the goal, the steps, the debrief. A new hint,

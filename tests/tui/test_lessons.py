@@ -246,3 +246,54 @@ def test_the_lesson_pane_shows_goal_step_hint_and_debrief(db: CardDB, tmp_path: 
         assert "draw.post allows only Fast cards" in " ".join(rows[done[0]:]), rows
 
     run_app(app, body, size)
+
+
+SOLUTION_07 = ('p1: play "Lantern Acolyte"', "p1: pass", "p2: pass", "p1: pass", "p2: pass",
+               'p1: play "Lantern Acolyte" slot 1', "p2: pass")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_no_toast_covers_the_debrief(db: CardDB, tmp_path: Path, monkeypatch: Any, size: tuple[int, int]) -> None:
+    """Issue #31 item 6: at 80×24 the lesson tab runs along the bottom, where a toast goes: completion is
+    said on the status line and in the tab, no toast over the debrief; at 120×40 the toast is beside it."""
+    import asyncio
+
+    from textual.widgets._toast import Toast
+
+    from c1k_tui.screens.lesson_pane import LessonPane
+
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    app = _app_on(db, tmp_path, "07-", size)
+
+    async def main() -> None:
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await pilot.pause()
+            for cmd in SOLUTION_07:
+                app.send(cmd)
+            await pilot.pause()
+            await pilot.pause(0.2)
+            ms = app.match_screen
+            assert ms is not None and app.lesson_complete and "lesson complete" in str(ms.status)
+            pane = ms.query_one("#lesson-pane", LessonPane).region
+            toasts = [t.region for t in ms.query(Toast)]
+            assert not any(t.overlaps(pane) for t in toasts), (toasts, pane)
+            assert bool(toasts) == (size == (120, 40))
+
+    asyncio.run(main())
+
+
+def test_lesson_complete_at_80x24_snapshot(snap_compare: Any, db: CardDB, tmp_path: Path, monkeypatch: Any) -> None:
+    """The completed lesson at 80×24: the debrief's heading and first line in the Lesson tab, nothing over it."""
+    from tests.tui.test_snapshots import keys
+
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    app = _app_on(db, tmp_path, "07-", (80, 24))
+
+    async def run_before(pilot: Any) -> None:
+        await keys()(pilot)
+        for cmd in SOLUTION_07:
+            app.send(cmd)
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
