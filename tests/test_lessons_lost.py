@@ -149,6 +149,13 @@ def test_lesson_41_a_bolt_before_the_answer_or_a_wrong_answer_loses_it_at_once(d
     bolt = play(les, ["p1: play Bolt target shell", "p2: pass", "answer 2"]).progress
     assert bolt.lost and "prevents 2 damage (0 left)" in bolt.lost and "(KW Ward)" in bolt.lost
     assert not bolt.complete and "next:" not in coaching(bolt)
+    from c1k_tui.model.lessons import status
+    from c1k_tui.screens.lesson_pane import pane_text
+
+    run = play(les, ["p1: play Bolt target shell", "p2: pass", "answer 2"])
+    panel = status(les, run.game, run.since, answers=[a.row() for a in run.answers])
+    assert panel.current == "" and panel.lost and panel.hint.startswith("✗ This lesson can't be completed now")
+    assert "NOW" not in pane_text(panel).plain and "next:" not in pane_text(panel).plain   # (the "NOW next:")
     wrong = play(les, ["answer 1"]).progress
     assert wrong.wrong_answer.startswith("Tough makes it 1") and wrong.wrong_to.startswith("Shellback has") \
         and not wrong.question

@@ -157,7 +157,7 @@ def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | No
         lines[1:1] = ["", lesson.briefing]
     steps = tuple(f"✓ {m}" for m in p.met) + shown_todo(lesson, len(p.met), p.todo)
     lines += list(steps)
-    current = p.question or (f"next: {p.todo[0]}" if p.todo else "")
+    current = "" if p.lost else p.question or (f"next: {p.todo[0]}" if p.todo else "")   # (lost: the coaching)
     if p.question:
         lines += ["", p.question]
     if not p.todo and p.failures:
