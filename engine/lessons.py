@@ -755,6 +755,22 @@ def answer_of(command: str) -> str | None:
     return rest.strip() if head.lower() == "answer" else None
 
 
+def play_one(g: Game, answers: list[Answer], cmd: str) -> tuple[str, str] | None:
+    """One line of a lesson: `answer ...` joins `answers`, any other command goes to the match. Returns
+    the refusal (rule, reason; rule "" for a malformed command), or None."""
+    said = answer_of(cmd)
+    if said is not None:
+        answers.append(answer_now(g, said))
+        return None
+    try:
+        g.apply_command(cmd)
+    except IllegalAction as err:
+        return err.rule, err.reason
+    except MalformedCommand as err:
+        return "", str(err)
+    return None
+
+
 def play(lesson: Lesson, commands: Iterable[str], strict: bool = True) -> Played:
     """Play commands from the lesson's position (a refused one is noted and play goes on); `answer ...`
     lines answer the lesson's questions."""
@@ -764,16 +780,9 @@ def play(lesson: Lesson, commands: Iterable[str], strict: bool = True) -> Played
     for cmd in commands:
         if g.is_terminal():
             break
-        said = answer_of(cmd)
-        if said is not None:
-            answers.append(answer_now(g, said))
-            continue
-        try:
-            g.apply_command(cmd)
-        except IllegalAction as err:
-            refusals.append((cmd, err.rule, err.reason))
-        except MalformedCommand as err:
-            refusals.append((cmd, "", str(err)))
+        refused = play_one(g, answers, cmd)
+        if refused is not None:
+            refusals.append((cmd, *refused))
     prog = progress(lesson, g, since, answers) if strict else Progress((), (), False)
     return Played(g, since, refusals, prog, answers)
 

@@ -10,25 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from c1k_tui.model.paths import lessons_dir
 from engine.cards import CardDB, load_card_db
-from engine.game import Game
 from engine.lessons import (
     Answer,
     Lesson,
     Progress,
-    answer_now,
-    answer_of,
     coaching,
-    load_course,
     load_lesson,
     play,
+    play_one,
     progress,
     start,
 )
+from tests.test_lessons_goals import FILES, IDS
 
-FILES = sorted(lessons_dir().glob("*.scenario.toml"))
-IDS = [p.name.split("-")[0] for p in FILES]
 #: detours per lesson: the solution with a few random legal actions slipped in
 DETOURS = 12
 
@@ -38,24 +33,8 @@ def db() -> CardDB:
     return load_card_db()
 
 
-@pytest.fixture(scope="module")
-def course(db: CardDB) -> list[Lesson]:
-    return load_course(lessons_dir(), db)
-
-
 def _lesson(db: CardDB, prefix: str) -> Lesson:
     return load_lesson(next(p for p in FILES if p.name.startswith(prefix)), db)
-
-
-def _step(les: Lesson, g: Game, answers: list[Answer], cmd: str) -> None:
-    said = answer_of(cmd)
-    if said is not None:
-        answers.append(answer_now(g, said))
-        return
-    try:
-        g.apply_command(cmd)
-    except ValueError:
-        pass
 
 
 def _line(les: Lesson, commands: list[str]) -> tuple[list[Progress], Progress]:
@@ -66,7 +45,7 @@ def _line(les: Lesson, commands: list[str]) -> tuple[list[Progress], Progress]:
     for cmd in commands:
         if g.is_terminal():
             break
-        _step(les, g, answers, cmd)
+        play_one(g, answers, cmd)
         seen.append(progress(les, g, since, answers))
     return seen, progress(les, g, since, answers)
 
@@ -90,10 +69,10 @@ def _detour(les: Lesson, rng: random.Random) -> list[str]:
                 p = g.current_player()
                 out.append(f"p{p + 1}: {a}")
             if out and out[-1] != "":
-                _step(les, g, answers, out[-1])
+                play_one(g, answers, out[-1])
         if cmd and not g.is_terminal():
             out.append(cmd)
-            _step(les, g, answers, cmd)
+            play_one(g, answers, cmd)
     return out
 
 
