@@ -660,8 +660,9 @@ def _decided(b: Blocking) -> str:
         if e.n >= b.after and e.kind == c.kind and e.actor == who and e.command >= 0 and e.turn == g.turn \
                 and (not c.window or e.window.startswith(c.window)):
             what = {"attack": "declared the attack", "block": "declared the blocks", "choice": "chose"}[c.kind]
-            return f"{g.players[who].name} {what} otherwise (“{e.text.strip()}”, T{e.turn} {e.window}) and can't " \
-                   f"do it again this turn"
+            said = next((x for x in b.events if x.n > e.n and x.kind == e.kind and x.command < 0), e)  # (in words)
+            return f"{g.players[who].name} {what} otherwise (“{said.text.strip()}”, T{e.turn} {e.window}) and " \
+                   f"can't do it again this turn"
     return ""
 
 
