@@ -297,3 +297,27 @@ def test_lesson_complete_at_80x24_snapshot(snap_compare: Any, db: CardDB, tmp_pa
         await pilot.wait_for_scheduled_animations()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_the_lessons_screen_marks_a_lesson_done_only_after_a_wrong_answer(db: CardDB, tmp_path: Path,
+                                                                          monkeypatch: Any) -> None:
+    """Issue #31 item 2: the course list shows which lessons were done without a wrong answer taken back."""
+    from textual.widgets import OptionList, Static
+
+    from c1k_tui.model import lessons as course_ui
+    from c1k_tui.screens.menus import LessonsScreen
+
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    course_ui.mark_completed("01-priority-and-the-stack")
+    course_ui.mark_completed("38-solace-ward-before-tough", wrong=1)
+    app = C1KApp(db=db, mode="learn", lessons=find_lessons())
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        assert isinstance(app.screen, LessonsScreen)
+        rows = [str(o.prompt).split("\n")[0] for o in app.screen.query_one("#lesson-list", OptionList).options]
+        assert rows[0].startswith("✓  1. Priority") and rows[40].startswith("✓*41. Solace"), rows[:2] + rows[40:41]
+        assert rows[1].startswith("   2. Respond")
+        assert "✓* done after a wrong answer taken back" in str(app.screen.query_one("#lessons-title", Static).render())
+
+    run_app(app, body)
