@@ -21,13 +21,15 @@ window = "main.priority"            # where: a window id (or a phase prefix such
 #       text = a substring, amount, detail, teaches = ["C1K 3.4"] (rule ids this step is the event of)
 # A refusal check names the refused card and the rule; a damage or heal check matches only an amount
 # that changed something (> 0). A check is met only up to the moment the solution met it (its turn and
-# window): after that the lesson says it can no longer be completed.
+# window): after that the lesson says it can no longer be completed — and sooner, at the event that made
+# a step impossible (`blocked`: the card it needs left the hand, the decision was made otherwise, …).
 
 [[lesson.check]]                    # a question the learner answers (`answer 2` or `answer draw.draw`)
 ask = "Which item resolves first?"
 options = ["Emberlash", "Tide of Recall"]
 answer = "Tide of Recall"
 at_step = 2                         # the solution answers it after its 2nd command
+why = "Tide of Recall went on top of it: the last in resolves first (C1K 6)"   # said to a wrong answer
 
 [lesson.expect]                     # optional: the position when the checks are met (scenario expect keys)
 
@@ -35,6 +37,10 @@ at_step = 2                         # the solution answers it after its 2nd comm
 rule = "OPP Slow"                   # for refusals under this rule ("" = any refusal)
 text = "…"
 ```
+
+A wrong answer loses the lesson at once (the coaching says `why`; `u` takes the answer back), and so does
+changing a right answer to a wrong one: a question is passed only by a right answer, never by trying every
+option.
 
 The scenario's `[[step]]`s are the scripted solution: a test plays them and the lesson must be complete;
 it plays `wrong` and the lesson must not be. Completion counts only events after the lesson's position
@@ -53,13 +59,26 @@ from engine.actions import IllegalAction, MalformedCommand
 from engine.cards import CardDB, CardFileError, read_toml, suggest
 from engine.game import Game
 from engine.scenario import Scenario, ScenarioError, build, check_expect, load_scenario
-from engine.state import WINDOW_INDEX, WINDOW_RULE, WINDOWS
+from engine.state import (
+    BOARD,
+    GONE,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    RELICS,
+    SET,
+    STACK,
+    VOID,
+    WINDOW_INDEX,
+    WINDOW_RULE,
+    WINDOWS,
+)
 
 PARTS = ("basics", "combat", "realms")
 LESSON_KEYS = {"part", "rules", "briefing", "debrief", "wrong", "check", "expect", "hint"}
 CHECK_KEYS = {"kind", "card", "target", "window", "rule", "actor", "text", "amount", "detail", "says", "turn",
-              "teaches", "ask", "options", "answer", "at_step"}
-QUESTION_KEYS = {"ask", "options", "answer", "at_step", "says", "teaches"}
+              "teaches", "ask", "options", "answer", "at_step", "why"}
+QUESTION_KEYS = {"ask", "options", "answer", "at_step", "says", "teaches", "why"}
 #: event kinds whose check must name a card (the act is a card's)
 CARD_KINDS = frozenset({"play", "set", "activate", "attack", "block", "refusal", "resolve", "trigger", "damage",
                         "heal", "destroy", "interrupt", "counter", "discard", "move"})
@@ -129,6 +148,7 @@ class Check:
     options: tuple[str, ...] = ()
     answer: str = ""
     at_step: int = 0                    # the solution answers the question after this many commands
+    why: str = ""                       # a question: why its answer is right, with the rule id
 
     @property
     def is_question(self) -> bool:
@@ -210,6 +230,8 @@ class Progress:
     failures: tuple[str, ...] = ()
     question: str = ""            # the next step's question, when it is one
     lost: str = ""                # why the lesson can no longer be completed ("" while it can)
+    wrong_answer: str = ""        # the wrong answer that lost it, in the option's words ("" otherwise)
+    wrong_to: str = ""            # the question it answered: `u` takes the answer back
 
     @property
     def complete(self) -> bool:
@@ -250,6 +272,9 @@ def _check_problems(path: str, i: int, c: dict[str, Any]) -> list[str]:
             out.append(f"{where}.options: a question offers at least 2 options")
         elif str(c.get("answer", "")) not in [str(o) for o in opts]:
             out.append(f"{where}.answer: must be one of the options {opts}")
+        if not str(c.get("why", "")).strip():
+            out.append(f"{where}.why: a question says why its answer is right, with the rule id (the coaching "
+                       f"for a wrong answer)")
         return out
     w = str(c.get("window", ""))
     if not w:
@@ -414,39 +439,67 @@ def _position(turn: int, window: str | int) -> tuple[int, int]:
     return (turn, w)
 
 
+@dataclass(frozen=True)
+class Walk:
+    """The goal's steps met in order (what met each), and the wrong answer that stopped it, if one did:
+    (the question's index among the checks, the answer)."""
+
+    met: list[EventLike | Answer]
+    wrong: tuple[int, Answer] | None = None
+
+
 def _walk(lesson: Lesson, g: Game, since: int, answers: Sequence[Answer],
-          deadlines: Sequence[tuple[int, int]] | None) -> tuple[list[EventLike | Answer], int]:
-    """The goal's steps met in order by the events (and answers) from `since` on: what met each, and how
-    many. With `deadlines`, a step counts only up to the moment (turn, window) the solution met it."""
+          deadlines: Sequence[tuple[int, int]] | None) -> Walk:
+    """The goal's steps met in order by the events (and answers) from `since` on: what met each. With
+    `deadlines`, a step counts only up to the moment (turn, window) the solution met it.
+
+    An answer answers the question the goal is at; one given after a question was answered (before the
+    goal is complete) answers it again. A wrong answer stops the walk: the lesson is lost until it is
+    taken back (a question is passed only by a right answer, never by trying every option)."""
     met: list[EventLike | Answer] = []
     checks = lesson.checks
     pending = sorted(answers, key=lambda a: a.at)
     ai = 0
     active = -2
     evs = events_of(g)
+    wrong: tuple[int, Answer] | None = None
 
     def take_answers(upto: int) -> None:
-        nonlocal ai
-        while ai < len(pending) and pending[ai].at <= upto:
+        nonlocal ai, wrong
+        while wrong is None and ai < len(pending) and pending[ai].at <= upto:
             a = pending[ai]
             ai += 1
             i = len(met)
-            if i < len(checks) and checks[i].is_question and checks[i].accepts(a.text) and a.at >= since \
-                    and (deadlines is None or _position(a.turn, a.window) <= deadlines[i]):
-                met.append(a)
+            if a.at < since or i >= len(checks):
+                continue
+            if checks[i].is_question:
+                if deadlines is not None and _position(a.turn, a.window) > deadlines[i]:
+                    continue                 # too late: the deadline says so
+                if checks[i].accepts(a.text):
+                    met.append(a)
+                else:
+                    wrong = (i, a)
+                continue
+            asked = [j for j in range(i) if checks[j].is_question]
+            if asked and not checks[asked[-1]].accepts(a.text):
+                wrong = (asked[-1], a)       # a right answer changed to a wrong one
 
     for e in evs:
+        if wrong is not None:
+            break
         if e.kind == "window":
             active = e.actor
         if e.n < since:
             continue
         take_answers(e.n)
+        if wrong is not None:
+            break
         i = len(met)
         if i < len(checks) and matches(g, checks[i], e, active) \
                 and (deadlines is None or _position(e.turn, e.window) <= deadlines[i]):
             met.append(e)
     take_answers(len(evs))
-    return met, len(met)
+    return Walk(met, wrong)
 
 
 _DEADLINES: weakref.WeakKeyDictionary[Lesson, tuple[tuple[int, int], ...]] = weakref.WeakKeyDictionary()
@@ -458,7 +511,7 @@ def deadlines(lesson: Lesson) -> tuple[tuple[int, int], ...]:
     got = _DEADLINES.get(lesson)
     if got is None:
         run = play(lesson, lesson.solution, strict=False)
-        met, _ = _walk(lesson, run.game, run.since, run.answers, None)
+        met = _walk(lesson, run.game, run.since, run.answers, None).met
         out = [(a.turn, a.window) if isinstance(a, Answer) else _position(a.turn, a.window) for a in met]
         out += [(10**9, 0)] * (len(lesson.checks) - len(out))
         got = _DEADLINES[lesson] = tuple(out)
@@ -467,17 +520,28 @@ def deadlines(lesson: Lesson) -> tuple[tuple[int, int], ...]:
 
 def progress(lesson: Lesson, g: Game, since: int = 0, answers: Sequence[Answer] = ()) -> Progress:
     """How far the learner is: the goal's steps met in order by the events from `since` on (and the
-    learner's answers), each by the moment the solution meets it; and why not, once it can't be met."""
+    learner's answers), each by the moment the solution meets it; and why not, as soon as it can't be met:
+    a wrong answer, the event that made the next step impossible (`blocked`), or its moment passed."""
     dl = deadlines(lesson)
-    _, i = _walk(lesson, g, since, answers, dl)
+    walk = _walk(lesson, g, since, answers, dl)
+    i = len(walk.met)
     fails = tuple(check_expect(g, lesson.expect)) if lesson.expect and i == len(lesson.checks) else ()
     checks = lesson.checks
     question = checks[i].question() if i < len(checks) and checks[i].is_question else ""
-    lost = ""
-    if i < len(checks):
+    lost = wrong_text = wrong_to = ""
+    if walk.wrong is not None:
+        q, a = walk.wrong
+        wrong_text, wrong_to = _option_words(checks[q], a.text), checks[q].ask
+        lost = f"you answered “{wrong_text}” to “{wrong_to}”, and that is not right: " \
+               f"{checks[q].why or 'the answer is ' + checks[q].answer}"
+        question = ""
+    elif i < len(checks):
         now = _position(g.turn, g.win)
         step = checks[i].describe()
-        if now > dl[i]:
+        why = "" if g.is_terminal() else blocked(lesson, g, since, walk.met, dl)
+        if why:
+            lost = why
+        elif now > dl[i]:
             turn, w = dl[i]
             who = g.players[g.active].name if g.turn == turn else ""
             lost = (f"“{step}” had to happen by T{turn} {WINDOWS[w]}, and the game is now at T{g.turn} "
@@ -487,13 +551,183 @@ def progress(lesson: Lesson, g: Game, since: int = 0, answers: Sequence[Answer] 
     elif fails:
         lost = "the steps happened, but the position is not the lesson's: " + "; ".join(fails)
     return Progress(tuple(c.describe() for c in checks[:i]), tuple(c.describe() for c in checks[i:]),
-                    state_ok=not fails and i == len(checks), failures=fails, question=question, lost=lost)
+                    state_ok=not fails and i == len(checks) and walk.wrong is None, failures=fails,
+                    question=question, lost=lost, wrong_answer=wrong_text, wrong_to=wrong_to)
+
+
+def _option_words(q: Check, text: str) -> str:
+    """An answer as the learner meant it: option N's words for `N`."""
+    t = text.strip()
+    return q.options[int(t) - 1] if t.isdigit() and 1 <= int(t) <= len(q.options) else t
+
+
+# -------------------------------------------------------------------- when a step becomes unreachable
+#
+# Each blocker looks at the step the goal is at and says, from the events so far, what made it impossible
+# before its deadline (the moment the solution meets it), or "". A blocker must be sound: it speaks only
+# when no line from here can meet the step in time (tests/test_lessons_lost.py plays the solution's every
+# prefix, every wrong line and random lines against that).
+
+#: zones a card does nothing more from (Void is not one: a Voidcast card comes back)
+_DEAD_ZONES = frozenset({GRAVEYARD, GONE})
+#: the zones a card is played (or Set) from
+_PLAY_ZONES = frozenset({HAND, LIBRARY, SET})
+
+
+@dataclass(frozen=True)
+class Blocking:
+    """What a blocker reads: the lesson, the match, the step the goal is at and its deadline, the events
+    from `since` on and the event that met the step before it (None: none yet)."""
+
+    lesson: Lesson
+    game: Game
+    check: Check
+    deadline: tuple[int, int]
+    events: Sequence[EventLike]
+    after: int                  # the first event that may meet the step (after the step before it)
+
+
+def _effects(d: Any) -> Iterable[Any]:
+    """Every effect a card can make: its own, its abilities', and inside Flux outcomes and Thread branches."""
+    todo = list(d.effect) + [e for a in d.abilities for e in a.effect]
+    while todo:
+        e = todo.pop()
+        yield e
+        for group in (e.outcomes or []) + (e.branches or []):
+            todo += group
+
+
+def _anyone_can(g: Game, pred: Callable[[Any], bool]) -> bool:
+    """Whether a card not in the graveyard has an effect `pred` accepts (it might still make it)."""
+    return any(z not in _DEAD_ZONES and g.defs.get(c) is not None and any(pred(e) for e in _effects(g.card(c)))
+               for c, z in g.zone.items())
+
+
+def _copies(g: Game, key: str, player: int) -> list[int]:
+    """The cards a step's `card` names: the alias's card, or every card of that name `player` owns
+    (any player's for -1)."""
+    cid, name = _names_for(g, key)
+    if cid is not None:
+        return [cid]
+    return [c for c in g.zone if g.defs.get(c) is not None and g.card(c).name.lower() == name
+            and (player < 0 or g.owner.get(c) == player)]
+
+
+def _last_move(b: Blocking, cards: Iterable[int]) -> str:
+    """The event that last moved one of these cards (or played, discarded, destroyed it), as a line."""
+    ids = set(cards)
+    for e in reversed(b.events):
+        if e.kind in ("play", "set", "move", "discard", "destroy", "resolve", "counter") and ids & set(e.cards[:1]):
+            return f"{e.text.strip()} (T{e.turn} {e.window})"
+    return ""
+
+
+def _card_gone(b: Blocking) -> str:
+    """The card the step plays, Sets, activates, attacks or blocks with is out of reach: played from the
+    hand already (with nothing that could return it), or in the graveyard."""
+    c, g = b.check, b.game
+    if c.kind not in ("play", "set", "activate", "attack", "block") or not c.card:
+        return ""
+    who = PLAYERS.get(c.actor, -1)
+    cards = _copies(g, c.card, who)
+    if not cards:
+        return ""
+    name = g.card(cards[0]).name
+    if c.kind in ("play", "set"):
+        if any(g.zone[x] in _PLAY_ZONES for x in cards):
+            return ""
+        if any(g.zone[x] not in _DEAD_ZONES for x in cards) and _anyone_can(g, lambda e: e.do == "return_to_hand"):
+            return ""
+        where = {GRAVEYARD: "in the graveyard", STACK: "on the stack", BOARD: "in play", RELICS: "in play",
+                 VOID: "in the Void"}.get(g.zone[cards[0]], "gone")
+        return f"{_last_move(b, cards) or name + ' left the hand'} — the {name} it needs is {where}, not in a hand"
+    if any(g.zone[x] not in _DEAD_ZONES for x in cards):
+        return ""
+    return f"{_last_move(b, cards) or name + ' is gone'} — the {name} it needs is in the graveyard"
+
+
+def _decided(b: Blocking) -> str:
+    """The decision the step is (an attack, a block, an order or other choice) was made otherwise: the
+    step's player declared or chose in its window on the deadline's turn, and nothing is asked now."""
+    c, g = b.check, b.game
+    if c.kind not in ("attack", "block", "choice") or g.turn != b.deadline[0]:
+        return ""
+    who = PLAYERS.get(c.actor, -2)
+    pend = g.pending
+    if pend.kind != "priority" and pend.player == who:
+        return ""                            # still being asked
+    for e in b.events:
+        if e.n >= b.after and e.kind == c.kind and e.actor == who and e.command >= 0 and e.turn == g.turn \
+                and (not c.window or e.window.startswith(c.window)):
+            what = {"attack": "declared the attack", "block": "declared the blocks", "choice": "chose"}[c.kind]
+            said = next((x for x in b.events if x.n > e.n and x.kind == e.kind and x.command < 0), e)  # (in words)
+            return f"{g.players[who].name} {what} otherwise (“{said.text.strip()}”, T{e.turn} {e.window}) and " \
+                   f"can't do it again this turn"
+    return ""
+
+
+def _permission_closed(b: Blocking) -> str:
+    """A play through a permission (OPP Permissions) needs the permission open: an instruction lasts only
+    while its effect resolves; once declined or over, only another permission could open one."""
+    c, g = b.check, b.game
+    if c.rule != "OPP Permissions" or c.kind != "play" or b.after <= 0:
+        return ""
+    who = PLAYERS.get(c.actor, -2)
+    if (g.pending.kind != "priority" and g.pending.player == who) or g.players[who].permits:
+        return ""
+    if _anyone_can(g, lambda e: e.do == "permit"):
+        return ""                            # a card that grants one is still to come
+    ended = next((e for e in reversed(b.events) if e.n >= b.after and e.rule == "OPP Permissions" and e.actor == who), None)
+    if ended is None:
+        return ""
+    return f"“{ended.text.strip()}” (T{ended.turn} {ended.window}): the permission lasted only while its effect " \
+           f"resolved (OPP Permissions)"
+
+
+def _ward_spent(b: Blocking) -> str:
+    """Ward preventing N needs N points of Ward on the unit: once spent (and nothing could grant more),
+    it can't prevent them."""
+    c, g = b.check, b.game
+    if c.rule != "KW Ward" or c.amount is None or not c.card:
+        return ""
+    cards = [x for x in _copies(g, c.card, -1) if x in g.perms]
+    if not cards or any(g.perms[x].ward >= c.amount for x in cards):
+        return ""
+    if _anyone_can(g, lambda e: bool(e.keyword) and str(e.keyword).startswith("ward")):
+        return ""
+    spent = next((e for e in reversed(b.events) if e.rule == "KW Ward" and set(e.cards) & set(cards)), None)
+    left = max(g.perms[x].ward for x in cards)
+    said = f"“{spent.text.strip()}” (T{spent.turn} {spent.window})" if spent is not None else "its Ward is spent"
+    return f"{said} — {left} point(s) of Ward are left, and the step needs Ward to prevent {c.amount} (KW Ward)"
+
+
+#: each step kind's "it can't happen any more", in the order asked
+BLOCKERS: tuple[Callable[[Blocking], str], ...] = (_card_gone, _decided, _permission_closed, _ward_spent)
+
+
+def blocked(lesson: Lesson, g: Game, since: int, met: Sequence[EventLike | Answer],
+            deadlines: Sequence[tuple[int, int]]) -> str:
+    """Why a step still to come can no longer be met before its deadline: the step, the event that made it
+    impossible and why ("" while every step still can be)."""
+    i = len(met)
+    prev = met[-1] if met else None
+    after = since if prev is None else (prev.at if isinstance(prev, Answer) else prev.n + 1)
+    evs = events_of(g)[since:]
+    for j in range(i, len(lesson.checks)):
+        c = lesson.checks[j]
+        if c.is_question:
+            continue
+        b = Blocking(lesson, g, c, deadlines[j], evs, after)
+        for f in BLOCKERS:
+            why = f(b)
+            if why:
+                return f"“{c.describe()}” can't happen any more: {why}"
+    return ""
 
 
 def met_events(lesson: Lesson, g: Game, since: int = 0, answers: Sequence[Answer] = ()) -> list[EventLike | Answer]:
     """What met each of the goal's steps met so far (an event, or an answer)."""
-    met, _ = _walk(lesson, g, since, answers, deadlines(lesson))
-    return met
+    return _walk(lesson, g, since, answers, deadlines(lesson)).met
 
 
 def start(lesson: Lesson) -> tuple[Game, int]:
@@ -522,6 +756,22 @@ def answer_of(command: str) -> str | None:
     return rest.strip() if head.lower() == "answer" else None
 
 
+def play_one(g: Game, answers: list[Answer], cmd: str) -> tuple[str, str] | None:
+    """One line of a lesson: `answer ...` joins `answers`, any other command goes to the match. Returns
+    the refusal (rule, reason; rule "" for a malformed command), or None."""
+    said = answer_of(cmd)
+    if said is not None:
+        answers.append(answer_now(g, said))
+        return None
+    try:
+        g.apply_command(cmd)
+    except IllegalAction as err:
+        return err.rule, err.reason
+    except MalformedCommand as err:
+        return "", str(err)
+    return None
+
+
 def play(lesson: Lesson, commands: Iterable[str], strict: bool = True) -> Played:
     """Play commands from the lesson's position (a refused one is noted and play goes on); `answer ...`
     lines answer the lesson's questions."""
@@ -531,16 +781,9 @@ def play(lesson: Lesson, commands: Iterable[str], strict: bool = True) -> Played
     for cmd in commands:
         if g.is_terminal():
             break
-        said = answer_of(cmd)
-        if said is not None:
-            answers.append(answer_now(g, said))
-            continue
-        try:
-            g.apply_command(cmd)
-        except IllegalAction as err:
-            refusals.append((cmd, err.rule, err.reason))
-        except MalformedCommand as err:
-            refusals.append((cmd, "", str(err)))
+        refused = play_one(g, answers, cmd)
+        if refused is not None:
+            refusals.append((cmd, *refused))
     prog = progress(lesson, g, since, answers) if strict else Progress((), (), False)
     return Played(g, since, refusals, prog, answers)
 
@@ -564,8 +807,9 @@ def coaching(p: Progress) -> str:
     """What the lesson says once it can no longer be completed: that, why, and the way back."""
     if not p.lost:
         return ""
+    back = "u takes the answer back" if p.wrong_answer else "u undoes your last action"
     return (f"✗ This lesson can't be completed now: {p.lost}.\n"
-            f"  u undoes your last action · F2 restarts the lesson")
+            f"  {back} · F2 restarts the lesson")
 
 
 #: event kinds that are bookkeeping, not something the learner's line did
@@ -580,8 +824,12 @@ def event_rules(e: EventLike) -> tuple[str, ...]:
 
 def exercised(g: Game, since: int = 0, lesson: Lesson | None = None, answers: Sequence[Answer] = ()) -> list[str]:
     """The rule ids the learner's own line exercised since `since`, in the order first seen: the rules of
-    what happened (commands, refusals, what resolved, triggered, was dealt or moved) — not the windows
-    merely passed through — and the rules the lesson's goal steps met teach."""
+    their commands (a play, a refusal, an attack … and the window it was typed in) and of what those
+    commands invoked in that window (what went on the stack, resolved after their pass, triggered, was dealt
+    or moved) — not the windows merely passed through nor what the turn did there by itself (a draw, the
+    Influence gained) — and the rules of the events that met the goal's steps, with what those steps teach."""
+    from engine.events import COMMAND_KINDS
+
     out: dict[str, None] = {}
     met_at: dict[int, Check] = {}
     if lesson is not None:
@@ -590,15 +838,37 @@ def exercised(g: Game, since: int = 0, lesson: Lesson | None = None, answers: Se
                 met_at[m.n] = c
     rows = [row for row in coverage_table() if row.label == row.doc and row.group != "C1K sections"]
     evs = list(events_of(g))
+    invoked = False                 # within what a command of the line set off (until the window changes)
+    attacked = -1                   # the turn the line declared attackers in: its combat damage is theirs
+    stack: list[EventLike] = []     # what put each item still on the stack there
     for e in evs:
+        if e.kind == "window":
+            invoked = False
+        if e.kind in ("trigger", "stack"):
+            stack.append(e)
+        pushed = None
+        if e.kind in ("resolve", "counter"):
+            pushed = next((x for x in reversed(stack) if x.cards[:1] == e.cards[:1]), stack[-1] if stack else None)
+            if pushed is not None:
+                stack.remove(pushed)
         if e.n < since:
             continue
-        if e.kind not in _BOOKKEEPING:
-            for row in rows:               # a speed, an action step, a keyword, a Seat: by what happened
-                if row.label not in out and row.pred(g, e, evs[:e.n]):
-                    out[row.label] = None
+        if e.kind in COMMAND_KINDS and (e.command >= 0 or e.kind == "refusal"):
+            invoked = True
+            if e.kind == "attack" and e.cards:
+                attacked = e.turn
+        if not (invoked or e.n in met_at or (e.window == "combat.damage" and e.turn == attacked)):
+            continue
+        used = [e]
+        if e.kind == "resolve" and pushed is not None:   # an item resolving: the rule that put it there too
+            used.append(pushed)
+        for u in used:
+            if u.kind not in _BOOKKEEPING or u is not e:
+                for row in rows:           # a speed, an action step, a keyword, a Seat: by what happened
+                    if row.label not in out and row.pred(g, u, evs[:u.n]):
+                        out[row.label] = None
         if e.kind not in _BOOKKEEPING or e.n in met_at:
-            for rid in event_rules(e):
+            for rid in (*event_rules(e), *(r for u in used[1:] for r in (u.rule,) if r)):
                 out[rid] = None
         if e.n in met_at:
             for rid in met_at[e.n].teaches:
@@ -606,10 +876,15 @@ def exercised(g: Game, since: int = 0, lesson: Lesson | None = None, answers: Se
     return list(out)
 
 
-def debrief(lesson: Lesson, g: Game, since: int = 0, answers: Sequence[Answer] = ()) -> str:
-    """The lesson's debrief and the rule ids the learner's own line exercised (nothing else)."""
+def debrief(lesson: Lesson, g: Game, since: int = 0, answers: Sequence[Answer] = (),
+            taken_back: Sequence[tuple[str, str]] = ()) -> str:
+    """The lesson's debrief, the rule ids the learner's own line exercised (nothing else), and the wrong
+    answers taken back on the way ((question, answer) each)."""
     seen = exercised(g, since, lesson, answers)
-    return f"{lesson.debrief}\n\nRules your line exercised: {', '.join(seen) or 'none'}"
+    text = f"{lesson.debrief}\n\nRules your line exercised: {', '.join(seen) or 'none'}"
+    if taken_back:
+        text += "\n\nWrong answers taken back: " + "; ".join(f"“{a}” to “{q}”" for q, a in taken_back)
+    return text
 
 
 # -------------------------------------------------------------------- the learning flow: windows entered

@@ -135,7 +135,8 @@ def test_progress_is_saved_in_c1k_home_and_suggests_the_next(tmp_path: Path, mon
     course_ui.mark_completed(course[0].key)
     course_ui.mark_completed(course[1].key)
     saved = json.loads((tmp_path / "lessons.json").read_text())
-    assert saved == {"completed": sorted([course[0].key, course[1].key])}
+    assert saved == {"completed": sorted([course[0].key, course[1].key]),
+                     "wrong_answers": {course[0].key: 0, course[1].key: 0}}
     assert [p.name for p in tmp_path.iterdir()] == ["lessons.json"]     # no temporary file left behind
     assert course_ui.suggest_next(course, course_ui.completed()) is course[2]
     res = CliRunner().invoke(cli, ["learn", "--list"])
@@ -251,6 +252,26 @@ def test_the_debrief_lists_only_what_the_learners_own_line_exercised(db: CardDB)
     assert exercised(idle.game, idle.since) == []
 
 
+def test_the_debrief_lists_the_rules_the_line_used_not_what_the_turn_did_by_itself(db: CardDB) -> None:
+    """Issue #31 item 5: the windows the line's commands were typed in and what those commands invoked —
+    not the draw, the Influence gained or the cleanup of windows merely passed through."""
+    final = load_lesson(lessons_dir() / "15-final-window.scenario.toml", db)
+    drift = play(final, ["p1: pass", "p2: pass"])         # into Tomas's turn: his draw, his Influence
+    assert exercised(drift.game, drift.since, final) == ["C1K 5.3"]
+    charge = load_lesson(lessons_dir() / "16-attack-with-charge.scenario.toml", db)
+    idle = play(charge, charge.wrong[1])                   # passes to combat, declares no attack
+    assert exercised(idle.game, idle.since, charge) == ["C1K 4.1"]   # not end.cleanup's C1K 5.2
+    exhaust = load_lesson(lessons_dir() / "06-draw-and-deck-exhaustion.scenario.toml", db)
+    done = play(exhaust, exhaust.solution)                 # the pass that resolved it: what put it there too
+    assert "KW Deck exhaustion" in exercised(done.game, done.since, exhaust, done.answers)
+    ties = load_lesson(lessons_dir() / "22-realm-tie-breaks.scenario.toml", db)
+    done = play(ties, ties.solution)
+    assert {"KW Decay check", "KW Regeneration", "C1K 8"} <= set(exercised(done.game, done.since, ties, done.answers))
+    wither = load_lesson(lessons_dir() / "26-ruin-decay-and-wither.scenario.toml", db)
+    unblocked = play(wither, wither.wrong[0])              # the line's attack: its combat damage is the line's
+    assert "C1K 4.3" in exercised(unblocked.game, unblocked.since, wither)
+
+
 def test_a_lesson_plays_in_the_text_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db: CardDB) -> None:
     """`c1k learn N` with piped input: the lesson's steps, hints, coaching and debrief as text."""
     monkeypatch.setenv("C1K_HOME", str(tmp_path))
@@ -283,3 +304,14 @@ def test_a_lesson_counts_for_a_coverage_row_only_if_its_goal_requires_the_rows_e
     tagged = lesson_from_scenario(load_scenario(path, db), data)
     assert "KW Rooted" in tagged.rules
     assert rooted not in required_rows(tagged) and "KW Rooted" not in required_rows(tagged)
+
+
+def test_lesson_29_completes_whichever_training_dummy_blocks_which_attacker(db: CardDB) -> None:
+    """Issue #31 item 4: the goal says "each with a Training Dummy", and checks no more than that."""
+    les = load_lesson(lessons_dir() / "26-ruin-decay-and-wither.scenario.toml", db)
+    head = ["p1: attack hag rat", "p1: pass", "p2: pass"]
+    for blocks in ("dummy1 -> hag, dummy2 -> rat", "dummy2 -> hag, dummy1 -> rat"):
+        done = play(les, [*head, f"p2: block {blocks}", "p1: pass", "p2: pass"])
+        assert not done.refusals and done.progress.complete, (blocks, done.progress)
+    for blocks in ("dummy2 -> hag", "dummy1 -> rat", "none"):       # not each attacker blocked by a dummy
+        assert not play(les, [*head, f"p2: block {blocks}", "p1: pass", "p2: pass"]).progress.complete, blocks

@@ -62,8 +62,9 @@ def signature(lesson: Lesson, g: Game, since: int, answers: list[Answer]) -> lis
             out.append(("answer", c.accepts(m.text)))
             continue
         e: EventLike = m
+        others = tuple(sorted(_name(g, e.cards, i) for i in range(1, len(e.cards))))   # (blocks: any order)
         out.append((e.kind, e.actor, e.window, e.rule, _name(g, e.cards, 0) if c.card else "",
-                    _name(g, e.cards, 1) if c.target else "", e.amount > 0 if e.kind in ("damage", "heal") else True))
+                    others if c.target else (), e.amount > 0 if e.kind in ("damage", "heal") else True))
     return out
 
 

@@ -48,6 +48,7 @@ def print_course(console: Console, lessons: list[Lesson] | None = None) -> None:
     """The course with completion marks and the suggested next lesson."""
     lessons = lessons if lessons is not None else course.course()
     done, note = course.progress()
+    flagged = {k for k, n in course.wrong_answers().items() if n > 0}
     if note:
         from rich.text import Text
 
@@ -57,10 +58,13 @@ def print_course(console: Console, lessons: list[Lesson] | None = None) -> None:
         if les.part != part:
             part = les.part
             console.print(f"\n[b]{part.upper()}[/b]")
-        mark = "✓" if les.key in done else " "
-        console.print(f" {mark} {i:>2}. {les.title} [cyan]\\[{les.rule}][/cyan]", highlight=False)
+        mark = ("✓*" if les.key in flagged else "✓ ") if les.key in done else "  "
+        console.print(f" {mark}{i:>2}. {les.title} [cyan]\\[{les.rule}][/cyan]", highlight=False)
     nxt = course.suggest_next(lessons, done)
     n_done = sum(1 for les in lessons if les.key in done)
+    if flagged & done:
+        console.print("\n ✓* completed after a wrong answer taken back: done again with right answers only, it "
+                      "loses the *", highlight=False)
     console.print(f"\n{n_done} of {len(lessons)} completed."
                   + (f" Next: c1k learn {lessons.index(nxt) + 1}  ({nxt.title})" if nxt else " The course is done."),
                   highlight=False)

@@ -2,8 +2,9 @@
 steps, questions, hints, coaching and debrief as the app's lesson pane, one line at a time.
 
 Commands are the match's (`pass`, `play "Lantern Acolyte" slot 1`, `p2: pass`, …), plus `answer N` (the
-lesson's question), `undo` (back to before your last command, practice refusals kept), `goal` (the whole
-lesson pane), `solution`, `help` and `quit`.
+lesson's question: a wrong answer loses the lesson until it is taken back), `undo` (takes back your last
+answer, or goes back to before your last command, practice refusals kept), `goal` (the whole lesson pane),
+`solution`, `help` and `quit`.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def lesson_loop(lesson: Lesson, read: Callable[[str], str], write: Callable[[str
 
     g, since = start(lesson)
     answers: list[tuple[int, int, int, str]] = []
+    taken_back: list[tuple[str, str]] = []       # the wrong answers taken back (the debrief lists them)
     history: list[tuple[Game, int]] = []
     write(f"LESSON: {lesson.title}  [{lesson.rule}]")
     write(lesson.briefing)
@@ -61,24 +63,36 @@ def lesson_loop(lesson: Lesson, read: Callable[[str], str], write: Callable[[str
             write("a solution: " + " · ".join(lesson.solution))
             continue
         if word in ("undo", "u"):
-            if not history:
+            if answers and answers[-1][0] >= len(g.events):     # the last act was an answer: take it back
+                back_to, kept, said_back = g, answers[:-1], "the answer is taken back"
+            elif history:
+                back_to, n = history[-1]
+                kept, said_back = answers[:n], "undone"
+                history.pop()
+            else:
                 write("nothing to undo")
                 continue
-            g, n = history.pop()
-            del answers[n:]
-            write("undone")
-            st = course.status(lesson, g, since, None, answers)
+            wrong = course.wrong_taken_back(lesson, since, g, answers, back_to, kept)
+            if wrong is not None:
+                taken_back.append(wrong)
+            g, answers = back_to, kept
+            write(said_back)
+            st = course.status(lesson, g, since, None, answers, taken_back)
             now(st)
             continue
         said = answer_of(cmd)
         if said is not None:
-            asked = bool(st.current.startswith("?"))
+            before = st
             answers.append(answer_now(g, said).row())
-            before = len(st.steps) - sum(1 for s in st.steps if s.startswith("·"))
-            st = course.status(lesson, g, since, None, answers)
-            met = len(st.steps) - sum(1 for s in st.steps if s.startswith("·"))
-            write("there is no question to answer now" if not asked else
-                  f"✓ right: {said}" if met > before else f"✗ not quite: {said} — try again")
+            st = course.status(lesson, g, since, None, answers, taken_back)
+            if st.wrong_answer and not before.wrong_answer:
+                write(f"✗ not right: {st.wrong_answer}")
+                write(st.hint)
+            elif len(st.steps) - sum(1 for s in st.steps if s.startswith("·")) > \
+                    len(before.steps) - sum(1 for s in before.steps if s.startswith("·")):
+                write(f"✓ right: {said}")
+            elif not before.current.startswith("?"):
+                write("there is no question to answer now")
         else:
             history.append((g.clone(), len(answers)))
             seen = len(g.events)
@@ -94,13 +108,13 @@ def lesson_loop(lesson: Lesson, read: Callable[[str], str], write: Callable[[str
                 write(f"✗ refused: {err.reason} ({err.rule})")
             for v in course.fold_lines(windows_entered(g.events, seen)):
                 write("  " + v)
-            st = course.status(lesson, g, since, refusal, answers)
+            st = course.status(lesson, g, since, refusal, answers, taken_back)
             if st.hint:
                 write(st.hint)
         if st.complete:
             write("✓ LESSON COMPLETE")
             write(st.debrief)
-            course.mark_completed(lesson.key)
+            course.mark_completed(lesson.key, wrong=len(taken_back))
             return True
         if not st.hint or not st.current.startswith("next:"):   # (a hint ends with the next step already)
             now(st)

@@ -44,13 +44,49 @@ def progress() -> tuple[set[str], str]:
     return {str(k) for k in done if isinstance(k, str)}, err
 
 
-def mark_completed(key: str) -> None:
-    """Record a completed lesson, atomically (a temporary file in the same folder, then a rename)."""
+def wrong_answers() -> dict[str, int]:
+    """For each lesson completed since wrong answers were recorded: the fewest wrong answers taken back in
+    a completion (0: done without one). A lesson completed before that has no entry."""
+    from c1k_tui.model.settings import check_progress, read_settings
+
+    data, _ = read_settings(progress_path(), check_progress, "the lessons completed")
+    raw = data.get("wrong_answers", {}) if isinstance(data, dict) else {}
+    return {str(k): int(v) for k, v in raw.items() if type(v) is int} if isinstance(raw, dict) else {}
+
+
+def mark_completed(key: str, wrong: int = 0) -> None:
+    """Record a completed lesson and how many wrong answers were taken back on the way (the fewest of its
+    completions is kept), atomically (a temporary file in the same folder, then a rename)."""
     done = completed() | {key}
+    counts = wrong_answers()
+    counts[key] = min(wrong, counts.get(key, wrong))
     path = progress_path()
     from engine.safeio import write_atomic  # the one write policy: never a device, FIFO or link
 
-    write_atomic(path, json.dumps({"completed": sorted(done)}, indent=1), "settings", force=True, make_folder=True)
+    write_atomic(path, json.dumps({"completed": sorted(done), "wrong_answers": dict(sorted(counts.items()))},
+                                  indent=1), "settings", force=True, make_folder=True)
+
+
+def taken_back_of(session_lesson: dict[str, Any]) -> list[tuple[str, str]]:
+    """The wrong answers a lesson's session took back so far: (question, answer) each."""
+    raw = session_lesson.get("taken_back", [])
+    return [(str(x[0]), str(x[1])) for x in raw if isinstance(x, list) and len(x) == 2] \
+        if isinstance(raw, list) else []
+
+
+def wrong_taken_back(lesson: Lesson, since: int, game: Game, answers: list[tuple[int, int, int, str]],
+                     back_to: Game, kept: list[tuple[int, int, int, str]]) -> tuple[str, str] | None:
+    """The wrong answer (question, answer) that going back from (`game`, `answers`) to (`back_to`, `kept`)
+    takes back, or None."""
+    from engine.lessons import Answer, progress
+
+    before = progress(lesson, game, since, [Answer(*a) for a in answers])
+    if not before.wrong_answer:
+        return None
+    after = progress(lesson, back_to, since, [Answer(*a) for a in kept])
+    if (after.wrong_to, after.wrong_answer) == (before.wrong_to, before.wrong_answer):
+        return None
+    return before.wrong_to, before.wrong_answer
 
 
 def course(db: CardDB | None = None, folder: Path | None = None) -> list[Lesson]:
@@ -76,6 +112,7 @@ class LessonStatus:
     hint: str = ""      # the last hint (a refusal's why-not and the lesson's hint) or the coaching
     debrief: str = ""   # once complete
     lost: bool = False  # the lesson can no longer be completed (the coaching says why)
+    wrong_answer: str = ""  # the wrong answer that lost it (`u` takes it back)
     steps: tuple[str, ...] = ()
 
 
@@ -97,7 +134,8 @@ def lesson_for(session_lesson: dict[str, Any], db: CardDB) -> Lesson | None:
 
 
 def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | None = None,
-           answers: list[tuple[int, int, int, str]] | None = None) -> LessonStatus:
+           answers: list[tuple[int, int, int, str]] | None = None,
+           taken_back: list[tuple[str, str]] | None = None) -> LessonStatus:
     """The lesson panel: goal, the goal's steps met (✓) and to come, the question to answer, the windows
     entered so far with their rule ids and what happened in each, the hint for a refusal, the coaching
     once it can no longer be completed, and the debrief once complete."""
@@ -108,9 +146,9 @@ def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | No
     lines = [lesson.goal, ""]
     if not p.met:
         lines[1:1] = ["", lesson.briefing]
-    steps = tuple(f"✓ {m}" for m in p.met) + tuple(f"· {t}" for t in p.todo)
+    steps = tuple(f"✓ {m}" for m in p.met) + shown_todo(lesson, len(p.met), p.todo)
     lines += list(steps)
-    current = p.question or (f"next: {p.todo[0]}" if p.todo else "")
+    current = "" if p.lost else p.question or (f"next: {p.todo[0]}" if p.todo else "")   # (lost: the coaching)
     if p.question:
         lines += ["", p.question]
     if not p.todo and p.failures:
@@ -127,10 +165,21 @@ def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | No
         lines += ["", said]
     told = ""
     if p.complete:
-        told = debrief(lesson, game, since, given)
+        told = debrief(lesson, game, since, given, taken_back or ())
         lines += ["", "✓ LESSON COMPLETE", told]
     return LessonStatus(p.complete, "\n".join(lines), goal=lesson.goal, current=current, hint=said, debrief=told,
-                        lost=bool(p.lost), steps=steps)
+                        lost=bool(p.lost), steps=steps, wrong_answer=p.wrong_answer)
+
+
+def shown_todo(lesson: Lesson, met: int, todo: tuple[str, ...]) -> tuple[str, ...]:
+    """The goal's steps to come as the panel lists them: up to the next question still to answer; the steps
+    after it are not shown before it is answered (they would answer it)."""
+    ask = next((i for i, c in enumerate(lesson.checks[met:]) if c.is_question), None)
+    if ask is None or ask + 1 >= len(todo):
+        return tuple(f"· {t}" for t in todo)
+    hidden = len(todo) - ask - 1
+    return tuple(f"· {t}" for t in todo[:ask + 1]) + (f"· … {hidden} more step{'s' if hidden > 1 else ''}, shown "
+                                                       f"once you answer",)
 
 
 def fold_lines(visits: list[Any]) -> list[str]:

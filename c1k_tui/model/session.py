@@ -387,10 +387,31 @@ class MatchSession:
                 out.append((a[0], a[1], a[2], str(a[3])))
         return out
 
+    def lesson_answer_open(self) -> bool:
+        """Whether the learner's last act in a lesson was an answer (given after their last command)."""
+        answers = self.lesson_answers()
+        return bool(answers) and answers[-1][0] >= len(self.game.events)
+
+    def _lesson_taken_back(self, game: Game, kept: list[tuple[int, int, int, str]]) -> None:
+        """Note in the lesson a wrong answer that going back to `self.game` with `kept` takes back (the
+        debrief lists them; the course list shows the lessons completed without one)."""
+        assert self.lesson is not None
+        from c1k_tui.model import lessons as course
+
+        les = course.lesson_for(self.lesson, self.db)
+        if les is None:
+            return
+        wrong = course.wrong_taken_back(les, int(self.lesson.get("since", 0)), game, self.lesson_answers(),
+                                        self.game, kept)
+        if wrong is not None:
+            self.lesson.setdefault("taken_back", []).append(list(wrong))
+
     def undo_check(self) -> tuple[bool, str]:
         """(allowed, explanation). Undo replays the record without its last chosen command; it is allowed
         only if that command (and what the app sent after it) revealed no hidden information. In a lesson
         (open hands, one learner) it goes back to the position before the learner's last command."""
+        if self.lesson is not None and self.lesson_answer_open():
+            return True, f"take back the answer '{self.lesson_answers()[-1][3]}'"
         if self.lesson is not None and self.lesson_history:
             last = self.game.record[len(self.lesson_history[-1].record)] \
                 if len(self.game.record) > len(self.lesson_history[-1].record) else "the last command"
@@ -417,13 +438,21 @@ class MatchSession:
         ok, _ = self.undo_check()
         if not ok:
             return False
+        if self.lesson is not None and self.lesson_answer_open():   # the learner's last act was an answer
+            answers = self.lesson_answers()
+            self._lesson_taken_back(self.game, answers[:-1])
+            self.lesson["answers"] = [list(a) for a in answers[:-1]]
+            self.save()
+            return True
         if self.lesson is not None and self.lesson_history:
+            before = self.game
             self.game = self.lesson_history.pop()
             n = len(self.game.record)
             self.auto = [i for i in self.auto if i < n]
             if "answers" in self.lesson:    # an answer given after that position is undone with it
-                self.lesson["answers"] = [a for a in self.lesson_answers() if a[0] <= len(self.game.events)]
-                self.lesson["answers"] = [list(a) for a in self.lesson["answers"]]
+                kept = [a for a in self.lesson_answers() if a[0] <= len(self.game.events)]
+                self._lesson_taken_back(before, kept)
+                self.lesson["answers"] = [list(a) for a in kept]
             self.save()
             return True
         n = len(self.game.record) - self.undo_span()

@@ -124,12 +124,17 @@ def check_prefs(data: object) -> str:
 
 
 def check_progress(data: object) -> str:
-    """lessons.json: {"completed": [lesson keys]}."""
+    """lessons.json: {"completed": [lesson keys], "wrong_answers": {lesson key: the fewest wrong answers
+    taken back in a completion}}."""
     if not isinstance(data, dict):
         return f"expected a table ({{\"completed\": [...]}}), not {_show(data)}"
     done = data.get("completed", [])
     if not isinstance(done, list) or not all(isinstance(k, str) and len(k) <= 200 for k in done):
         return f"completed: expected a list of lesson names, not {_show(done)}"
+    wrong = data.get("wrong_answers", {})       # (absent in files written before it was recorded)
+    if not isinstance(wrong, dict) or not all(isinstance(k, str) and len(k) <= 200 and type(v) is int
+                                              and 0 <= v <= 10_000 for k, v in wrong.items()):
+        return f"wrong_answers: expected a table of lesson names to whole numbers, not {_show(wrong)}"
     return ""
 
 

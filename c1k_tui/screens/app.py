@@ -347,13 +347,14 @@ class C1KApp(App[None]):
     def show_lessons(self) -> None:
         if not self.lessons:
             self.lessons = find_lessons()
-        from c1k_tui.model.lessons import progress
+        from c1k_tui.model.lessons import progress, wrong_answers
 
         done, note = progress()
         if note:
             self.notify(note, title="Lessons completed", severity="warning", timeout=12, markup=False)
         self.lessons_done |= {f"{key}.scenario.toml" for key in done}
-        self.push_screen(LessonsScreen(self.lessons, self.lessons_done), self._on_lesson)
+        flagged = {f"{key}.scenario.toml" for key, n in wrong_answers().items() if n > 0}
+        self.push_screen(LessonsScreen(self.lessons, self.lessons_done, flagged), self._on_lesson)
         nxt = next((i for i, les in enumerate(self.lessons) if les.path.name not in self.lessons_done), None)
         if nxt is not None:
             self.notify(f"{nxt + 1}. {self.lessons[nxt].title}", title="Next lesson")
@@ -957,19 +958,26 @@ class C1KApp(App[None]):
         les = course.lesson_for(s.lesson, s.db)
         if les is None:
             return
-        st = course.status(les, s.game, int(s.lesson.get("since", 0)), refusal, s.lesson_answers())
+        taken_back = course.taken_back_of(s.lesson)
+        st = course.status(les, s.game, int(s.lesson.get("since", 0)), refusal, s.lesson_answers(), taken_back)
         self.match_screen.goal = st.panel + "\n(F3: a solution · F2: the lessons · :rules ID opens a rule)"
         self.lesson_status = st
         self.show_lesson_pane(st)
-        if st.lost:
+        if st.lost and st.wrong_answer:
+            self.match_screen.status = f"[b]✗ not right:[/b] {escape(st.wrong_answer)} — u takes the answer back " \
+                                       f"· F2 restarts"
+        elif st.lost:
             self.match_screen.status = "[b]✗ this lesson can't be completed now[/b] — u undoes · F2 restarts"
         if not st.complete or self.lesson_complete:
             return
         self.lesson_complete = True
         self.lessons_done.add(Path(str(s.lesson.get("path", ""))).name)
-        course.mark_completed(les.key)
+        course.mark_completed(les.key, wrong=len(taken_back))
         self.match_screen.status = "[b reverse] ✓ lesson complete [/] — ctrl+q quits · F2 back to the lessons"
-        self.notify("Lesson complete!", title=str(s.lesson.get("title", "")))
+        if self.match_screen.has_class("-wide") and self.match_screen.has_class("-tall"):
+            # (in the smaller layouts the lesson tab is along the bottom, where a toast would cover the
+            # debrief: the status line and the tab's "✓ LESSON COMPLETE" say it there)
+            self.notify("Lesson complete!", title=str(s.lesson.get("title", "")))
 
     def show_lesson_pane(self, st: Any) -> None:
         """The lesson pane (its own tab): the step, the hint, the goal, the steps, the debrief. A new hint,
@@ -1010,12 +1018,13 @@ class C1KApp(App[None]):
         before = progress(les, s.game, since, [Answer(*a) for a in s.lesson_answers()])
         s.send(f"answer {said}")
         after = progress(les, s.game, since, [Answer(*a) for a in s.lesson_answers()])
-        if not before.question:
-            self.match_screen.status = "there is no question to answer now"
+        if after.wrong_answer and not before.wrong_answer:
+            self.match_screen.status = f"[b]✗ not right:[/b] {escape(after.wrong_answer)} — u takes the answer " \
+                                       f"back · F2 restarts"
         elif len(after.met) > len(before.met):
             self.match_screen.status = f"[b]✓ right:[/b] {escape(said)}"
-        else:
-            self.match_screen.status = f"[b]✗ not quite:[/b] {escape(said)} — try again"
+        elif not before.question:
+            self.match_screen.status = "there is no question to answer now"
         self.check_lesson()
         self.refresh_view()
 

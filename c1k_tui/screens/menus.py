@@ -942,17 +942,20 @@ VS_AI = "vs-ai"
 class LessonsScreen(Screen[LessonInfo | str | None]):
     BINDINGS = [Binding("escape,q", "close", "back")]
 
-    def __init__(self, lessons: list[LessonInfo], done: set[str] | None = None) -> None:
+    def __init__(self, lessons: list[LessonInfo], done: set[str] | None = None,
+                 flagged: set[str] | None = None) -> None:
         super().__init__()
         self.lessons = lessons
         self.done = done or set()
+        self.flagged = flagged or set()     # completed only with a wrong answer taken back
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Lessons — one timing window or rule each. Enter starts one (full control, open hands).",
-                          style="bold"), id="lessons-title")
+        legend = "  ✓* done after a wrong answer taken back" if self.flagged & self.done else ""
+        yield Static(Text.assemble(("Lessons — one timing window or rule each. Enter starts one (full control, open "
+                                    "hands).", "bold"), (legend, "yellow")), id="lessons-title")
         opts = []
         for i, les in enumerate(self.lessons):
-            mark = "✓ " if les.path.name in self.done else "  "
+            mark = ("✓*" if les.path.name in self.flagged else "✓ ") if les.path.name in self.done else "  "
             opts.append(Option(Text.assemble(mark, (f"{i + 1:>2}. {les.title}", "bold"), (f"  {les.rule}", "cyan"),
                                              "\n      ", (les.goal, "dim")), id=str(i)))
         opts.append(Option(Text.assemble(("  ▶ Practice match against the AI", "bold"), ("  learning flow", "cyan"),

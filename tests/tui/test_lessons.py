@@ -138,16 +138,26 @@ def test_a_question_is_answered_in_the_app(db: CardDB, tmp_path: Path) -> None:
         await pilot.pause()
         screen = app.match_screen
         assert screen is not None and "? Tomas's end.final" in screen.goal and "answer N" in screen.goal
-        app.send("answer 1")
+        app.send("answer 1")                          # wrong: the lesson is lost until it is taken back
         await pilot.pause()
-        assert "not quite" in str(screen.status) and "? Tomas's end.final" in screen.goal
+        assert "✗ not right:[/b] Mira's draw.draw" in str(screen.status) and "u takes the answer back" in str(screen.status)
+        assert "can't be completed now: you answered “Mira's draw.draw: she draws”" in screen.goal
+        app.send("answer 2")                          # a right answer after a wrong one doesn't complete it
+        await pilot.pause()
+        assert "✗ not right" in str(screen.status)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "you answered “Mira's draw.draw" in screen.goal     # (that took back the 2nd answer)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "can't be completed" not in screen.goal and "? Tomas's end.final" in screen.goal
         app.send("answer 2")
         await pilot.pause()
         assert "right" in str(screen.status) and "? Tomas's end.final" not in screen.goal
         for cmd in ("p2: pass", "p1: pass", "p1: pass", "p2: pass"):
             app.send(cmd)
         await pilot.pause()
-        assert app.lesson_complete
+        assert app.lesson_complete and "Wrong answers taken back: “Mira's draw.draw: she draws”" in screen.goal
 
     run_app(app, body)
 
@@ -236,3 +246,78 @@ def test_the_lesson_pane_shows_goal_step_hint_and_debrief(db: CardDB, tmp_path: 
         assert "draw.post allows only Fast cards" in " ".join(rows[done[0]:]), rows
 
     run_app(app, body, size)
+
+
+SOLUTION_07 = ('p1: play "Lantern Acolyte"', "p1: pass", "p2: pass", "p1: pass", "p2: pass",
+               'p1: play "Lantern Acolyte" slot 1', "p2: pass")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_no_toast_covers_the_debrief(db: CardDB, tmp_path: Path, monkeypatch: Any, size: tuple[int, int]) -> None:
+    """Issue #31 item 6: at 80×24 the lesson tab runs along the bottom, where a toast goes: completion is
+    said on the status line and in the tab, no toast over the debrief; at 120×40 the toast is beside it."""
+    import asyncio
+
+    from textual.widgets._toast import Toast
+
+    from c1k_tui.screens.lesson_pane import LessonPane
+
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    app = _app_on(db, tmp_path, "07-", size)
+
+    async def main() -> None:
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await pilot.pause()
+            for cmd in SOLUTION_07:
+                app.send(cmd)
+            await pilot.pause()
+            await pilot.pause(0.2)
+            ms = app.match_screen
+            assert ms is not None and app.lesson_complete and "lesson complete" in str(ms.status)
+            pane = ms.query_one("#lesson-pane", LessonPane).region
+            toasts = [t.region for t in ms.query(Toast)]
+            assert not any(t.overlaps(pane) for t in toasts), (toasts, pane)
+            assert bool(toasts) == (size == (120, 40))
+
+    asyncio.run(main())
+
+
+def test_lesson_complete_at_80x24_snapshot(snap_compare: Any, db: CardDB, tmp_path: Path, monkeypatch: Any) -> None:
+    """The completed lesson at 80×24: the debrief's heading and first line in the Lesson tab, nothing over it."""
+    from tests.tui.test_snapshots import keys
+
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    app = _app_on(db, tmp_path, "07-", (80, 24))
+
+    async def run_before(pilot: Any) -> None:
+        await keys()(pilot)
+        for cmd in SOLUTION_07:
+            app.send(cmd)
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_the_lessons_screen_marks_a_lesson_done_only_after_a_wrong_answer(db: CardDB, tmp_path: Path,
+                                                                          monkeypatch: Any) -> None:
+    """Issue #31 item 2: the course list shows which lessons were done without a wrong answer taken back."""
+    from textual.widgets import OptionList, Static
+
+    from c1k_tui.model import lessons as course_ui
+    from c1k_tui.screens.menus import LessonsScreen
+
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    course_ui.mark_completed("01-priority-and-the-stack")
+    course_ui.mark_completed("38-solace-ward-before-tough", wrong=1)
+    app = C1KApp(db=db, mode="learn", lessons=find_lessons())
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        assert isinstance(app.screen, LessonsScreen)
+        rows = [str(o.prompt).split("\n")[0] for o in app.screen.query_one("#lesson-list", OptionList).options]
+        assert rows[0].startswith("✓  1. Priority") and rows[40].startswith("✓*41. Solace"), rows[:2] + rows[40:41]
+        assert rows[1].startswith("   2. Respond")
+        assert "✓* done after a wrong answer taken back" in str(app.screen.query_one("#lessons-title", Static).render())
+
+    run_app(app, body)
