@@ -348,7 +348,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     report["wall_seconds"] = round(time.perf_counter() - t0, 1)
     report["load_average"] = [round(x, 2) for x in os.getloadavg()]
-    report["command"] = "python bench/ladder.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    args = list(sys.argv[1:] if argv is None else argv)
+    for opt in ("--json", "--cache"):          # where the files went is not how to reproduce them
+        while opt in args and args.index(opt) + 1 < len(args):
+            i = args.index(opt)
+            del args[i:i + 2]
+    report["command"] = "python bench/ladder.py " + " ".join(args)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(out.suffix + ".tmp")
     tmp.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")

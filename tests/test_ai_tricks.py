@@ -53,6 +53,7 @@ def test_a_pump_that_wins_the_fight_is_cast_after_blockers(spec: str, seed: int)
     # a 2/4 attacks a 2/3: blocked, neither dies; with Forward, March! (+2/+0) the blocker kills it and lives
     g = _attacked("Quietude Sentinel", "Balm-Bearer Zealot", ["Forward, March!"])
     blocker, attacker = find_unit(g, "blocker"), find_unit(g, "attacker")
+    assert blocker is not None and attacker is not None
     block, answer = _defend(g, spec, seed)
     assert block == f"block #{blocker} -> #{attacker}"
     assert answer.startswith("play") and f"target #{blocker}" in answer, answer
