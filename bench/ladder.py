@@ -52,6 +52,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:            # run as a script from anywhere: this tree's engine
     sys.path.insert(0, str(ROOT))
 
+from c1k_tui.sim.simulate import wilson  # noqa: E402  (Wilson's interval over matches, as `c1k simulate`)
+
 Z95 = 1.959964
 RESULTS = ROOT / "bench" / "results"
 
@@ -71,17 +73,6 @@ def paired_interval(scores: Sequence[float], z: float = Z95) -> tuple[float, flo
     var = sum((s - mean) ** 2 for s in scores) / (n - 1)
     half = z * math.sqrt(var / n)
     return (mean, max(0.0, mean - half), min(1.0, mean + half))
-
-
-def wilson(points: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a proportion (draws count half), ignoring any pairing."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = points / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def percentiles(xs: Iterable[float]) -> dict[str, Any]:

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import bench_module
 
 
 def _ladder() -> Any:
-    spec = importlib.util.spec_from_file_location("ladder_tool", ROOT / "bench" / "ladder.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["ladder_tool"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return bench_module("ladder.py", "ladder_tool")
 
 
 def test_paired_interval_on_a_known_input() -> None:
