@@ -20,6 +20,9 @@ each played job's index and winner (`results`).
 ratio, and whether the reports are identical.
 
 Say how loaded the machine was next to any number (the script prints the load average).
+
+For one agent against another on duplicate deals (each deal played twice with the agents swapped), with
+a paired interval, decision CPU percentiles and a resumable cache, use `bench/ladder.py` (issue #29).
 """
 
 from __future__ import annotations

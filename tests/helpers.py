@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
 from typing import Any
 
 from engine.cards import CardDB
@@ -33,3 +36,13 @@ def mid_match(db: CardDB, seed: int, steps: int, decks: tuple[str, str], salt: i
             break
         g.apply(random_action(g, agent))
     return g
+
+
+def bench_module(script: str, name: str) -> Any:
+    """A script of bench/ (not a package) imported as module `name`."""
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parent.parent / "bench" / script)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod

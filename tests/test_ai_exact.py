@@ -79,9 +79,11 @@ def test_search_statistics_are_integers_and_reproduce_a_recorded_tree() -> None:
 # card+coin+influence (the second player's +1 Influence on their first turn); and 2026-11-28 once more
 # when level 1 went from 40 iterations to 8 and the search took its seed from `InfoSet.quick_key`
 # (issue #20 item 8). Issue #20 item 7's evaluation (a "this turn" buff counts only while it lasts, a Fast
-# card held with the Influence to cast it counts more) moved it at 40 iterations, not at 8.
-GOLDEN_ROOT = "6dcb884c059b2399"
-GOLDEN_DECISION = "play #824"
+# card held with the Influence to cast it counts more) moved it at 40 iterations, not at 8. Moved 2026-12-07
+# (issue #29): level 1's budget became 12 iterations to the end of the next turn, and the rollouts a
+# greedy-lite policy (deploy in one's own Main Phase, otherwise mostly pass).
+GOLDEN_ROOT = "ddc708f0d87598b8"
+GOLDEN_DECISION = "play #291"
 
 
 @pytest.mark.parametrize("spec", ["greedy", "search:1", "halving:1"])

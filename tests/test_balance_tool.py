@@ -3,23 +3,15 @@ point estimate) lies inside 40–60% — the target of issue #10 item 5."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import bench_module
 
 
 def _balance() -> Any:
-    spec = importlib.util.spec_from_file_location("balance_tool", ROOT / "bench" / "balance.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["balance_tool"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return bench_module("balance.py", "balance_tool")
 
 
 def _pair(a: str, b: str, wins_a: int, m: int) -> dict[str, Any]:
