@@ -9,9 +9,8 @@ prompt, or the game-over screen.
 
 from __future__ import annotations
 
-import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,32 +19,37 @@ from textual import events, on
 from textual.app import App
 from textual.binding import Binding
 
+from c1k_tui.model.builders import (
+    LessonInfo,
+    StartChoice,
+    find_lessons,
+    learning_vs_ai_session,
+    lesson_session,
+    new_seed,
+    new_session,
+    rematch,
+    resume_session,
+)
 from c1k_tui.model.paths import (
     PlayerPrefs,
     bundled_deck_names,
     default_autosave,
-    lessons_dir,
     load_prefs,
     save_prefs,
 )
+from c1k_tui.model.summary import summarise
 from c1k_tui.screens import messages
-from c1k_tui.screens.menus import (
-    ConfirmModal,
-    GameOverScreen,
-    GraveyardModal,
-    HandoffScreen,
-    HelpScreen,
-    LessonInfo,
-    LessonsScreen,
-    MatchSummary,
-    MultiChoiceModal,
-    OptionsModal,
-    OptionsResult,
-    PromptModal,
-    SplashScreen,
-    StartChoice,
-    StartScreen,
-)
+from c1k_tui.screens.confirm_modal import ConfirmModal
+from c1k_tui.screens.game_over import GameOverScreen
+from c1k_tui.screens.graveyard_modal import GraveyardModal
+from c1k_tui.screens.handoff_screen import HandoffScreen
+from c1k_tui.screens.help_screen import HelpScreen
+from c1k_tui.screens.lessons_screen import LessonsScreen
+from c1k_tui.screens.multi_choice_modal import MultiChoiceModal
+from c1k_tui.screens.options_modal import OptionsModal, OptionsResult
+from c1k_tui.screens.prompt_modal import PromptModal
+from c1k_tui.screens.splash_screen import SplashScreen
+from c1k_tui.screens.start_screen import StartScreen
 
 # The engine (≈0.3 s to import: pydantic) and everything built on it are imported when first needed, so
 # the first frame never waits for them.
@@ -55,18 +59,13 @@ if TYPE_CHECKING:
     from c1k_tui.model.view import HandCard
     from c1k_tui.screens.match_screen import MatchScreen
     from c1k_tui.screens.versus import Versus
-    from engine import Action, CardDB, Event, Game
+    from engine import Action, CardDB, Game
     from engine.record import MatchRecord
 
 def key_guard_s() -> float:
     """Seconds a screen its player hasn't seen ignores keys (tui.md round 2: 0.5 s). The hand-off screen's
     own guard is the same setting (tests that press faster than people set it to 0)."""
     return HandoffScreen.GUARD_S
-
-
-def new_seed() -> int:
-    """64 bits from the OS's entropy (rules.md §7: a small seed space is recovered from one hand)."""
-    return secrets.randbits(64)
 
 
 class C1KApp(App[None]):
@@ -895,7 +894,7 @@ class C1KApp(App[None]):
         if self.match_screen is None or self.match_screen.view is None:
             return
         from c1k_tui.model.view import log_for
-        from c1k_tui.screens.menus import LogScreen
+        from c1k_tui.screens.log_screen import LogScreen
 
         v = self.match_screen.view
         s = self.session
@@ -910,7 +909,7 @@ class C1KApp(App[None]):
         ms = self.match_screen
         if ms is None or ms.view is None:
             return
-        from c1k_tui.screens.menus import LogScreen
+        from c1k_tui.screens.log_screen import LogScreen
 
         lines = tuple(ms.recap_text.plain.splitlines()) or ("(nothing to recap yet)",)
         v = ms.view
@@ -1077,229 +1076,5 @@ def escape(text: str) -> str:
     return text.replace("[", r"\[")
 
 
-# -------------------------------------------------------------------- building sessions
 
-
-def new_session(db: CardDB, choice: StartChoice, save_path: Path | None) -> MatchSession:
-    from c1k_tui.model.session import Flow, MatchSession
-    from c1k_tui.screens.versus import VersusSession, agent_label, agent_spec
-    from engine import MatchOptions, find_deck, load_deck
-
-    decks = []
-    for i, (name, player) in enumerate(((choice.deck_a, choice.p1), (choice.deck_b, choice.p2))):
-        deck = load_deck(find_deck(name), db)
-        deck.player = player or f"p{i + 1}"
-        decks.append(deck)
-    flow = with_saved_stops(Flow(choice.flow), (choice.p1 or "p1", choice.p2 or "p2"))
-    ai = agent_spec(choice.opponent)             # VersusError (a ValueError) names the forms
-    if ai:
-        decks[1].player = decks[1].player if choice.p2 not in ("", "p2") else agent_label(ai)
-        return VersusSession.new_vs(db, decks, choice.seed, MatchOptions(practice=choice.practice), {1: ai},
-                                    flow=flow, save_path=save_path, open_hands=choice.open_hands)
-    return MatchSession.new(db, decks, choice.seed, MatchOptions(practice=choice.practice), flow=flow,
-                            save_path=save_path, open_hands=choice.open_hands)
-
-
-def saved_prefs(names: tuple[str, str]) -> tuple[list[PlayerPrefs], str]:
-    """Each seat's saved options by player name (defaults when none), and a message if the file is broken."""
-    out: list[PlayerPrefs] = []
-    errs: list[str] = []
-    for name in names:
-        got, err = load_prefs(name)
-        out.append(got or PlayerPrefs())
-        if err and err not in errs:
-            errs.append(err)
-    return out, "; ".join(errs)
-
-
-def with_saved_stops(flow: Any, names: tuple[str, str]) -> Any:
-    """A new match's flow with each player's own saved stops (C1K_HOME), seat by seat."""
-    prefs, _ = saved_prefs(names)
-    for i, p in enumerate(prefs):
-        if p.stops is not None:
-            flow.stops[f"p{i + 1}"] = list(p.stops)
-    return flow
-
-
-def resume_session(db: CardDB, path: Path) -> MatchSession:
-    from c1k_tui.model.session import MatchSession
-    from engine import record as rec
-
-    r = rec.load(path)
-    from c1k_tui.screens.versus import resume_or_none
-
-    session = resume_or_none(db, r, save_path=path) or MatchSession.from_record(r, db, save_path=path)
-    from c1k_tui.model.settings import record_app_notice
-
-    session.notice = record_app_notice(r.app, path)
-    return session
-
-
-def rematch(s: MatchSession) -> MatchSession:
-    """Same decks, a new seed, seats swapped (a scenario or lesson starts again from its position)."""
-    from c1k_tui.model.session import MatchSession
-    from c1k_tui.screens.versus import VersusSession
-
-    if isinstance(s, VersusSession) and s.agents:
-        return s.rematch(new_seed())
-    if s.scenario is not None:
-        from engine.scenario import scenario_from_data
-
-        scn = scenario_from_data(s.scenario["data"], str(s.scenario.get("path", "")), s.db)
-        return MatchSession.from_scenario(scn, s.db, str(s.scenario.get("path", "")), flow=s.flow,
-                                          save_path=s.save_path, open_hands=s.open_hands, lesson=s.lesson)
-    decks = [s.decks[1], s.decks[0]]
-    return MatchSession.new(s.db, decks, new_seed(), s.game.options, flow=s.flow, save_path=s.save_path,
-                            open_hands=s.open_hands)
-
-
-def find_lessons(folder: Path | None = None) -> list[LessonInfo]:
-    import tomllib
-
-    from engine.safeio import read_bounded
-
-    out = []
-    for p in sorted((folder or lessons_dir()).glob("*.scenario.toml")):
-        try:       # a regular file within the lessons' cap (engine/safeio.py), else skipped
-            head = tomllib.loads(read_bounded(p, "lessons").decode("utf-8")).get("scenario", {})
-        except (OSError, ValueError, RecursionError):   # (TOMLDecodeError, UnicodeDecodeError: ValueErrors)
-            continue
-        if not isinstance(head, dict):
-            continue
-        out.append(LessonInfo(p, str(head.get("title", p.stem)), str(head.get("rule", "")), str(head.get("goal", ""))))
-    return out
-
-
-def learning_vs_ai_session(db: CardDB, seed: int, save_path: Path | None = None,
-                           agent: str = "ai") -> MatchSession:
-    """The learning flow against the AI (`c1k learn --vs-ai`, the lessons screen's last entry): the
-    learner's Ironbound against the AI's Emberfall, every window shown as it is entered with its rule id,
-    in practice mode (a refused action never moves priority)."""
-    from c1k_tui.model.session import Flow
-    from c1k_tui.screens.versus import VersusSession, agent_label, agent_spec
-    from engine import MatchOptions, find_deck, load_deck
-
-    spec = agent_spec(agent) or "ai"
-    decks = [load_deck(find_deck("ironbound"), db), load_deck(find_deck("emberfall"), db)]
-    decks[0].player, decks[1].player = "you", agent_label(spec)
-    return VersusSession.new_vs(db, decks, seed, MatchOptions(practice=True), {1: spec},
-                                flow=with_saved_stops(Flow("learning"), ("you", decks[1].player)),
-                                save_path=save_path or default_autosave(), open_hands=False)
-
-
-def _lesson_solution(db: CardDB, path: Path, steps: list[dict[str, Any]]) -> list[str]:
-    """A lesson's solution as the learner would type it: its commands, and its answers to the questions."""
-    from engine.lessons import LessonError, load_lesson
-
-    try:
-        return list(load_lesson(path, db).solution)
-    except (OSError, LessonError, ValueError):     # a plain scenario played as a lesson: its commands
-        return [str(st["do"]) for st in steps if "do" in st]
-
-
-def lesson_session(db: CardDB, lesson: LessonInfo, save_path: Path | None = None) -> MatchSession:
-    from c1k_tui.model.session import Flow, MatchSession
-    from engine.scenario import load_scenario
-
-    scn = load_scenario(lesson.path, db)
-    steps = [st for st in scn.steps if st.get("expect")]
-    lesson_data: dict[str, Any] = {"path": str(lesson.path), "title": lesson.title, "goal": lesson.goal,
-                                   "rule": lesson.rule, "expect": steps[-1]["expect"] if steps else {},
-                                   "solution": _lesson_solution(db, lesson.path, scn.steps)}
-    session = MatchSession.from_scenario(scn, db, str(lesson.path), flow=Flow("full"),
-                                         save_path=save_path or default_autosave(lesson=True), open_hands=True,
-                                         lesson=lesson_data)
-    from engine.lessons import events_of
-
-    lesson_data["since"] = len(events_of(session.game))   # the learner's own events start here
-    return session
-
-
-def scenario_session(db: CardDB, path: Path, flow: Any, open_hands: bool, save_path: Path | None) -> MatchSession:
-    from c1k_tui.model.session import MatchSession
-    from engine.scenario import load_scenario
-
-    scn = load_scenario(path, db)
-    return MatchSession.from_scenario(scn, db, str(path), flow=flow, save_path=save_path, open_hands=open_hands)
-
-
-# -------------------------------------------------------------------- the game-over summary
-
-def card_names(g: Game) -> dict[int, tuple[str, int]]:
-    """Card id -> (name, owner) of every card either player may see now (both views: at game over
-    nothing is hidden that matters to a summary), read through `observe` only."""
-    from engine import observe
-
-    out: dict[int, tuple[str, int]] = {}
-    for viewer in (0, 1):
-        v = observe(g, viewer)
-        for side in (v.me, v.opponent):
-            p = side.player
-            out[side.champion] = (side.champion_name, p)
-            for u in side.units + side.relics:
-                if u is not None:
-                    out[u.cid] = (u.name, p)
-            for c in side.graveyard_cards + side.void_cards:
-                out[c.cid] = (c.name, p)
-        for h in v.hand:
-            out[h.cid] = (h.name.removesuffix(" [Set]"), viewer)
-    return out
-
-
-def names_on_stack(events: Sequence[Event]) -> dict[int, tuple[str, int]]:
-    """Card id -> (name, player) as each public stack line names the card it puts on the stack
-    ("The Coin #806 → stack (p2)")."""
-    out: dict[int, tuple[str, int]] = {}
-    for e in events:
-        if e.kind == "stack" and e.cards and e.actor in (0, 1):
-            text = e.text.strip()
-            at = text.find(f" #{e.cards[0]}")
-            if at > 0:
-                out.setdefault(e.cards[0], (text[:at], e.actor))
-    return out
-
-
-def summarise(g: Game) -> MatchSummary:
-    """Turns, damage by source, and the cards each player played — from the public typed events."""
-    from engine import events_for, observe
-
-    events = events_for(g, -1)
-    # a card no longer to be seen anywhere (a token that ceased to exist, a card that went back to a hidden
-    # zone and so has a new number) is named as the public stack line named it when it was played
-    names = {**names_on_stack(events), **card_names(g)}
-    players = (observe(g, 0).me.name, observe(g, 1).me.name)
-    champions = {observe(g, 0).me.champion: 0, observe(g, 1).me.champion: 1}
-    damage: dict[str, int] = {}
-    by_player = [0, 0]
-    to_champions = [0, 0]        # by the player whose card dealt it
-    to_units = [0, 0]
-    played: tuple[list[str], list[str]] = ([], [])
-    for e in events:
-        if e.kind == "damage" and e.amount:
-            if e.detail == "Deck Exhaustion":
-                damage["Deck Exhaustion"] = damage.get("Deck Exhaustion", 0) + e.amount
-                continue
-            src = e.cards[0] if e.cards else 0
-            name, owner = names.get(src, (f"card #{src}", e.actor))
-            label = f"{name} #{src} ({players[owner] if owner in (0, 1) else 'the game'})" if src else "the game"
-            damage[label] = damage.get(label, 0) + e.amount
-            if owner in (0, 1):
-                by_player[owner] += e.amount
-                if len(e.cards) > 1 and e.cards[1] in champions:
-                    to_champions[owner] += e.amount
-                else:
-                    to_units[owner] += e.amount
-        elif e.kind == "play" and e.cards and e.actor in (0, 1):
-            name = names.get(e.cards[0], (f"#{e.cards[0]}", e.actor))[0]
-            played[e.actor].append(name + (" (permission)" if e.command < 0 else ""))
-    v = observe(g, 0)
-    from c1k_tui.screens.menus import outcome_words
-
-    outcome = outcome_words(v.winner, v.termination or "", players) if v.outcome is not None else "not over"
-    return MatchSummary(outcome, v.turn, v.commands, (v.side(0).name, v.side(1).name), damage,
-                        (by_player[0], by_player[1]), played, v.seed, life=(v.side(0).life, v.side(1).life),
-                        to_champions=(to_champions[0], to_champions[1]), to_units=(to_units[0], to_units[1]))
-
-
-__all__ = ["C1KApp", "find_lessons", "learning_vs_ai_session", "lesson_session", "new_session", "rematch", "resume_session",
-           "scenario_session", "summarise"]
+__all__ = ["C1KApp"]

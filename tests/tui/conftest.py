@@ -41,7 +41,7 @@ def snapshot_data() -> dict[str, Any]:
 def _no_handoff_guard(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pilot presses keys faster than people: the hand-off's guard against a double press is off, but in
     tests/tui/test_handoff_guard.py."""
-    from c1k_tui.screens.menus import HandoffScreen
+    from c1k_tui.screens.handoff_screen import HandoffScreen
     monkeypatch.setattr(HandoffScreen, "GUARD_S", 0.0)
 
 

@@ -8,9 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.confirm_modal import ConfirmModal
 from c1k_tui.screens.controls import ChoiceList
+from c1k_tui.screens.game_over import GameOverScreen
+from c1k_tui.screens.handoff_screen import HandoffScreen
 from c1k_tui.screens.match_screen import MatchScreen
-from c1k_tui.screens.menus import ConfirmModal, GameOverScreen, HandoffScreen, OptionsModal
+from c1k_tui.screens.options_modal import OptionsModal
 from engine.cards import CardDB
 from tests.tui.conftest import flow_data, run_app, session_from
 
@@ -196,9 +199,8 @@ def test_pacing_steps_the_phase_bar_through_passed_windows(db: CardDB) -> None:
 
 
 def test_stops_are_saved_per_player_in_c1k_home(db: CardDB, tmp_path: Path) -> None:
+    from c1k_tui.model.builders import StartChoice, new_session
     from c1k_tui.model.paths import DEFAULT_STOPS, load_stops, save_stops, stops_file
-    from c1k_tui.screens.app import new_session
-    from c1k_tui.screens.menus import StartChoice
 
     assert save_stops({"Mira": ["own:main.priority", "opp:end.final"]}) == ""
     assert "c1k-home" in str(stops_file())                  # under C1K_HOME (the test's own folder)
@@ -214,7 +216,7 @@ def test_multi_choice_is_keyboard_first_with_glyphs() -> None:
 
     from textual.app import App
 
-    from c1k_tui.screens.menus import MultiChoiceModal
+    from c1k_tui.screens.multi_choice_modal import MultiChoiceModal
 
     got: list[str | None] = []
 

@@ -21,7 +21,7 @@ def keys(*pressed: str) -> Any:
     presses the keys one by one — so the picture never depends on the machine's load."""
 
     async def run(pilot: Any) -> None:
-        from c1k_tui.screens.menus import HandoffScreen
+        from c1k_tui.screens.handoff_screen import HandoffScreen
 
         for _ in range(500):
             if isinstance(pilot.app.screen, HandoffScreen) or pilot.app.viewer in (0, 1):
@@ -147,7 +147,7 @@ def test_learning_flow_handoff(snap_compare: Any, db: CardDB, size: str) -> None
     async def steady(pilot: Any) -> None:
         # Mira takes the keyboard, passes, attacks with nothing: the windows entered on the way to Tomas's
         # turn, each with its rule id and what happened in it
-        from c1k_tui.screens.menus import HandoffScreen
+        from c1k_tui.screens.handoff_screen import HandoffScreen
 
         for _ in range(200):                # Mira's hand-off screen first
             if isinstance(pilot.app.screen, HandoffScreen):
@@ -166,7 +166,7 @@ def test_recap_tab_at_80x24(snap_compare: Any, db: CardDB) -> None:
 
     async def steady(pilot: Any) -> None:
         # Mira plays her Test Recruit; Tomas takes the keyboard: the Recap tab, its newest lines, full width
-        from c1k_tui.screens.menus import HandoffScreen
+        from c1k_tui.screens.handoff_screen import HandoffScreen
 
         for _ in range(200):                # Mira's hand-off screen first
             if isinstance(pilot.app.screen, HandoffScreen):

@@ -155,7 +155,7 @@ def test_handoff_due_is_a_function_of_public_facts() -> None:
 def test_stops_only_your_own_and_announced_to_the_other_player(db: CardDB) -> None:
     """tui.md round 2: the options list only the keyboard holder's own stops; a change is public and
     announced to the other player at their next hand-off, once."""
-    from c1k_tui.screens.menus import OptionsModal
+    from c1k_tui.screens.options_modal import OptionsModal
 
     s = _session(db, HANDS[1])
     modal = OptionsModal(s.flow, ("Mira", "Tomas"), False, False, hidden=True, holder=0)
