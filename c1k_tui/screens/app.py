@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual import events, on
 from textual.app import App
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 
 from c1k_tui.model.builders import (
@@ -30,6 +31,7 @@ from c1k_tui.model.builders import (
     rematch,
     resume_session,
 )
+from c1k_tui.model.keys import KeyGuard, screen_of
 from c1k_tui.model.paths import (
     PlayerPrefs,
     bundled_deck_names,
@@ -50,6 +52,7 @@ from c1k_tui.screens.options_modal import OptionsModal, OptionsResult
 from c1k_tui.screens.prompt_modal import PromptModal
 from c1k_tui.screens.splash_screen import SplashScreen
 from c1k_tui.screens.start_screen import StartScreen
+from c1k_tui.screens.turn_screen import TurnScreen
 
 # The engine (≈0.3 s to import: pydantic) and everything built on it are imported when first needed, so
 # the first frame never waits for them.
@@ -61,6 +64,11 @@ if TYPE_CHECKING:
     from c1k_tui.screens.versus import Versus
     from engine import Action, CardDB, Game
     from engine.record import MatchRecord
+
+#: the screens of a match's flow: dismissing one starts a new key epoch at once (`C1KApp.pop_screen`)
+FLOW_SCREENS = (HandoffScreen, TurnScreen, GameOverScreen, PromptModal, MultiChoiceModal, ConfirmModal,
+                OptionsModal)
+
 
 def key_guard_s() -> float:
     """Seconds a screen its player hasn't seen ignores keys (tui.md round 2: 0.5 s). The hand-off screen's
@@ -114,36 +122,49 @@ class C1KApp(App[None]):
         self.versus: Versus | None = None      # the AI seats of a match against an agent (c1k_tui/screens/versus.py)
         self.versus_pace: int | None = None    # ms between an AI's visible moves (None: versus.py's default)
         self.versus_paused = False             # watching two AIs: start paused (versus.py)
-        #: keys pressed before this moment are dropped (tui.md round 2): while the engine advances, and for
-        #: the guard after a screen its player hasn't seen yet appears (`open_keys`)
-        self.keys_open_at = 0.0
-        self.fresh_table = False               # the next table shown is a match's first (`start_session`)
+        #: the one key guard (c1k_tui/model/keys.py): each screen an epoch; a key acts only once its
+        #: player has seen the screen it would act on
+        self.keys = KeyGuard(key_guard_s(), painted_at=0.0)
+        self._key_epochs: dict[int, tuple[events.Key, int]] = {}   # each admitted key's epoch, by id
 
     # ---------------------------------------------------------------- the key guard
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded and event.time < self.keys_open_at \
-                and event.key not in ("ctrl+q", "ctrl+c"):
-            return          # pressed before its player could see the screen it would act on: dropped
+        if isinstance(event, events.Key) and event.key not in ("ctrl+q", "ctrl+c"):
+            if not event.is_forwarded:
+                if not self.keys.admits(event.time):
+                    return      # pressed before its player could see the screen it would act on: dropped
+                self._key_epochs[id(event)] = (event, self.keys.epoch)
+                while len(self._key_epochs) > 32:
+                    del self._key_epochs[next(iter(self._key_epochs))]
+            else:
+                # back from the screen it was sent to, for the bindings: a key admitted on a screen that has
+                # been dismissed since would act on the one beneath, which its player hasn't seen
+                stamped = self._key_epochs.get(id(event))
+                if stamped is not None and stamped[0] is event and stamped[1] != self.keys.epoch:
+                    return
         await super().on_event(event)
 
-    def close_keys(self) -> None:
-        """The engine advances: keys pressed from now until the next screen is painted are dropped, not
-        buffered (`open_keys` reopens them)."""
-        self.keys_open_at = float("inf")
+    def shown(self, screen: str, viewer: int = -2) -> None:
+        """`screen` is about to be shown: its epoch (the model's), painted once the terminal shows it."""
+        epoch = self.keys.show(screen, viewer)
+        if self.keys.guard_s <= 0:
+            self.keys.painted(epoch, time.monotonic())   # (tests that press faster than people: no paint wait)
+            return
+        self.call_after_refresh(lambda: self.keys.painted(epoch, time.monotonic()))
 
-    def open_keys(self, guard: bool) -> None:
-        """Once the screen is painted, keys act again — with `guard`, only those pressed `KEY_GUARD_S`
-        after it (a hand-off, the first table after one, a new turn: a screen its player hasn't seen)."""
-        wait = key_guard_s() if guard else 0.0
-        self.keys_open_at = time.monotonic() + wait
-        if key_guard_s() <= 0:
-            return              # (tests that press faster than people turn the guard off: no paint wait)
+    def pop_screen(self) -> AwaitComplete:
+        """A screen of the match's flow (hand-off, banner, prompt, game over) is dismissed: no key acts until
+        the next screen is painted, and that one is a new epoch — at once, before a key already on its way
+        can reach the table beneath (the callback that shows the next screen runs later)."""
+        if isinstance(self.screen, FLOW_SCREENS):
+            self.keys.dismissed()
+            self.call_after_refresh(self._after_pop)
+        return super().pop_screen()
 
-        def painted() -> None:
-            self.keys_open_at = max(self.keys_open_at, time.monotonic() + wait)
-
-        self.call_after_refresh(painted)
+    def _after_pop(self) -> None:
+        if self.keys.screen == "":            # nothing was shown after the dismissal: what is there now
+            self.shown("table" if self.screen is self.match_screen else "other", self.viewer)
 
     # ---------------------------------------------------------------- the model's keyboard
 
@@ -375,8 +396,7 @@ class C1KApp(App[None]):
         from c1k_tui.model.table import Table
         from c1k_tui.screens.versus import attach, screen_for
 
-        self.close_keys()           # (a second press of the key that started the match must not reach it)
-        self.fresh_table = True     # the first table of a match: its player hasn't seen it (`present`)
+        self.keys.dismissed()       # (a second press of the key that started the match must not reach it)
         self.session = session
         self.table = Table(session)
         self.versus = attach(self, session)
@@ -467,7 +487,7 @@ class C1KApp(App[None]):
                 hint = (f"NOT autosaved — {s.save_error}" if s.save_error
                         else f"The record is autosaved: {s.save_path}" if s.save_path else "The record is not saved")
                 self.push_screen(GameOverScreen(summarise(g), hint, s.lesson is not None), self._on_gameover)
-            self.open_keys(guard=True)
+                self.shown("gameover")
             return
         from c1k_tui.model.table import GameOver, HandOff, YourTurn
 
@@ -476,15 +496,13 @@ class C1KApp(App[None]):
         if self.versus is not None:
             owed, table.owed_look = table.owed_look, -1
             if self.versus.present():
-                self.open_keys(guard=False)
+                self.shown("table", self.viewer)
                 return
             table.owed_look = owed
         shown = table.next()
         if isinstance(shown, GameOver):       # (is_terminal above: not reached)
             return
         if isinstance(shown, YourTurn):
-            from c1k_tui.screens.turn_screen import TurnScreen
-
             self.match_screen.clear_private()
             turn = shown
 
@@ -493,7 +511,7 @@ class C1KApp(App[None]):
                 self.present()
 
             self.push_screen(TurnScreen(shown.name, shown.turn), took)
-            self.open_keys(guard=True)
+            self.shown(screen_of(shown), shown.player)
             return
         if isinstance(shown, HandOff):
             # after the opponent declared attackers (or played), the other player always gets the
@@ -511,11 +529,9 @@ class C1KApp(App[None]):
         self.passed_windows = False
         self.check_lesson()
         self.show_notices()
+        # a new epoch (guarded) unless it is the same player's table after their own command (model/keys.py)
+        self.shown(screen_of(shown), decider)
         self.maybe_prompt()
-        # guarded: another player's table, or the first of a match — no hand-off before it with open hands
-        # or against the AI, so a double Enter on "begin" or on the start screen would land on a card
-        fresh, self.fresh_table = self.fresh_table, False
-        self.open_keys(guard=(shown.changed and not s.open_hands) or fresh)
 
     def _handoff(self, h: HandOff, then: Callable[[], None]) -> None:
         """Render the model's hand-off: the table is hidden, the screen names the incoming player and
@@ -530,7 +546,6 @@ class C1KApp(App[None]):
 
         def after(_: Any) -> None:
             table.took(h)
-            self.open_keys(guard=True)          # the incoming player's table: not seen yet
             # the first screen after the hand-off: the recap again, now with the player's own private events
             if self.match_screen is not None:
                 self.match_screen.show_recap(self.recap_for(h.player, since))
@@ -538,7 +553,7 @@ class C1KApp(App[None]):
 
         self.push_screen(HandoffScreen(h.name, f"p{h.player + 1}", h.what, h.rule, h.turn, h.window, public),
                          after)
-        self.open_keys(guard=True)
+        self.shown(screen_of(h), h.player)
 
     @property
     def learning(self) -> bool:
@@ -573,6 +588,7 @@ class C1KApp(App[None]):
     def _after_handoff(self) -> None:
         self.refresh_view()
         self.show_notices()
+        self.shown("table", self.viewer)      # the incoming player's table: a new epoch, not seen yet
         self.maybe_prompt()
 
     def on_match_screen_send(self, message: Any) -> None:
@@ -610,7 +626,7 @@ class C1KApp(App[None]):
         seen = len(s.game.events)
         parsed = self.parsed if s.lesson is None else None
         self.parsed = None
-        self.close_keys()                   # reopened once the next screen is painted
+        self.keys.command_sent()            # keys wait for the next screen's paint (model/keys.py)
         out = s.send(parsed[1], parsed[0]) if parsed is not None else s.send(command)
         self.lesson_refusal = None if out.ok or out.malformed else (out.rule, out.reason)
         if out.ok:
@@ -621,7 +637,7 @@ class C1KApp(App[None]):
             return
         if out.malformed:
             ms.status = f"[b]?? {escape(out.message)}[/b]  (a typing mistake changes nothing; ? for help)"
-            self.open_keys(guard=False)
+            self.shown("table", self.viewer)
             return
         ms.refusal_rule = out.rule
         msg = f"[b]✗ refused:[/b] {escape(out.reason)} ([b]{out.rule}[/b])"
@@ -632,7 +648,7 @@ class C1KApp(App[None]):
         ms.status = msg
         self.check_lesson()     # a lesson adds its hint to the engine's "why not?"
         self.refresh_view()
-        self.open_keys(guard=False)
+        self.shown("table", self.viewer)
 
     def pace_then_present(self, since: int) -> None:
         """Pacing: the windows the flow options passed through step visibly through the phase bar
@@ -759,6 +775,7 @@ class C1KApp(App[None]):
 
     def _prompt(self, modal: Any) -> None:
         self.prompt_open = True
+        self.shown("prompt", self.viewer)
 
         def done(result: str | None) -> None:
             self.prompt_open = False

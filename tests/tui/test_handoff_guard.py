@@ -145,10 +145,10 @@ def test_keys_pressed_while_the_engine_advances_are_dropped(db: CardDB, tmp_path
         assert app.screen is app.match_screen and app.game.current_player() == 0
         records = len(app.game.record)
         t0 = time.monotonic()
-        app.close_keys()                              # the engine starts advancing (as in send)
+        app.keys.command_sent()                       # the engine starts advancing (as in send)
         _key(app, "space", t0)                       # a key pressed meanwhile: not buffered
         await pilot.pause()
-        app.open_keys(guard=False)
+        app.shown("table", app.viewer)                # the same player's table again, repainted
         await pilot.pause(0.1)
         assert len(app.game.record) == records
         _key(app, "space", time.monotonic())          # after the repaint, keys act again

@@ -1,0 +1,106 @@
+"""One guard (tui.md round 3, issue #27 item 1), in the app: a key acts only on a screen its player has seen
+for 0.5 s — the turn banner's table, a hand-off's table, the game-over screen — and a key on its way when a
+screen is dismissed never reaches the screen beneath. Keys are posted with the time they were pressed."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from c1k_tui.model.builders import StartChoice, new_session
+from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.handoff_screen import HandoffScreen
+from c1k_tui.screens.turn_screen import TurnScreen
+from engine.cards import CardDB
+from tests.tui.conftest import flow_data, run_app, session_from
+
+
+@pytest.fixture(autouse=True)
+def _guard_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HandoffScreen, "GUARD_S", 0.5)
+
+
+def _key(app: C1KApp, key: str, at: float) -> None:
+    """A key pressed at `at` (monotonic seconds), whenever the app gets to read it."""
+    from textual import events
+
+    ev = events.Key(key, "\r" if key == "enter" else (" " if key == "space" else key))
+    ev.time = at
+    ev.set_sender(app)
+    app.post_message(ev)
+
+
+def _screen(app: C1KApp) -> Any:
+    return app.screen          # (untyped: the screen asserted a moment ago is not the screen now)
+
+
+async def _pass_until(app: C1KApp, pilot: Any, banner: type) -> None:
+    """Pass (and take every hand-off) without keys until `banner` is the screen shown."""
+    for _ in range(400):
+        await pilot.pause()
+        screen = _screen(app)
+        if isinstance(screen, banner):
+            return
+        if isinstance(screen, (HandoffScreen, TurnScreen)):
+            screen.dismiss(None)
+        elif screen is app.match_screen:
+            kind = app.game.decision.kind
+            app.send({"attackers": "attack none", "blockers": "block none"}.get(kind, "pass"))
+        else:                                     # a question: declined, the table answers it
+            screen.dismiss(None)
+            await pilot.pause()
+            app.send("decline")
+    raise AssertionError(f"never reached {banner.__name__}")
+
+
+def test_a_double_enter_on_the_turn_banner_plays_nothing(db: CardDB, tmp_path: Path) -> None:
+    """Issue #27's repro: `c1k play solace-haven dominion-vanguard --flow full --p1 Ana --p2 Tomas --seed 11`,
+    pass to "Turn 2 — Tomas's turn", wait 0.8 s, Enter, Enter 0.15 s later: The Coin was played unseen."""
+    choice = StartChoice("solace-haven", "dominion-vanguard", 11, "Ana", "Tomas", False, False, "full")
+    app = C1KApp(db=db, session=new_session(db, choice, tmp_path / "m.json"))
+
+    async def body(pilot: Any) -> None:
+        await _pass_until(app, pilot, TurnScreen)
+        await pilot.pause(0.8)                      # Tomas reads the banner
+        player = app.viewer
+        records = len(app.game.record)
+        _key(app, "enter", time.monotonic())
+        await pilot.pause(0.15)
+        _key(app, "enter", time.monotonic())        # the bounce, 0.15 s later, on the table he hasn't seen
+        await pilot.pause(0.3)
+        assert app.game.record[records:] == [], "a key acted on a table its player had not seen"
+        assert _screen(app) is app.match_screen and app.viewer == player
+        await pilot.pause(0.6)                      # once he has seen it, his keys act
+        _key(app, "space", time.monotonic())
+        await pilot.pause(0.3)
+        assert app.game.record[records:] == [f"p{player + 1}: pass"]
+
+    run_app(app, body)
+
+
+def test_two_enters_queued_at_a_handoff_reach_no_table(db: CardDB, tmp_path: Path) -> None:
+    """Both presses arrive before the app reads either (a busy machine): the first takes the hand-off,
+    the second must not act on the table it uncovers."""
+    data = flow_data()
+    data["p1"]["hand"] = ["Test Favor", "Test Recruit"]      # the cursor starts on Test Favor: Enter plays it
+    app = C1KApp(db=db, session=session_from(db, data, tmp_path))
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause(0.6)
+        assert isinstance(app.screen, HandoffScreen)
+        records = len(app.game.record)
+        t0 = time.monotonic()
+        _key(app, "enter", t0)
+        _key(app, "enter", t0 + 0.15)
+        await pilot.pause(0.3)
+        assert app.game.record[records:] == [], "the second Enter acted on the table"
+        assert _screen(app) is app.match_screen and app.viewer == 0
+        await pilot.pause(0.6)
+        _key(app, "space", time.monotonic())
+        await pilot.pause(0.3)
+        assert app.game.record[records:] == ["p1: pass"], "the table never took a key"
+
+    run_app(app, body)
