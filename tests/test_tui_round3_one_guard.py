@@ -196,3 +196,24 @@ def test_tui_round3_the_property_sees_todays_banner() -> None:
         run = play("full", False, [0.8, 0.15] * 60, [0.0], [0.02], 0, Path(d))
         check(run)
         assert any(scr.kind == "turn" for _, scr in run.acted), "no turn banner was reached"
+
+
+def test_tui_round3_leaving_says_how_to_come_back(tmp_path: Path) -> None:
+    """ctrl+q on a match in progress says where it is autosaved and the command that continues it."""
+    from c1k_tui.model.builders import come_back_hint
+    from c1k_tui.model.paths import default_autosave
+
+    assert come_back_hint(default_autosave()).endswith("To come back to it: c1k resume")
+    other = tmp_path / "my match.json"
+    hint = come_back_hint(other)
+    assert str(other) in hint and hint.endswith(f"c1k resume '{other}'")
+    assert "NOT saved" in come_back_hint(other, "autosave to x failed: disk full")
+    assert "NOT saved" in come_back_hint(None)
+
+
+def test_tui_round3_default_names_read_as_players() -> None:
+    from c1k_tui.model.names import possessive, seat_name
+
+    assert seat_name("p1", 0) == "Player 1" and seat_name("p2", 1) == "Player 2"
+    assert seat_name("Tomas", 1) == "Tomas" and seat_name("p2", 0) == "p2"
+    assert possessive(seat_name("p2", 1)) == "Player 2's"

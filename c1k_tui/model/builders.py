@@ -41,6 +41,19 @@ class LessonInfo:
     goal: str
 
 
+def come_back_hint(save_path: Path | None, save_error: str = "") -> str:
+    """What quitting a match in progress says (tui.md round 3, "Leaving and coming back"): where the match
+    is autosaved and the command that continues it — or that it is not saved."""
+    import shlex
+
+    if save_path is None or save_error:
+        why = f" ({save_error})" if save_error else ""
+        return f"This match is NOT saved{why}: quitting ends it for good."
+    if save_path == default_autosave():
+        return f"The match is autosaved to {save_path}.\nTo come back to it: c1k resume"
+    return f"The match is autosaved to {save_path}.\nTo come back to it: c1k resume {shlex.quote(str(save_path))}"
+
+
 def new_seed() -> int:
     """64 bits from the OS's entropy (rules.md §7: a small seed space is recovered from one hand)."""
     return secrets.randbits(64)

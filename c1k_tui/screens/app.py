@@ -23,6 +23,7 @@ from textual.binding import Binding
 from c1k_tui.model.builders import (
     LessonInfo,
     StartChoice,
+    come_back_hint,
     find_lessons,
     learning_vs_ai_session,
     lesson_session,
@@ -41,7 +42,7 @@ from c1k_tui.model.paths import (
 )
 from c1k_tui.model.summary import summarise
 from c1k_tui.screens import messages
-from c1k_tui.screens.confirm_modal import ConfirmModal
+from c1k_tui.screens.confirm_modal import ConfirmModal, QuitModal
 from c1k_tui.screens.game_over import GameOverScreen
 from c1k_tui.screens.graveyard_modal import GraveyardModal
 from c1k_tui.screens.handoff_screen import HandoffScreen
@@ -165,6 +166,27 @@ class C1KApp(App[None]):
     def _after_pop(self) -> None:
         if self.keys.screen == "":            # nothing was shown after the dismissal: what is there now
             self.shown("table" if self.screen is self.match_screen else "other", self.viewer)
+
+    # ---------------------------------------------------------------- leaving
+
+    async def action_quit(self) -> None:
+        """ctrl+q: a match in progress asks first and says how to come back (tui.md round 3); anywhere
+        else (the start screen, a replay, a match that is over) it quits at once."""
+        s = self.session
+        if s is None or self.match_screen is None or s.game.is_terminal() or self.match_screen not in \
+                self.screen_stack:
+            self.exit()
+            return
+        if isinstance(self.screen, QuitModal):
+            return                    # (asked already: y quits, n or Esc goes back)
+        hint = come_back_hint(s.save_path, s.save_error)
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.exit(message=hint)
+
+        self.push_screen(QuitModal("Quit the match?", hint, "Quit", "Keep playing"), done)
+        self.shown("prompt", self.viewer)
 
     # ---------------------------------------------------------------- the model's keyboard
 
@@ -510,7 +532,7 @@ class C1KApp(App[None]):
                 table.took(turn)
                 self.present()
 
-            self.push_screen(TurnScreen(shown.name, shown.turn), took)
+            self.push_screen(TurnScreen(shown.name, shown.turn, shown.player), took)
             self.shown(screen_of(shown), shown.player)
             return
         if isinstance(shown, HandOff):

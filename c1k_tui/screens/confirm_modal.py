@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,9 +11,6 @@ from textual.widgets import (
     Button,
     Static,
 )
-
-if TYPE_CHECKING:
-    pass
 
 
 class ConfirmModal(ModalScreen[bool]):
@@ -46,3 +41,7 @@ class ConfirmModal(ModalScreen[bool]):
 
     def action_no(self) -> None:
         self.dismiss(False)
+
+
+class QuitModal(ConfirmModal):
+    """ctrl+q during a match: quit (the match stays autosaved), or keep playing."""

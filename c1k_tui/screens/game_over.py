@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,9 +18,6 @@ from textual.widgets import (
 
 from c1k_tui.model.safetext import escape_text
 from c1k_tui.model.summary import MatchSummary
-
-if TYPE_CHECKING:
-    pass
 
 
 class GameOverScreen(Screen[str]):
@@ -51,10 +47,11 @@ class GameOverScreen(Screen[str]):
             t.append(f" · seed: {s.seed}")
         t.append("\n\n")
         w = max(6, *(len(n) for n in s.players))
-        t.append(f"{'':<{w}}  {'life':>4}  {'damage to Champions':>19}  {'to units':>8}  {'cards played':>12}\n",
-                 style="bold")
+        # the damage each player's cards *dealt* (the loser's 0 is damage dealt, not taken)
+        t.append(f"{'':<{w}}  {'life':>4}  {'dealt to Champions':>18}  {'dealt to units':>14}  "
+                 f"{'cards played':>12}\n", style="bold")
         for i, name in enumerate(s.players):
-            t.append(f"{name:<{w}}  {s.life[i]:>4}  {s.to_champions[i]:>19}  {s.to_units[i]:>8}  "
+            t.append(f"{name:<{w}}  {s.life[i]:>4}  {s.to_champions[i]:>18}  {s.to_units[i]:>14}  "
                      f"{len(s.played[i]):>12}\n")
         for i, name in enumerate(s.players):
             if s.played[i]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,8 +14,7 @@ from textual.widgets import (
     Static,
 )
 
-if TYPE_CHECKING:
-    pass
+from c1k_tui.model.names import seat_name
 
 
 class HandoffScreen(Screen[None]):
@@ -46,10 +44,10 @@ class HandoffScreen(Screen[None]):
         self.recap = recap
 
     def compose(self) -> ComposeResult:
-        name, player, what, rule, turn, window = self.lines
+        typed, player, what, rule, turn, window = self.lines
+        name = seat_name(typed, int(player[1:]) - 1 if player[1:].isdigit() else -1)   # not "Pass to p1"
         with Vertical(id="handoff-box"):
-            who = name if name == player else f"{name} ({player})"
-            yield Static(Text(f"Pass to {who}", style="bold"), id="handoff-title")
+            yield Static(Text(f"Pass to {name} ({player})", style="bold"), id="handoff-title")
             yield Static(Text.assemble(f"{name} to decide: ", (what, "bold"), f"   ({rule})"))
             yield Static(Text(f"Turn {turn} · {window}", style="dim"))
             # above the recap, so a long recap never pushes it off a small screen

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,10 +13,6 @@ from textual.widgets import (
     Footer,
     Static,
 )
-
-if TYPE_CHECKING:
-    pass
-
 
 HELP_TEXT = """[b]Council of 1000 — keys[/b]
 

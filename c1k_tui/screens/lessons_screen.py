@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,10 +14,6 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from c1k_tui.model.builders import LessonInfo
-
-if TYPE_CHECKING:
-    pass
-
 
 #: the lessons screen's last entry: a whole match against the AI in the learning flow
 VS_AI = "vs-ai"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,9 +13,6 @@ from textual.widgets import (
 )
 
 from c1k_tui.screens.controls import LogView
-
-if TYPE_CHECKING:
-    pass
 
 
 def log_rows(lines: tuple[str, ...]) -> list[tuple[int, str, str]]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,9 +13,6 @@ from textual.widgets import (
     Static,
 )
 from textual.widgets.option_list import Option
-
-if TYPE_CHECKING:
-    pass
 
 
 class PromptModal(ModalScreen[str | None]):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,9 +11,6 @@ from textual.widgets import (
     Footer,
     Static,
 )
-
-if TYPE_CHECKING:
-    pass
 
 
 class SplashScreen(Screen[None]):

@@ -1,6 +1,8 @@
-"""One guard (tui.md round 3, issue #27 item 1), in the app: a key acts only on a screen its player has seen
-for 0.5 s — the turn banner's table, a hand-off's table, the game-over screen — and a key on its way when a
-screen is dismissed never reaches the screen beneath. Keys are posted with the time they were pressed."""
+"""One guard and leaving (tui.md round 3, issue #27 items 1 and 5), in the app: a key acts only on a screen
+its player has seen for 0.5 s — the turn banner's table, a hand-off's table, the game-over screen — and a
+key on its way when a screen is dismissed never reaches the screen beneath; ctrl+q asks before it ends a
+match and says how to come back; the banner names whose turn it is. Keys are posted with the time they
+were pressed."""
 
 from __future__ import annotations
 
@@ -31,6 +33,10 @@ def _key(app: C1KApp, key: str, at: float) -> None:
     ev.time = at
     ev.set_sender(app)
     app.post_message(ev)
+
+
+def _text(app: C1KApp) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 def _screen(app: C1KApp) -> Any:
@@ -66,6 +72,8 @@ def test_a_double_enter_on_the_turn_banner_plays_nothing(db: CardDB, tmp_path: P
         await _pass_until(app, pilot, TurnScreen)
         await pilot.pause(0.8)                      # Tomas reads the banner
         player = app.viewer
+        name = ("Ana", "Tomas")[player]
+        assert f"— {name}'s turn" in "\n".join(_text(app)), "the banner names whose turn it is"
         records = len(app.game.record)
         _key(app, "enter", time.monotonic())
         await pilot.pause(0.15)
@@ -102,5 +110,63 @@ def test_two_enters_queued_at_a_handoff_reach_no_table(db: CardDB, tmp_path: Pat
         _key(app, "space", time.monotonic())
         await pilot.pause(0.3)
         assert app.game.record[records:] == ["p1: pass"], "the table never took a key"
+
+    run_app(app, body)
+
+
+def test_game_over_keys_wait_for_the_screen_to_be_seen(db: CardDB, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """`n` is "block none" on the table and "new match" on the game-over screen: a double `n` (or any key
+    still on its way when the match ends) does nothing there until the screen has been seen for 0.5 s."""
+    from c1k_tui.screens.game_over import GameOverScreen
+
+    app = C1KApp(db=db, session=session_from(db, flow_data(), tmp_path, open_hands=True))
+    left: list[str] = []
+    monkeypatch.setattr(app, "exit", lambda *a, **k: left.append("exit"))
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause(0.6)
+        app.send("concede")                         # (the concede question: answered yes at once)
+        await pilot.pause()
+        _screen(app).dismiss(True)
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, GameOverScreen)
+        _key(app, "n", time.monotonic())            # the bounce of the last key of the match
+        _key(app, "q", time.monotonic())
+        await pilot.pause(0.2)
+        assert isinstance(_screen(app), GameOverScreen) and left == [], "a key acted on an unseen game over"
+        await pilot.pause(0.5)
+        _key(app, "q", time.monotonic())            # seen: q quits
+        await pilot.pause(0.2)
+        assert left == ["exit"]
+
+    run_app(app, body)
+
+
+def test_ctrl_q_asks_before_it_ends_a_match_and_says_how_to_come_back(db: CardDB, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from c1k_tui.screens.confirm_modal import QuitModal
+
+    monkeypatch.setattr(HandoffScreen, "GUARD_S", 0.0)
+    app = C1KApp(db=db, session=session_from(db, flow_data(), tmp_path, open_hands=True))
+    left: list[Any] = []
+    monkeypatch.setattr(app, "exit", lambda *a, **k: left.append(k.get("message")))
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause()
+        records = list(app.game.record)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitModal) and left == [], "ctrl+q quit a match without a word"
+        shown = "\n".join(_text(app))
+        assert "c1k resume" in shown and "match.json" in shown
+        await pilot.press("n")                      # keep playing: the table, the match unchanged
+        await pilot.pause()
+        assert _screen(app) is app.match_screen and left == [] and app.game.record == records
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert len(left) == 1 and "c1k resume" in str(left[0]) and str(tmp_path / "match.json") in str(left[0])
 
     run_app(app, body)

@@ -275,7 +275,7 @@ def test_game_over_names_once_life_totals_and_damage_apart(db: CardDB, tmp_path:
     text = out["text"]
     assert "Tomas wins — Mira conceded" in text
     assert "(p1)" not in text and "(p2)" not in text
-    assert "life" in text and "damage to Champions" in text and "to units" in text
+    assert "life" in text and "dealt to Champions" in text and "dealt to units" in text
     rows = [r for r in text.splitlines() if r.strip().startswith(("Mira ", "Tomas "))]
     assert any(r.split()[:2] == ["Mira", "20"] for r in rows) and any(r.split()[:2] == ["Tomas", "20"] for r in rows)
     # hidden information: p2's Emberlash stayed in hand all match — the summary never names it
