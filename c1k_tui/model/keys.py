@@ -8,9 +8,10 @@ double Enter, a key repeat, a finger still on the last screen's key) is dropped,
 A new epoch starts on every path that shows something its player has not seen: a hand-off, "your turn",
 the first table of a match (after the splash, a resume, a lesson restart), the table after a hand-off or
 banner was dismissed, after an undo, after the AI moved, after a prompt closed, the game-over screen.
-Between a screen being dismissed and the next being painted no key acts at all. Only one path keeps its
+Between a screen being dismissed and the next being painted no key acts at all. Only two paths keep their
 epoch: the keyboard holder's own command (accepted, refused or mistyped) re-rendering their own table —
-they are still looking at it; keys pressed while the engine advanced are dropped all the same.
+they are still looking at it; keys pressed while the engine advanced are dropped all the same — and
+watching two agents play (no one decides there and nothing is hidden: pause and step keys always act).
 
 No Textual here: the App feeds the times (`painted`, a key's own timestamp) and asks `admits`. Times are
 seconds on one monotonic clock.
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 KEY_GUARD_S = 0.5
 
 #: what the model can show; a "table" is the only screen whose own player's command can keep its epoch
-SCREENS = ("splash", "handoff", "turn", "table", "prompt", "gameover", "other")
+SCREENS = ("splash", "handoff", "turn", "table", "prompt", "gameover", "watch", "other")
 
 
 def screen_of(shown: object) -> str:
@@ -60,6 +61,8 @@ class KeyGuard:
         unless it is the keyboard holder's own table again after their own command."""
         if screen not in SCREENS:
             raise ValueError(f"unknown screen {screen!r}: one of {', '.join(SCREENS)}")
+        if screen == "watch" and self.screen == "watch" and self.painted_at is not None:
+            return self.epoch         # watching two agents: no one decides, nothing is hidden
         keep = (self.own_command and screen == "table" and self.screen == "table" and viewer == self.viewer
                 and self.painted_at is not None)
         self.own_command = False

@@ -49,7 +49,6 @@ class HandOff:
     turn: int
     window: str
     public_since: int
-    look: bool = False                    # a look owed after a public event, no decision of theirs
     announce: tuple[str, ...] = ()
 
 
@@ -123,8 +122,7 @@ class Table:
     viewer: int = -2                      # the player at the keyboard (-2: nobody yet)
     seen_upto: list[int] = field(default_factory=lambda: [0, 0])
     handoffs: int = 0                     # hand-off screens taken (the bench's measure)
-    looks: int = 0                        # of which looks owed after a public event (none since round 2)
-    owed_look: int = -1                   # (kept for the AI seats' controller: never set)
+    looks: int = 0                        # looks owed after a public event: none since round 2 (the bench prints it)
     news: dict[int, list[str]] = field(default_factory=lambda: {0: [], 1: []})
     turn_seen: list[int] = field(default_factory=lambda: [-1, -1])   # the turn of each one's last table
 
@@ -136,7 +134,6 @@ class Table:
         self.viewer = -2
         g = session.game
         self.seen_upto = [last_decision(g, p, frozenset(session.auto)) for p in (0, 1)]
-        self.owed_look = -1
         self.news = {0: [], 1: []}
         self.turn_seen = [-1, -1]
 
@@ -169,14 +166,14 @@ class Table:
         return ShowTable(decider, self.seen_upto[decider], previous != decider,
                          kind if kind in ("interrupt", "choice") else "")
 
-    def handoff(self, player: int, what: str, rule: str = "", look: bool = False) -> HandOff:
+    def handoff(self, player: int, what: str, rule: str = "") -> HandOff:
         """A hand-off to `player`; the keyboard is theirs once they take it (`took`). The table is hidden
         from now on: the model's viewer is already the incoming player."""
         g = self.session.game
         v = observe(g, player)
         self.viewer = player
         return HandOff(player, v.me.name, what, rule or WINDOW_RULE[WINDOW_INDEX[v.window]], v.turn, v.window,
-                       self.seen_upto[player], look, tuple(self.news[player]))
+                       self.seen_upto[player], tuple(self.news[player]))
 
     def took(self, h: HandOff | YourTurn) -> None:
         """The incoming player has the keyboard (they dismissed the hand-off screen)."""
@@ -185,9 +182,6 @@ class Table:
         self.turn_seen[h.player] = h.turn
         self.handoffs += 1
         self.news[h.player] = []
-        if h.look:
-            self.looks += 1
-            self.seen_upto[h.player] = len(self.session.game.events)
 
     # ---------------------------------------------------------------- after a command
 

@@ -206,10 +206,6 @@ class C1KApp(App[None]):
         """Per player: the event count when they last had the table (where their recap starts)."""
         return self.table.seen_upto if self.table is not None else [0, 0]
 
-    @property
-    def looks(self) -> int:
-        return self.table.looks if self.table is not None else 0
-
     # ---------------------------------------------------------------- each player's options
 
     def _seat(self) -> int:
@@ -253,7 +249,9 @@ class C1KApp(App[None]):
                 self.notices.append((f"autosave to {s.save_path} works again", "Autosave", "information"))
             self.save_error_shown = s.save_error
             if self.match_screen is not None:
-                self.match_screen.query_one("#title").extra = self._title_extra()  # type: ignore[attr-defined]
+                from c1k_tui.screens.widgets import TitleBar
+
+                self.match_screen.query_one("#title", TitleBar).extra = self._title_extra()
         pending, self.notices = self.notices, []
         for message, title, severity in pending:
             self.notify(message, title=title, severity=severity, timeout=12, markup=False)  # type: ignore[arg-type]
@@ -293,6 +291,9 @@ class C1KApp(App[None]):
             self.start_replay(self.replay_record)
         elif self.session is not None:
             self.start_session(self.session)
+
+    def on_splash_screen_painted(self, _: SplashScreen.Painted) -> None:
+        self.start_build()
 
     def start_build(self) -> None:
         self.run_worker(self._build, thread=True, exit_on_error=False)
@@ -493,7 +494,10 @@ class C1KApp(App[None]):
             return
         viewer = self.viewer if self.viewer in (0, 1) else 0
         self.match_screen.view = self.view_for(viewer)
-        self.match_screen.query_one("#title").extra = self._title_extra()  # type: ignore[attr-defined]
+        self.match_screen.quick_play = self.quick_play
+        from c1k_tui.screens.widgets import TitleBar
+
+        self.match_screen.query_one("#title", TitleBar).extra = self._title_extra()
 
     def present(self) -> None:
         """Show the players what comes next: hand-off, the match, a prompt, or the end."""
@@ -508,7 +512,8 @@ class C1KApp(App[None]):
                 self.gameover_shown = True
                 hint = (f"NOT autosaved — {s.save_error}" if s.save_error
                         else f"The record is autosaved: {s.save_path}" if s.save_path else "The record is not saved")
-                self.push_screen(GameOverScreen(summarise(g), hint, s.lesson is not None), self._on_gameover)
+                self.push_screen(GameOverScreen(summarise(g), hint, s.lesson is not None, save=self.save_record_as),
+                                 self._on_gameover)
                 self.shown("gameover")
             return
         from c1k_tui.model.table import GameOver, HandOff, YourTurn
@@ -516,11 +521,10 @@ class C1KApp(App[None]):
         table = self.table
         assert table is not None
         if self.versus is not None:
-            owed, table.owed_look = table.owed_look, -1
             if self.versus.present():
-                self.shown("table", self.viewer)
+                # an AI's move changed the human's table: a new epoch; watching two agents: one screen
+                self.shown("watch" if self.versus.watch else "table", self.viewer)
                 return
-            table.owed_look = owed
         shown = table.next()
         if isinstance(shown, GameOver):       # (is_terminal above: not reached)
             return
@@ -539,7 +543,7 @@ class C1KApp(App[None]):
             # after the opponent declared attackers (or played), the other player always gets the
             # keyboard: the Interrupt question if the engine asks one, else a plain look — so whether a
             # hand-off happens never tells what a hand holds (rules.md §7a)
-            self._handoff(shown, then=self.present if shown.look else self._after_handoff)
+            self._handoff(shown, then=self._after_handoff)
             return
         decider = shown.viewer
         self.refresh_view()
@@ -744,6 +748,11 @@ class C1KApp(App[None]):
         d = s.game.decision
         if d.kind in ("interrupt", "choice") and s.game.current_player() == self.viewer:
             self.action_decision_prompt()
+
+    def on_watch_screen_control(self, m: Any) -> None:
+        """The watch screen's pause, step and pace keys (screens/versus.py `WatchScreen.Control`)."""
+        if self.versus is not None:
+            self.versus.control(m.what, m.d)
 
     @on(messages.AskPrompt)
     def _ask_prompt(self) -> None:

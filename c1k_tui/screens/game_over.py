@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.text import Text
@@ -20,6 +21,10 @@ from c1k_tui.model.safetext import escape_text
 from c1k_tui.model.summary import MatchSummary
 
 
+def _cannot_save(path: Path) -> None:
+    raise OSError(0, "this match has no record to save")
+
+
 class GameOverScreen(Screen[str]):
     """The outcome and a summary; save the record, rematch, new match, review, quit."""
 
@@ -31,9 +36,11 @@ class GameOverScreen(Screen[str]):
                 Binding("left,up", "app.focus_previous", show=False),
                 Binding("right,down", "app.focus_next", show=False)]
 
-    def __init__(self, summary: MatchSummary, save_hint: str, lesson: bool = False) -> None:
+    def __init__(self, summary: MatchSummary, save_hint: str, lesson: bool = False,
+                 save: Callable[[Path], None] | None = None) -> None:
         super().__init__()
         self.summary = summary
+        self.save = save or _cannot_save      # writes the match record to a path (the App's)
         self.save_hint = save_hint
         self.lesson = lesson
 
@@ -118,7 +125,7 @@ class GameOverScreen(Screen[str]):
             allow_replace(target)
         self._confirm: Path | None = None
         try:
-            self.app.save_record_as(target)  # type: ignore[attr-defined]
+            self.save(target)
             self.query_one("#save-msg", Static).update(f"saved to {escape_text(path)}")
         except WouldReplace:
             self._confirm = target

@@ -168,6 +168,7 @@ class MatchScreen(Screen[None]):
         super().__init__(**kw)
         self.title_extra = title_extra
         self.lesson = lesson            # a lesson: its own tab (c1k_tui/screens/lesson_pane.py), shown first
+        self.quick_play = False         # the keyboard holder's option: 1…9 play at once (set by the App)
         self.cursor: Spot | None = None
         self.pick: Pick | None = None
         self.attack_sel: list[int] = []
@@ -606,7 +607,7 @@ class MatchScreen(Screen[None]):
         self.cursor = ("hand", i)
         self.refusal_rule = ""
         self._apply_marks()
-        if getattr(self.app, "quick_play", False):
+        if self.quick_play:
             self.action_select()
             return
         c = v.hand[i]
@@ -703,7 +704,7 @@ class MatchScreen(Screen[None]):
         assert v is not None
         cands = [a for a in v.legal if isinstance(a, Play) and a.card == card.cid]
         if not cands:
-            if getattr(self.app, "sends_refusals", lambda: False)():   # a lesson: the refusal is the lesson
+            if self.lesson:             # a lesson sends what the engine refuses: the refusal is the lesson
                 self._send(f"play #{card.cid}")
                 return
             why = self._why(card.cid, "play")

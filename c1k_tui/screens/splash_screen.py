@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import (
     Footer,
@@ -19,6 +20,9 @@ class SplashScreen(Screen[None]):
 
     AUTO_FOCUS = ""
     BINDINGS = [Binding("enter", "go", "begin")]
+
+    class Painted(Message):
+        """The splash is on the terminal: the App may start loading the engine."""
 
     def __init__(self, lines: list[str]) -> None:
         super().__init__()
@@ -37,7 +41,7 @@ class SplashScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self.app.start_build)  # type: ignore[attr-defined]
+        self.call_after_refresh(lambda: self.post_message(self.Painted()))
 
     def set_ready(self) -> None:
         self.ready = True

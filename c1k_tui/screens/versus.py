@@ -22,9 +22,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.binding import Binding
+from textual.message import Message
 
 from c1k_tui.model.session import MatchSession
 from c1k_tui.model.versus_session import (
@@ -39,7 +40,9 @@ from c1k_tui.screens.match_screen import MatchScreen
 from engine import InfoSet, make_agent, observe, player_name
 
 if TYPE_CHECKING:
-    from c1k_tui.screens.app import C1KApp
+    from textual.timer import Timer
+    from textual.worker import Worker
+
     from engine import Action, Agent
 
 # -------------------------------------------------------------------- the app's controller
@@ -51,20 +54,22 @@ class WatchScreen(MatchScreen):
     BINDINGS = [Binding("p", "pause", "pause"), Binding("full_stop", "step", "step"),
                 Binding("plus", "pace(-1)", "faster"), Binding("minus", "pace(1)", "slower")]
 
-    def _versus(self) -> Versus | None:
-        return getattr(self.app, "versus", None)
+    class Control(Message):
+        """Pause, step or change the pace of the agents (the App routes it to its `Versus`)."""
+
+        def __init__(self, what: str, d: int = 0) -> None:
+            self.what = what
+            self.d = d
+            super().__init__()
 
     def action_pause(self) -> None:
-        if (v := self._versus()) is not None:
-            v.toggle_pause()
+        self.post_message(self.Control("pause"))
 
     def action_step(self) -> None:
-        if (v := self._versus()) is not None:
-            v.step()
+        self.post_message(self.Control("step"))
 
     def action_pace(self, d: int) -> None:
-        if (v := self._versus()) is not None:
-            v.change_pace(d)
+        self.post_message(self.Control("pace", d))
 
 
 @dataclass
@@ -86,10 +91,50 @@ class Shown:
     ms: int             # from the question to the answer on screen: the floor, or a longer search
 
 
+class VersusHost(Protocol):
+    """What the controller needs of the app that hosts it (the App is one; no import of it here, so the
+    app and this module never import each other)."""
+
+    session: MatchSession | None
+    match_screen: MatchScreen | None
+    versus_pace: int | None         # ms between an AI's visible moves (None: the default)
+    versus_paused: bool             # watching two AIs: start paused
+
+    @property
+    def viewer(self) -> int: ...
+
+    @viewer.setter
+    def viewer(self, p: int) -> None: ...
+
+    @property
+    def seen_upto(self) -> list[int]: ...
+
+    def refresh_view(self) -> None: ...
+
+    def present(self) -> None: ...
+
+    def check_lesson(self) -> None: ...
+
+    def maybe_prompt(self) -> None: ...
+
+    def pname(self, p: int) -> str: ...
+
+    def set_timer(self, delay: float, callback: Callable[[], Any] | None = None, *, name: str | None = None,
+                  pause: bool = False) -> Timer: ...
+
+    def call_from_thread(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> Any: ...
+
+    def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
+
+    def run_worker(self, work: Any, name: str | None = "", group: str = "default", description: str = "",
+                   exit_on_error: bool = True, start: bool = True, exclusive: bool = False,
+                   thread: bool = False) -> Worker[Any]: ...
+
+
 class Versus:
     """Runs the AI seats of the app's match: thinking in a worker, pacing, recaps, undo."""
 
-    def __init__(self, app: C1KApp, session: VersusSession, pace_ms: int | None = None) -> None:
+    def __init__(self, app: VersusHost, session: VersusSession, pace_ms: int | None = None) -> None:
         self.app = app
         self.s = session
         self.agents: dict[int, Agent] = {p: make_agent(spec, seed) for p, (spec, seed) in session.agents.items()}
@@ -315,6 +360,15 @@ class Versus:
         if not (self.thinking or self.waiting):
             self.app.present()
 
+    def control(self, what: str, d: int = 0) -> None:
+        """The watch screen's keys: pause, one step, the pace."""
+        if what == "pause":
+            self.toggle_pause()
+        elif what == "step":
+            self.step()
+        elif what == "pace":
+            self.change_pace(d)
+
     def change_pace(self, d: int) -> None:
         if not self.watch:
             return
@@ -323,11 +377,11 @@ class Versus:
         self.app.refresh_view()
 
 
-def attach(app: C1KApp, session: MatchSession) -> Versus | None:
+def attach(app: VersusHost, session: MatchSession) -> Versus | None:
     """The controller for a session with AI seats (None for two humans)."""
     if isinstance(session, VersusSession) and session.agents:
-        v = Versus(app, session, getattr(app, "versus_pace", None))
-        v.paused = v.watch and bool(getattr(app, "versus_paused", False))    # watching: start paused
+        v = Versus(app, session, app.versus_pace)
+        v.paused = v.watch and app.versus_paused    # watching: start paused
         return v
     return None
 

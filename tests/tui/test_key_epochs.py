@@ -17,7 +17,7 @@ from c1k_tui.screens.app import C1KApp
 from c1k_tui.screens.handoff_screen import HandoffScreen
 from c1k_tui.screens.turn_screen import TurnScreen
 from engine.cards import CardDB
-from tests.tui.conftest import flow_data, run_app, session_from
+from tests.tui.conftest import current_screen, flow_data, press_at, run_app, session_from
 
 
 @pytest.fixture(autouse=True)
@@ -25,29 +25,17 @@ def _guard_on(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(HandoffScreen, "GUARD_S", 0.5)
 
 
-def _key(app: C1KApp, key: str, at: float) -> None:
-    """A key pressed at `at` (monotonic seconds), whenever the app gets to read it."""
-    from textual import events
-
-    ev = events.Key(key, "\r" if key == "enter" else (" " if key == "space" else key))
-    ev.time = at
-    ev.set_sender(app)
-    app.post_message(ev)
-
 
 def _text(app: C1KApp) -> list[str]:
     return [strip.text for strip in app.screen._compositor.render_strips()]
 
-
-def _screen(app: C1KApp) -> Any:
-    return app.screen          # (untyped: the screen asserted a moment ago is not the screen now)
 
 
 async def _pass_until(app: C1KApp, pilot: Any, banner: type) -> None:
     """Pass (and take every hand-off) without keys until `banner` is the screen shown."""
     for _ in range(400):
         await pilot.pause()
-        screen = _screen(app)
+        screen = current_screen(app)
         if isinstance(screen, banner):
             return
         if isinstance(screen, (HandoffScreen, TurnScreen)):
@@ -75,41 +63,16 @@ def test_a_double_enter_on_the_turn_banner_plays_nothing(db: CardDB, tmp_path: P
         name = ("Ana", "Tomas")[player]
         assert f"— {name}'s turn" in "\n".join(_text(app)), "the banner names whose turn it is"
         records = len(app.game.record)
-        _key(app, "enter", time.monotonic())
+        press_at(app, "enter", time.monotonic())
         await pilot.pause(0.15)
-        _key(app, "enter", time.monotonic())        # the bounce, 0.15 s later, on the table he hasn't seen
+        press_at(app, "enter", time.monotonic())        # the bounce, 0.15 s later, on the table he hasn't seen
         await pilot.pause(0.3)
         assert app.game.record[records:] == [], "a key acted on a table its player had not seen"
-        assert _screen(app) is app.match_screen and app.viewer == player
+        assert current_screen(app) is app.match_screen and app.viewer == player
         await pilot.pause(0.6)                      # once he has seen it, his keys act
-        _key(app, "space", time.monotonic())
+        press_at(app, "space", time.monotonic())
         await pilot.pause(0.3)
         assert app.game.record[records:] == [f"p{player + 1}: pass"]
-
-    run_app(app, body)
-
-
-def test_two_enters_queued_at_a_handoff_reach_no_table(db: CardDB, tmp_path: Path) -> None:
-    """Both presses arrive before the app reads either (a busy machine): the first takes the hand-off,
-    the second must not act on the table it uncovers."""
-    data = flow_data()
-    data["p1"]["hand"] = ["Test Favor", "Test Recruit"]      # the cursor starts on Test Favor: Enter plays it
-    app = C1KApp(db=db, session=session_from(db, data, tmp_path))
-
-    async def body(pilot: Any) -> None:
-        await pilot.pause(0.6)
-        assert isinstance(app.screen, HandoffScreen)
-        records = len(app.game.record)
-        t0 = time.monotonic()
-        _key(app, "enter", t0)
-        _key(app, "enter", t0 + 0.15)
-        await pilot.pause(0.3)
-        assert app.game.record[records:] == [], "the second Enter acted on the table"
-        assert _screen(app) is app.match_screen and app.viewer == 0
-        await pilot.pause(0.6)
-        _key(app, "space", time.monotonic())
-        await pilot.pause(0.3)
-        assert app.game.record[records:] == ["p1: pass"], "the table never took a key"
 
     run_app(app, body)
 
@@ -128,15 +91,15 @@ def test_game_over_keys_wait_for_the_screen_to_be_seen(db: CardDB, tmp_path: Pat
         await pilot.pause(0.6)
         app.send("concede")                         # (the concede question: answered yes at once)
         await pilot.pause()
-        _screen(app).dismiss(True)
+        current_screen(app).dismiss(True)
         await pilot.pause(0.05)
         assert isinstance(app.screen, GameOverScreen)
-        _key(app, "n", time.monotonic())            # the bounce of the last key of the match
-        _key(app, "q", time.monotonic())
+        press_at(app, "n", time.monotonic())            # the bounce of the last key of the match
+        press_at(app, "q", time.monotonic())
         await pilot.pause(0.2)
-        assert isinstance(_screen(app), GameOverScreen) and left == [], "a key acted on an unseen game over"
+        assert isinstance(current_screen(app), GameOverScreen) and left == [], "a key acted on an unseen game over"
         await pilot.pause(0.5)
-        _key(app, "q", time.monotonic())            # seen: q quits
+        press_at(app, "q", time.monotonic())            # seen: q quits
         await pilot.pause(0.2)
         assert left == ["exit"]
 
@@ -162,7 +125,7 @@ def test_ctrl_q_asks_before_it_ends_a_match_and_says_how_to_come_back(db: CardDB
         assert "c1k resume" in shown and "match.json" in shown
         await pilot.press("n")                      # keep playing: the table, the match unchanged
         await pilot.pause()
-        assert _screen(app) is app.match_screen and left == [] and app.game.record == records
+        assert current_screen(app) is app.match_screen and left == [] and app.game.record == records
         await pilot.press("ctrl+q")
         await pilot.pause()
         await pilot.press("y")
