@@ -22,6 +22,9 @@ from c1k_tui.model.paths import (  # noqa: F401  (re-exported)
     state_dir,
 )
 from c1k_tui.model.respond import could_respond
+from c1k_tui.model.yields import Yield, may_choose, until_of
+from c1k_tui.model.yields import holds as yield_holds
+from c1k_tui.model.yields import over as until_over
 from engine import (
     WINDOW_INDEX,
     Action,
@@ -53,10 +56,15 @@ class Flow:
     mode: str = "stops"                      # stops | auto | full
     stops: dict[str, list[str]] = field(default_factory=lambda: {"p1": list(DEFAULT_STOPS),
                                                                  "p2": list(DEFAULT_STOPS)})
+    #: each player's "pass until…" (model/yields.py), by seat: their own choice, public
+    until: dict[str, Yield] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"mode": self.mode, "auto_pass": self.mode != "full", "full_control": self.mode == "full",
-                "stops": {k: sorted(v) for k, v in self.stops.items()}}
+        d: dict[str, Any] = {"mode": self.mode, "auto_pass": self.mode != "full", "full_control": self.mode == "full",
+                             "stops": {k: sorted(v) for k, v in self.stops.items()}}
+        if self.until:
+            d["until"] = {k: y.to_dict() for k, y in sorted(self.until.items())}
+        return d
 
     @staticmethod
     def from_dict(d: dict[str, Any] | None) -> Flow:
@@ -66,8 +74,10 @@ class Flow:
             return Flow()
         mode = str(d.get("mode", "stops"))
         stops = d.get("stops") or {}
+        until = {seat: y for seat, raw in (d.get("until") or {}).items()
+                 if (y := Yield.from_dict(raw)) is not None}
         return Flow(mode if mode in FLOWS else "stops",
-                    {p: list(stops.get(p, DEFAULT_STOPS)) for p in ("p1", "p2")})
+                    {p: list(stops.get(p, DEFAULT_STOPS)) for p in ("p1", "p2")}, until)
 
     def stop_key(self, g: Game, p: int, v: PlayerView | None = None) -> str:
         """"own:" or "opp:" (whose turn it is, for p) and the window id: how stops are named. `v`: a
@@ -137,9 +147,18 @@ def auto_action(g: Game, flow: Flow, hidden: bool = False, lists: PublicLists | 
     hidden), and elsewhere a stop, a waiting stack item or an unanswered action of the opponent asks them
     only if they could respond on public facts (`respond.could_respond`: the deck list minus the cards
     seen, their Influence, what they control) — as the engine asks an Interrupt question."""
-    if flow.mode == "full" or g.is_terminal():
+    if g.is_terminal():
         return None
     d = g.decision
+    if flow.until and d.kind in ("priority", "interrupt"):
+        p = g.current_player()
+        if yield_holds(g, p, flow.until.get(player_name(p))):
+            if d.kind == "priority":
+                return Pass()
+            acts = g.legal_actions()       # an Interrupt question: "pass until…" declines it
+            return next((a for a in acts if isinstance(a, Decline)), None)
+    if flow.mode == "full":
+        return None
     if d.kind in ("attackers", "blockers"):
         return forced_action(g)          # who may attack or block is public (the board)
     if d.kind in ("interrupt", "choice"):
@@ -299,10 +318,13 @@ class MatchSession:
 
     # ---------------------------------------------------------------- commands
 
-    def send(self, command: Action | str, player: int | None = None) -> Outcome:
+    def send(self, command: Action | str, player: int | None = None, until: Yield | None = None) -> Outcome:
         """Send one command of the deciding player (or `player`) to the engine, then let the flow options
-        send what they must, then autosave. Returns what happened."""
+        send what they must, then autosave. Returns what happened. `until` (with a pass: `pass_until`)
+        sets its player's "pass until…"; acting again ends it (`note_until`)."""
         g = self.game
+        if isinstance(command, str) and until is None and (kind := until_of(command)) is not None:
+            return self.pass_until(kind, player)
         before = len(g.record)
         if self.lesson is not None and isinstance(command, str):
             from engine.lessons import answer_now, answer_of
@@ -333,6 +355,8 @@ class MatchSession:
             return Outcome(False, f"{err} — nothing changed; a player may concede", "RULES 1", str(err))
         if not out.changed and self.lesson is not None and isinstance(command, str) and self.lesson_history:
             self.lesson_history.pop()       # nothing to undo: the command changed nothing
+        if out.ok:
+            self.note_until(g.record[before] if len(g.record) > before else "", until)
         if out.changed:
             try:
                 self.run_autos()
@@ -341,6 +365,32 @@ class MatchSession:
                               changed=True)
             self.save()
         return out
+
+    def note_until(self, line: str, until: Yield | None) -> None:
+        """After an accepted command (`line`, "p2: play …"): `until` is its player's new "pass until…";
+        otherwise a play, an activation, a Set or an Interrupt of theirs ends theirs (they act again), while
+        a declaration or an answer to a question they could not pass leaves it."""
+        seat, _, rest = line.partition(": ")
+        if seat not in ("p1", "p2"):
+            return
+        if until is not None:
+            self.flow.until[seat] = until
+        elif rest.split(" ", 1)[0] in ("play", "activate", "set", "interrupt"):
+            self.flow.until.pop(seat, None)
+
+    def pass_until(self, kind: str, player: int | None = None) -> Outcome:
+        """The deciding player passes now and keeps passing until `kind` (model/yields.py): their own
+        choice, at a priority decision of theirs. Refused (nothing sent) anywhere else."""
+        g = self.game
+        p = g.current_player() if player is None else player
+        if g.is_terminal() or p not in (0, 1) or p != g.current_player() or g.decision.kind != "priority":
+            return Outcome(False, "pass until… is chosen where you may pass (your priority)", "C1K 10",
+                           "pass until… is chosen where you may pass (your priority)")
+        v = observe(g, p)
+        why = may_choose(kind, v.window)
+        if why:
+            return Outcome(False, why, "C1K 10", why)
+        return self.send(Pass(), p, until=Yield(kind, v.turn, len(g.events)))
 
     def run_autos(self) -> int:
         """Send the flow options' explicit commands until a player must decide. Returns how many."""
@@ -353,7 +403,16 @@ class MatchSession:
             self.auto.append(len(g.record))
             g.apply(a, g.current_player())
             n += 1
+        self.prune_until()
         return n
+
+    def prune_until(self) -> None:
+        """Drop the yields that are over: the turn or combat they were for has ended, their player's own
+        turn has come, or (until something happens) it happened."""
+        g = self.game
+        for seat, y in sorted(self.flow.until.items()):
+            if g.is_terminal() or until_over(g, 0 if seat == "p1" else 1, y):
+                del self.flow.until[seat]
 
     def next_auto(self) -> Action | None:
         """The command the flow options send now for the player to decide, or None: they must decide."""
@@ -419,6 +478,7 @@ class MatchSession:
             self.game = self.lesson_history.pop()
             n = len(self.game.record)
             self.auto = [i for i in self.auto if i < n]
+            self.undo_until()
             if "answers" in self.lesson:    # an answer given after that position is undone with it
                 self.lesson["answers"] = [a for a in self.lesson_answers() if a[0] <= len(self.game.events)]
                 self.lesson["answers"] = [list(a) for a in self.lesson["answers"]]
@@ -427,8 +487,17 @@ class MatchSession:
         n = len(self.game.record) - self.undo_span()
         self.game = self.replay_upto(n)
         self.auto = [i for i in self.auto if i < n]
+        self.undo_until()
         self.save()
         return True
+
+    def undo_until(self) -> None:
+        """After an undo: a "pass until…" set at or after the position gone back to goes with the pass it
+        came with (the player decides again, from there)."""
+        n = len(self.game.events)
+        for seat, y in sorted(self.flow.until.items()):
+            if y.since >= n:
+                del self.flow.until[seat]
 
     def replay_upto(self, n: int) -> Game:
         game, _, _ = rec.resume(self.record(), self.db, n)

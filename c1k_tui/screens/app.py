@@ -28,6 +28,7 @@ from c1k_tui.model.paths import (
     load_prefs,
     save_prefs,
 )
+from c1k_tui.model.yields import until_of
 from c1k_tui.screens import messages
 from c1k_tui.screens.menus import (
     ConfirmModal,
@@ -609,7 +610,7 @@ class C1KApp(App[None]):
             return
         before = len(s.game.record)
         seen = len(s.game.events)
-        parsed = self.parsed if s.lesson is None else None
+        parsed = self.parsed if s.lesson is None and until_of(command) is None else None   # "pass until…": as typed
         self.parsed = None
         self.close_keys()                   # reopened once the next screen is painted
         out = s.send(parsed[1], parsed[0]) if parsed is not None else s.send(command)

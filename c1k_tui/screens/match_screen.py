@@ -118,6 +118,7 @@ class MatchScreen(Screen[None]):
 
     BINDINGS = [
         Binding("space", "pass", "pass"),
+        Binding("p", "pass_until", "pass until…"),
         Binding("enter", "select", "select"),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("c", "confirm", "confirm"),
@@ -646,6 +647,27 @@ class MatchScreen(Screen[None]):
             self._say(f"[b]pass[/b] is not an answer here: {v.window.allowed} ({v.window.rule})")
             return
         self._send("pass")
+
+    def action_pass_until(self) -> None:
+        """"Pass until…" (model/yields.py): a small chooser — the end of this combat, of this turn, or until
+        something happens to me. The choice is sent as `pass until <kind>`, like a typed command."""
+        v = self.view
+        if not self._deciding() or v is None:
+            return
+        if v.window.decision != "priority":
+            self._say(f"[b]pass until…[/b] is chosen where you may pass: {v.window.allowed} ({v.window.rule})")
+            return
+        from c1k_tui.model.yields import until_options
+        from c1k_tui.screens.menus import PromptModal
+
+        body = ("You pass now, and the table passes for you until then: no hand-off for a pass. It ends at your "
+                "next turn at the latest; your own Main Phase always stops. The other player is told.")
+
+        def chosen(command: str | None) -> None:
+            if command:
+                self._send(command)
+
+        self.app.push_screen(PromptModal("Pass until…", body, until_options(v.window.window)), chosen)
 
     def action_set_card(self) -> None:
         """Veil: Set the hand card under the cursor face down (KW Set)."""
