@@ -58,12 +58,21 @@ class Flow:
                                                                  "p2": list(DEFAULT_STOPS)})
     #: each player's "pass until…" (model/yields.py), by seat: their own choice, public
     until: dict[str, Yield] = field(default_factory=dict)
+    #: the seats that chose full control for themselves (asked at every decision of theirs); the other
+    #: player's flow is unchanged (tui.md round 3: the flow is per player)
+    full: list[str] = field(default_factory=list)
+
+    def mode_for(self, seat: str) -> str:
+        """The flow mode a player is under: their own full control, or the shared mode."""
+        return "full" if seat in self.full else self.mode
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"mode": self.mode, "auto_pass": self.mode != "full", "full_control": self.mode == "full",
                              "stops": {k: sorted(v) for k, v in self.stops.items()}}
         if self.until:
             d["until"] = {k: y.to_dict() for k, y in sorted(self.until.items())}
+        if self.full:
+            d["full"] = sorted(self.full)
         return d
 
     @staticmethod
@@ -77,7 +86,8 @@ class Flow:
         until = {seat: y for seat, raw in (d.get("until") or {}).items()
                  if (y := Yield.from_dict(raw)) is not None}
         return Flow(mode if mode in FLOWS else "stops",
-                    {p: list(stops.get(p, DEFAULT_STOPS)) for p in ("p1", "p2")}, until)
+                    {p: list(stops.get(p, DEFAULT_STOPS)) for p in ("p1", "p2")}, until,
+                    sorted(set(d.get("full") or ())))
 
     def stop_key(self, g: Game, p: int, v: PlayerView | None = None) -> str:
         """"own:" or "opp:" (whose turn it is, for p) and the window id: how stops are named. `v`: a
@@ -95,6 +105,23 @@ class Flow:
         own = "own:" if p == observe(g, p).active else "opp:"
         return tuple(sorted(WINDOW_INDEX[k[4:]] for k in self.stops[player_name(p)]
                             if k.startswith(own) and k[4:] in WINDOW_INDEX))
+
+
+def flow_change(holder: int | None, before: Flow, after: Flow) -> tuple[Flow, Flow | None]:
+    """A change of the flow options made by `holder` (the player at the keyboard; None: open hands, one
+    table, the change applies whole), split in what applies at once — their own stops, their own full
+    control — and a shared change that needs the other player's consent (None if there is none): the
+    shared mode (stops, learning, auto) is both players', as undo is."""
+    if holder is None:
+        return after, None
+    seat = player_name(holder)
+    stops = {p: list(after.stops[p] if p == seat else before.stops[p]) for p in ("p1", "p2")}
+    wants_full = after.mode == "full"
+    full = sorted({*before.full, seat} if wants_full else set(before.full) - {seat})
+    own = Flow(before.mode, stops, dict(before.until), full)
+    if wants_full or after.mode == before.mode:
+        return own, None
+    return own, Flow(after.mode, stops, dict(before.until), full)
 
 
 def forced_action(g: Game) -> Action | None:
@@ -157,8 +184,9 @@ def auto_action(g: Game, flow: Flow, hidden: bool = False, lists: PublicLists | 
                 return Pass()
             acts = g.legal_actions()       # an Interrupt question: "pass until…" declines it
             return next((a for a in acts if isinstance(a, Decline)), None)
-    if flow.mode == "full":
-        return None
+    cp = g.current_player()
+    if flow.mode == "full" or (cp in (0, 1) and player_name(cp) in flow.full):
+        return None          # full control: the shared mode, or this player's own choice
     if d.kind in ("attackers", "blockers"):
         return forced_action(g)          # who may attack or block is public (the board)
     if d.kind in ("interrupt", "choice"):
@@ -444,10 +472,11 @@ class MatchSession:
                 out.append((a[0], a[1], a[2], str(a[3])))
         return out
 
-    def undo_check(self) -> tuple[bool, str]:
+    def undo_check(self, asker: int | None = None) -> tuple[bool, str]:
         """(allowed, explanation). Undo replays the record without its last chosen command; it is allowed
-        only if that command (and what the app sent after it) revealed no hidden information. In a lesson
-        (open hands, one learner) it goes back to the position before the learner's last command."""
+        only if that command (and what the app sent after it) revealed no hidden information, and — when a
+        player asks (`asker`) — only if it is their own: nobody undoes the other player's action. In a
+        lesson (open hands, one learner) it goes back to the position before the learner's last command."""
         if self.lesson is not None and self.lesson_history:
             last = self.game.record[len(self.lesson_history[-1].record)] \
                 if len(self.game.record) > len(self.lesson_history[-1].record) else "the last command"
@@ -458,6 +487,11 @@ class MatchSession:
         if self.game.is_terminal():
             return False, "the match is over"
         n = len(self.game.record)
+        last = self.game.record[n - span]
+        if asker in (0, 1) and not last.startswith(f"{player_name(asker)}: "):
+            other = observe(self.game, 1 - asker).me.name
+            return False, (f"nothing of yours can be undone: the last action was {other}'s — undo takes back "
+                           "only your own last action")
         prev = self.replay_upto(n - span)
         g = prev
         cmds = self.game.record[n - span:]

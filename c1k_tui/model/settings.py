@@ -15,8 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from c1k_tui.model.yields import check_until
-
 #: deeper than this, a settings file is broken (players.json is 4 deep: names, options, stops, a stop)
 #: the flow modes (c1k_tui/model/paths.py re-exports them): defined here, below paths, so the two
 #: modules don't import each other (tests/test_layering_tui.py)
@@ -152,6 +150,11 @@ def check_flow(data: object) -> str:
     mode = data.get("mode", "stops")
     if mode not in FLOWS:
         return f"app.flow.mode: expected one of {', '.join(FLOWS)}, not {_show(mode)}"
+    from c1k_tui.model.yields import check_until  # (the engine: not on the way to the first frame)
+
+    full = data.get("full", [])
+    if not isinstance(full, list) or any(x not in ("p1", "p2") for x in full):
+        return f"app.flow.full: expected a list of seats (p1, p2), not {_show(full)}"
     return _by_seat(data, "stops", check_stops) or _by_seat(data, "until", check_until)
 
 

@@ -261,6 +261,9 @@ class Table:
         seat = f"p{holder + 1}"
         if sorted(before.stops[seat]) != sorted(after.stops[seat]):
             self.news[other].append(f"{name} now stops at: {stops_words(after.stops[seat])}")
+        if before.mode_for(seat) != after.mode_for(seat) and seat in (*before.full, *after.full):
+            self.news[other].append(f"{name} now has full control: asked at every decision of theirs"
+                                    if seat in after.full else f"{name} left full control")
         if before.mode != after.mode:
             self.news[other].append(f"{name} changed the flow to: {FLOW_SHORT.get(after.mode, after.mode)}")
 

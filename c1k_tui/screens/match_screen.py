@@ -124,9 +124,9 @@ class MatchScreen(Screen[None]):
         Binding("c", "confirm", "confirm"),
         Binding("n", "none", "none", show=False),
         Binding("a", "attack_all", "all attack", show=False),
-        Binding("i", "interrupt", "interrupt", show=False),
+        Binding("i", "interrupt", "answer: Enter or i"),      # shown only while a question waits
         Binding("s", "set_card", "Set (Veil)", show=False),
-        Binding("colon", "command", "command"),
+        Binding("colon", "command", "command", show=False),    # (the command line says "press : to type")
         Binding("slash", "command", "command", show=False),
         Binding("u", "app.undo", "undo"),
         Binding("r", "rules", "rules"),
@@ -231,9 +231,25 @@ class MatchScreen(Screen[None]):
 
     # ---------------------------------------------------------------- rendering
 
+    #: the actions that answer a priority decision: not offered while a question (an Interrupt, a choice)
+    #: waits, which only its prompt answers; `i` (and Enter) reopen that prompt, and only then are shown
+    PRIORITY_ONLY = frozenset({"pass", "pass_until"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        v = self.view
+        asked = v is not None and v.window.decider == v.viewer and v.window.decision in ("interrupt", "choice")
+        if action in self.PRIORITY_ONLY:
+            return not asked
+        if action == "interrupt":
+            return asked
+        if action == "confirm":         # declarations, questions and a pick in progress: the footer's room
+            return v is None or self.pick is not None or v.window.decision != "priority"
+        return True
+
     def watch_view(self, view: MatchView | None) -> None:
         if view is None:
             return
+        self.refresh_bindings()
         key = (view.commands, view.window.decision, view.window.decider, view.window.index)
         if key != self._decision_key:
             self._decision_key = key
@@ -636,6 +652,7 @@ class MatchScreen(Screen[None]):
         self.block_pick = None
         self.status = ""
         self.refusal_rule = ""
+        self.refresh_bindings()
         self._apply_marks()
         self._render_rules()
 
@@ -687,6 +704,9 @@ class MatchScreen(Screen[None]):
 
     def action_select(self) -> None:
         v = self.view
+        if v is not None and self._deciding() and v.window.decision in ("interrupt", "choice"):
+            self.post_message(messages.AskPrompt())     # Enter reopens a question's prompt, wherever the cursor
+            return
         if v is None or self.cursor is None:
             return
         if not self._deciding():
@@ -740,6 +760,7 @@ class MatchScreen(Screen[None]):
 
     def begin_pick(self, pick: Pick) -> None:
         self.pick = pick
+        self.refresh_bindings()                # `c confirm` joins the footer while a pick is open
         self._advance_pick()
 
     def _start_activate(self, cid: int) -> None:

@@ -28,6 +28,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from c1k_tui.model.cardset import join_paths, split_paths
+from c1k_tui.model.marks import Marks
 from c1k_tui.model.paths import FLOW_SHORT, FLOWS, PACES
 from c1k_tui.model.safetext import escape_text
 from c1k_tui.model.versus_choices import OPPONENTS
@@ -273,39 +274,58 @@ class PromptModal(ModalScreen[str | None]):
 
 
 class MultiChoiceModal(ModalScreen[str | None]):
-    """A choice of exactly N options (e.g. discard down to hand size): ↑/↓ move, Space marks [✓], Enter
-    confirms; a Decline row when the choice may be declined."""
+    """A choice of exactly N options (e.g. discard down to hand size, the order of Flux triggers): ↑/↓
+    move, Space marks, Enter confirms; a Decline row when the choice may be declined. The marks are kept
+    in marking order (`model.marks.Marks`): an order choice numbers them 1st, 2nd… and sends that order."""
 
     BINDINGS = [Binding("escape", "close", "back to the board")]
 
     def __init__(self, title: str, labels: list[str], count: int, can_decline: bool, rule: str) -> None:
         super().__init__()
-        self.title_text, self.labels, self.count, self.can_decline, self.rule = title, labels, count, can_decline, rule
+        self.marks = Marks.for_choice(labels, count, rule)
+        self.title_text, self.can_decline = title, can_decline
+        self.rule = self.marks.rule_shown or rule
 
     def compose(self) -> ComposeResult:
-        rows = [Choice(str(i + 1), f"{i + 1}. {lab}", "check") for i, lab in enumerate(self.labels)]
-        rows.append(Choice("confirm", f"Confirm ({self.count} marked)", "action"))
+        m = self.marks
+        rows = [Choice(str(i), m.row(i), "check") for i in range(1, len(m.labels) + 1)]
+        rows.append(Choice("confirm", f"Confirm ({m.summary()})", "action"))
         if self.can_decline:
             rows.append(Choice("decline", "Decline", "action"))
         with Vertical(classes="dialog"):
             yield Static(Text.assemble((self.title_text, "bold"), (f"   {self.rule}", "cyan")))
-            yield Static(f"Mark exactly {self.count} with Space, then Enter.")
+            yield Static(m.hint())
             yield ChoiceList(rows, enter="confirm", id="multi")
-            yield Static(id="multi-msg")
+            yield Static(m.summary(), id="multi-msg")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(ChoiceList).focus()
+        cl = self.query_one(ChoiceList)
+        cl.focus()
+        self.watch(cl, "version", self._marked, init=False)
+
+    def _marked(self) -> None:
+        cl = self.query_one(ChoiceList)
+        m = self.marks
+        m.sync({int(c.key) for c in cl.choices if c.kind == "check" and c.on})
+        for c in cl.choices:
+            if c.kind == "check":
+                c.label = m.row(int(c.key))
+            elif c.key == "confirm":
+                c.label = f"Confirm ({m.summary()})"
+        self.query_one("#multi-msg", Static).update(m.summary())
+        cl.refresh()
 
     def on_choice_list_activated(self, event: ChoiceList.Activated) -> None:
         if event.key == "decline":
             self.dismiss("decline")
             return
-        sel = [int(c.key) for c in self.query_one(ChoiceList).choices if c.kind == "check" and c.on]
-        if len(sel) != self.count:
-            self.query_one("#multi-msg", Static).update(f"marked {len(sel)}; mark exactly {self.count}")
+        self._marked()
+        why = self.marks.problem()
+        if why:
+            self.query_one("#multi-msg", Static).update(why)
             return
-        self.dismiss("choose " + " ".join(str(x) for x in sel))
+        self.dismiss(self.marks.command())
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -361,13 +381,20 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
         self.pace_ms = pace_ms
         self.hidden = hidden
 
+    @property
+    def mode(self) -> str:
+        """The mode the keyboard holder is under (their own full control, or the shared mode)."""
+        return self.flow.mode if self.holder is None else self.flow.mode_for(f"p{self.holder + 1}")
+
     def choices(self) -> list[Choice]:
-        out = [Choice("h-mode", "When the app passes for you", "head")]
+        out = [Choice("h-mode", "When the app passes for you" + (
+            " (full control is yours alone; another mode needs the other player's consent)"
+            if self.holder is not None else ""), "head")]
         for m in FLOWS:
             private = m == "auto" and self.hidden
             out.append(Choice(f"flow-{m}", FLOW_SHORT[m] + (" — open hands only: it reads the hand"
                                                            if private else ""),
-                              "radio", "flow", self.flow.mode == m, disabled=private))
+                              "radio", "flow", self.mode == m, disabled=private))
         for i, (p, name) in enumerate((("p1", self.names[0]), ("p2", self.names[1]))):
             if self.holder is not None and i != self.holder:
                 continue
@@ -410,7 +437,7 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
 
     def action_save(self) -> None:
         cl = self.query_one(ChoiceList)
-        mode = cl.radio("flow")[len("flow-"):] or self.flow.mode
+        mode = cl.radio("flow")[len("flow-"):] or self.mode
         mine = ("p1", "p2") if self.holder is None else (f"p{self.holder + 1}",)
         stops = {p: [c.key.split("|", 1)[1] for c in cl.choices if c.key.startswith(p + "|") and c.on]
                  if p in mine else list(self.flow.stops[p]) for p in ("p1", "p2")}
