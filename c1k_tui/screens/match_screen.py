@@ -147,6 +147,7 @@ class MatchScreen(Screen[None]):
         Binding("h", "move(-1,0)", show=False),
         Binding("l", "move(1,0)", show=False),
         *[Binding(str(d), f"hand({d - 1})", show=False) for d in range(1, 10)],
+        Binding("0", "hand(9)", show=False),          # the 10th hand card (widgets.hand_key)
     ]
 
     # `var`: setting these calls their watchers but never repaints the whole screen
@@ -231,19 +232,22 @@ class MatchScreen(Screen[None]):
 
     # ---------------------------------------------------------------- rendering
 
-    #: the actions that answer a priority decision: not offered while a question (an Interrupt, a choice)
-    #: waits, which only its prompt answers; `i` (and Enter) reopen that prompt, and only then are shown
-    PRIORITY_ONLY = frozenset({"pass", "pass_until"})
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers what answers the decision on screen: no pass while a question (an Interrupt,
+        a choice) waits — only its prompt answers it, and `i` (or Enter) reopens it, shown only then — nor
+        while the other player decides; `c confirm` where it confirms something."""
         v = self.view
         asked = v is not None and v.window.decider == v.viewer and v.window.decision in ("interrupt", "choice")
-        if action in self.PRIORITY_ONLY:
-            return not asked
+        deciding = v is None or v.window.decider == v.viewer
+        if action == "pass":                  # (at a declaration Space says what answers it instead)
+            return deciding and not asked
+        if action == "pass_until":            # chosen only where one may pass
+            return v is None or (deciding and v.window.decision == "priority")
         if action == "interrupt":
             return asked
         if action == "confirm":         # declarations, questions and a pick in progress: the footer's room
-            return v is None or self.pick is not None or v.window.decision != "priority"
+            return v is None or self.pick is not None or (
+                v.window.decider == v.viewer and v.window.decision in ("attackers", "blockers", "interrupt", "choice"))
         return True
 
     def watch_view(self, view: MatchView | None) -> None:
@@ -616,7 +620,7 @@ class MatchScreen(Screen[None]):
         self._render_rules()
 
     def action_hand(self, i: int) -> None:
-        """1…9 select a hand card (Enter plays it); with "quick play" on, they play at once."""
+        """1…9 and 0 (the 10th) select a hand card (Enter plays it); with "quick play" on, they play at once."""
         v = self.view
         if v is None or i >= len(v.hand):
             return
