@@ -287,6 +287,9 @@ class MatchSession:
         #: in a lesson, the match before each accepted command: undo goes back to it exactly, with the
         #: practice-mode refusals the lesson's goal may count (they are events, not in the record)
         self.lesson_history: list[Game] = []
+        #: each seat's last "pass until…" as chosen (kept when it is over: the table announces it even when
+        #: it ended before the other player's next hand-off)
+        self.chosen_until: dict[str, Yield] = {}
         self.save_error = ""
         self.notice = ""           # shown once when the match starts (e.g. a record's broken app settings)
         if recorder is None:
@@ -403,6 +406,7 @@ class MatchSession:
             return
         if until is not None:
             self.flow.until[seat] = until
+            self.chosen_until[seat] = until
         elif rest.split(" ", 1)[0] in ("play", "activate", "set", "interrupt"):
             self.flow.until.pop(seat, None)
 

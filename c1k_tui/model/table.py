@@ -210,7 +210,7 @@ class Table:
         hid nothing; tui.md round 2: no empty looks)."""
         if actor in (0, 1):
             self.seen_upto[actor] = seen + 1
-            y = self.session.flow.until.get(player_name(actor))
+            y = self.session.chosen_until.get(player_name(actor))
             if y is not None and y.since == seen:      # "pass until…" chosen: public, said to the other
                 self.news[1 - actor].append(until_words(self.name(actor), y))
 

@@ -248,3 +248,24 @@ def test_the_p_key_opens_the_chooser_and_sends_the_choice(db: CardDB) -> None:
                     "mine goes on the stack) or my next turn"]
     assert s.game.record[0] == "p1: pass" and 0 not in s.auto          # p1's own pass, chosen
     assert s.flow.until["p1"].kind == "turn"
+
+
+def test_a_pass_until_over_before_the_next_handoff_is_still_told(db: CardDB) -> None:
+    """Mira, with no unit to attack with, passes her Main Phase until the end of her turn: it is over
+    before Tomas takes the keyboard in his turn, and his hand-off still says why she was not asked."""
+    data = flow_data()
+    data["p1"]["board"] = []
+    s = session_from(db, data, flow="stops")
+    s.run_autos()
+    table = Table(s)
+    first = table.next()
+    assert isinstance(first, HandOff)
+    table.took(first)
+    assert isinstance(table.next(), ShowTable)
+    seen = len(s.game.events)
+    assert s.send("pass until turn").ok
+    table.accepted(0, seen, "")
+    assert "p1" not in s.flow.until and s.game.turn == 4      # over: the turn ended in the same send
+    h = table.next()
+    assert isinstance(h, HandOff) and h.player == 1 and h.turn == 4
+    assert h.announce == ("Mira passes until the end of this turn",)
