@@ -165,14 +165,14 @@ class VersusSession(MatchSession):
             i -= 1
         return len(cmds) - i if i >= 0 else 0
 
-    def undo_check(self) -> tuple[bool, str]:
+    def undo_check(self, asker: int | None = None) -> tuple[bool, str]:
         """As for two humans, and against an AI one more rule (rules.md §7a): an undo may not take back a
         decision the AI made since — its answer came from its hidden cards, so asking it again (after
         another attack) would let the human compare two answers. A forced answer (one legal action) or
         the flow's pass for it tells nothing and is undone with the rest."""
         from engine.record import play_line
 
-        ok, why = super().undo_check()
+        ok, why = super().undo_check(asker)
         if not ok or not self.agents or not self.humans:
             return ok, why
         cmds = self.game.record

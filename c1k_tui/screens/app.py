@@ -34,6 +34,7 @@ from c1k_tui.model.builders import (
 )
 from c1k_tui.model.keys import KeyGuard, screen_of
 from c1k_tui.model.paths import (
+    FLOW_SHORT,
     PlayerPrefs,
     bundled_deck_names,
     default_autosave,
@@ -58,7 +59,7 @@ from c1k_tui.screens.turn_screen import TurnScreen
 # The engine (≈0.3 s to import: pydantic) and everything built on it are imported when first needed, so
 # the first frame never waits for them.
 if TYPE_CHECKING:
-    from c1k_tui.model.session import MatchSession
+    from c1k_tui.model.session import Flow, MatchSession
     from c1k_tui.model.table import HandOff, Table
     from c1k_tui.model.view import HandCard
     from c1k_tui.screens.match_screen import MatchScreen
@@ -648,9 +649,11 @@ class C1KApp(App[None]):
             ms.status = why
             self.refresh_view()
             return
+        from c1k_tui.model.yields import until_of
+
         before = len(s.game.record)
         seen = len(s.game.events)
-        parsed = self.parsed if s.lesson is None else None
+        parsed = self.parsed if s.lesson is None and until_of(command) is None else None   # "pass until…": as typed
         self.parsed = None
         self.keys.command_sent()            # keys wait for the next screen's paint (model/keys.py)
         out = s.send(parsed[1], parsed[0]) if parsed is not None else s.send(command)
@@ -861,7 +864,10 @@ class C1KApp(App[None]):
         if self.versus is not None:
             self.versus.undo()
             return
-        ok, why = s.undo_check()
+        g = s.game
+        asker = g.current_player() if g.current_player() in (0, 1) else self.viewer
+        # with hands hidden, only the asker's own last action (open hands: one table, anyone's)
+        ok, why = s.undo_check(asker if s.lesson is None and not s.open_hands else None)
         if not ok:
             self.match_screen.status = f"[b]can't undo:[/b] {escape(why)}"
             return
@@ -872,8 +878,6 @@ class C1KApp(App[None]):
                 self.lesson_complete = False
             self.present()
             return
-        g = s.game
-        asker = g.current_player() if g.current_player() in (0, 1) else self.viewer
         other = 1 - asker
 
         def done(yes: bool | None) -> None:
@@ -924,19 +928,50 @@ class C1KApp(App[None]):
                 return
             self.fixed_view = res.fixed_view
             self.prefs = [PlayerPrefs(None, res.pace_ms[p], res.quick_play[p]) for p in (0, 1)]
+            from c1k_tui.model.session import flow_change
+
+            own, shared = flow_change(holder, s.flow, res.flow)    # theirs at once; a shared mode: consent
             if self.table is not None and holder is not None:
-                self.table.options_changed(holder, s.flow, res.flow)   # announced at the other's hand-off
-            s.set_flow(res.flow)
+                self.table.options_changed(holder, s.flow, own)   # announced at the other's hand-off
+            s.set_flow(own)
             err = self.save_player_prefs()
             if err:
                 self.notice(err, "Player options", "error" if err.startswith("could not") else "warning")
-            self.present()
+            if shared is None or holder is None or self.table is None:
+                self.present()
+                return
+            self.ask_shared_flow(holder, shared)
 
         holder = self.viewer if not s.open_hands and self.viewer in (0, 1) else None
         self.push_screen(OptionsModal(s.flow, names, self.fixed_view, s.open_hands,
                                       (self.prefs[0].quick_play, self.prefs[1].quick_play),
                                       (self.prefs[0].pace_ms, self.prefs[1].pace_ms), hidden=not s.open_hands,
                                       holder=holder), done)
+
+    def ask_shared_flow(self, holder: int, shared: Flow) -> None:
+        """A change of the shared flow mode asked by `holder`: the other player takes the keyboard and
+        agrees or not (as for undo); only then does it apply."""
+        s, table, other = self.session, self.table, 1 - holder
+        assert s is not None and table is not None
+        what = FLOW_SHORT.get(shared.mode, shared.mode)
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                table.options_changed(holder, s.flow, shared)
+                s.set_flow(shared)
+            if self.match_screen is not None:
+                self.match_screen.status = f"flow: {what}" if yes else "the flow was not changed"
+            self.present()
+
+        def ask() -> None:
+            self.refresh_view()            # the other player's own view behind the question
+            self.push_screen(ConfirmModal(
+                "Change the flow?", f"{self.pname(holder)} asks to change the flow for both players to: {what}.\n"
+                                    f"{self.pname(other)}: do you agree?",
+                f"{self.pname(other)} agrees", "No"), done)
+
+        self._handoff(table.handoff(other, f"answer {self.pname(holder)}'s request to change the flow",
+                                    "options"), then=ask)
 
     def action_full_log(self) -> None:
         if self.match_screen is None or self.match_screen.view is None:

@@ -17,17 +17,18 @@ from textual.widgets import (
 HELP_TEXT = """[b]Council of 1000 — keys[/b]
 
 [b]Acting[/b]
-  1…9, arrows  select a hand card / move the cursor (never plays)
+  1…9 0, ←↑→↓ select a hand card (0: the 10th) / move the cursor
   enter        on a hand card: play it (then slot / targets: ◎ legal)
                on your unit, relic or Champion: activate its ability
                attackers: toggle · blockers: your unit, then the
                attacker it blocks
   space        pass priority
+  p            pass until the combat ends, the turn ends or I am affected
   c            confirm the declaration (attack … / block …)
   n            attack none / block none
   a            attackers: toggle all
   s            Set the selected Ambush card face down (Veil)
-  i            answer the Interrupt / choice prompt (opens by itself)
+  i  or enter  reopen the Interrupt / choice prompt (opens by itself)
   esc          cancel the pick in progress
   :  or  /     type a command (docs/formats.md §1); Tab completes commands
                and card names (again: the next one) · ↑/↓ your earlier
@@ -42,7 +43,7 @@ HELP_TEXT = """[b]Council of 1000 — keys[/b]
   R            the rule browser: the card's keywords, the window's rule
   PgUp/PgDn    scroll the rules or log tab
   g            graveyards (public)  o  flow options and stops
-  u            undo (the other player agrees; if nothing was revealed)
+  u            undo your own last action (other agrees; nothing revealed)
   ?            this help            ctrl+q  quit (autosaved)
 
 [b]Marks[/b] (never colour alone)

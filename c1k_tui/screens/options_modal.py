@@ -56,13 +56,20 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
         self.pace_ms = pace_ms
         self.hidden = hidden
 
+    @property
+    def mode(self) -> str:
+        """The mode the keyboard holder is under (their own full control, or the shared mode)."""
+        return self.flow.mode if self.holder is None else self.flow.mode_for(f"p{self.holder + 1}")
+
     def choices(self) -> list[Choice]:
-        out = [Choice("h-mode", "When the app passes for you", "head")]
+        out = [Choice("h-mode", "When the app passes for you" + (
+            " (full control is yours alone; another mode needs the other player's consent)"
+            if self.holder is not None else ""), "head")]
         for m in FLOWS:
             private = m == "auto" and self.hidden
             out.append(Choice(f"flow-{m}", FLOW_SHORT[m] + (" — open hands only: it reads the hand"
                                                            if private else ""),
-                              "radio", "flow", self.flow.mode == m, disabled=private))
+                              "radio", "flow", self.mode == m, disabled=private))
         for i, (p, name) in enumerate((("p1", self.names[0]), ("p2", self.names[1]))):
             if self.holder is not None and i != self.holder:
                 continue
@@ -105,7 +112,7 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
 
     def action_save(self) -> None:
         cl = self.query_one(ChoiceList)
-        mode = cl.radio("flow")[len("flow-"):] or self.flow.mode
+        mode = cl.radio("flow")[len("flow-"):] or self.mode
         mine = ("p1", "p2") if self.holder is None else (f"p{self.holder + 1}",)
         stops = {p: [c.key.split("|", 1)[1] for c in cl.choices if c.key.startswith(p + "|") and c.on]
                  if p in mine else list(self.flow.stops[p]) for p in ("p1", "p2")}
