@@ -141,7 +141,7 @@ import os, sys, time
 sys.path.insert(0, {root!r})
 from c1k_tui.cli import main as cli          # the `c1k` entry point's module (Typer), as `c1k play` imports it
 from c1k_tui.screens.app import C1KApp
-from c1k_tui.screens.menus import SplashScreen
+from c1k_tui.screens.splash_screen import SplashScreen
 
 def build():                     # what `c1k play ironbound emberfall` builds, in the app's worker thread
     from c1k_tui.model.session import Flow, MatchSession

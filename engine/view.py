@@ -223,7 +223,9 @@ def _keywords(g: Game, cid: int, in_play: bool) -> tuple[str, ...]:
             kws.pop(k, None)
         kws.update(perm.granted)
         kws.update(perm.temp_granted)
-    return tuple(k.capitalize() if not n else f"{k.capitalize()} {n}" for k, n in sorted(kws.items())
+        if in_play and "ward" in kws:
+            kws["ward"] = perm.ward      # the points left: spent as it prevents (KW Ward); "Ward 0" once used up
+    return tuple(k.capitalize() if not n and k != "ward" else f"{k.capitalize()} {n}" for k, n in sorted(kws.items())
                  if not (in_play and k in STATUS_KEYWORDS))
 
 

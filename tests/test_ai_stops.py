@@ -8,7 +8,7 @@ from __future__ import annotations
 from c1k_tui.model.paths import DEFAULT_STOPS
 from c1k_tui.model.seats import AI_STOPS
 from c1k_tui.model.session import Flow
-from c1k_tui.screens.versus import VersusSession
+from c1k_tui.model.versus_session import VersusSession
 from engine import (
     WINDOWS,
     Attack,

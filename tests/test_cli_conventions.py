@@ -62,7 +62,7 @@ def test_completion_is_on_and_offers_public_names() -> None:
 
 def test_every_offered_agent_is_one_the_commands_take() -> None:
     from c1k_tui.cli import completion
-    from c1k_tui.screens.versus import agent_spec
+    from c1k_tui.model.versus_session import agent_spec
     from engine.ai import make_agent
 
     for spec in completion.AGENTS:

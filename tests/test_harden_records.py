@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from c1k_tui.cli.main import app
 from c1k_tui.model.session import Flow
-from c1k_tui.screens.versus import VersusSession
+from c1k_tui.model.versus_session import VersusSession
 from engine import record as rec
 from engine.actions import IllegalAction, Play
 from engine.cards import load_card_db

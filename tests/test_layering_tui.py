@@ -7,7 +7,10 @@
 - `sim/`: simulation as a library both the CLI and the Lab use — the engine only.
 - `screens/`: the Textual shell; it may use the model and sim, never the CLI.
 - `cli/`: the Typer entry points; they may use everything below.
-And no import cycle among the app's modules (at run time: `if TYPE_CHECKING:` blocks are types only).
+And no import circle among the app's modules — not even through the imports of `if TYPE_CHECKING:` blocks
+(issue #27: the app and the AI seats' controller imported each other, one of them for a type only): a
+module that needs a type of a module above it names what it needs as a Protocol. And the text loop
+against the AI (`c1k play --vs ai --text`) never loads Textual.
 """
 
 from __future__ import annotations
@@ -32,13 +35,14 @@ ALLOWED = {
 EXCEPTIONS: set[tuple[str, str]] = set()
 
 
-def _runtime_imports(tree: ast.Module) -> list[str]:
-    """Every module imported at run time (at the top or inside a function), not in `if TYPE_CHECKING:`."""
+def _runtime_imports(tree: ast.Module, types: bool = False) -> list[str]:
+    """Every module imported at run time (at the top or inside a function), and with `types` those of
+    `if TYPE_CHECKING:` blocks too."""
     out: list[str] = []
 
     def visit(node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+            if not types and isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
                 for other in child.orelse:
                     visit(other)
                 continue
@@ -54,13 +58,13 @@ def _runtime_imports(tree: ast.Module) -> list[str]:
     return out
 
 
-def scan(root: Path = APP) -> dict[str, list[str]]:
-    """module name (c1k_tui.layer.mod) -> the modules it imports at run time."""
+def scan(root: Path = APP, types: bool = False) -> dict[str, list[str]]:
+    """module name (c1k_tui.layer.mod) -> the modules it imports at run time (with `types`, for types too)."""
     found: dict[str, list[str]] = {}
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root.parent).with_suffix("")
         name = ".".join(p for p in rel.parts if p != "__init__")
-        found[name] = _runtime_imports(ast.parse(path.read_text(encoding="utf-8")))
+        found[name] = _runtime_imports(ast.parse(path.read_text(encoding="utf-8")), types)
     return found
 
 
@@ -125,6 +129,24 @@ def test_no_import_cycle_in_the_app() -> None:
     assert cycles(scan()) == []
 
 
+def test_no_import_circle_even_for_types() -> None:
+    assert cycles(scan(types=True)) == []
+
+
+def test_the_text_loop_against_the_ai_loads_no_textual() -> None:
+    """`c1k play --vs ai --text` (and piped `--ai-vs-ai`) build a VersusSession: a model class, no screen."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from c1k_tui.cli import versus_play\n"
+            "from c1k_tui.model import builders, versus_session\n"
+            "print(sorted(m for m in sys.modules if m == 'textual' or m.startswith('textual.')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=APP.parent).stdout.strip()
+    assert out == "[]", f"Textual loaded by the text loop against the AI: {out}"
+
+
 def test_the_guard_sees_a_breach(tmp_path: Path) -> None:
     """A model module that imports Textual, and two modules that import each other, are caught."""
     pkg = tmp_path / "c1k_tui"
@@ -134,3 +156,9 @@ def test_the_guard_sees_a_breach(tmp_path: Path) -> None:
     found = scan(pkg)
     assert breaches(found) == ["c1k_tui.model.bad imports textual.app"]
     assert cycles(found) == [["c1k_tui.model.bad", "c1k_tui.model.worse", "c1k_tui.model.bad"]]
+    # a circle closed by an import for a type only: not one at run time, one all the same
+    (pkg / "model" / "a.py").write_text("def f():\n    from c1k_tui.model import b\n")
+    (pkg / "model" / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                        "    from c1k_tui.model.a import f\n")
+    assert ["c1k_tui.model.a", "c1k_tui.model.b", "c1k_tui.model.a"] not in cycles(scan(pkg))
+    assert ["c1k_tui.model.a", "c1k_tui.model.b", "c1k_tui.model.a"] in cycles(scan(pkg, types=True))

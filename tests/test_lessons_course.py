@@ -160,7 +160,8 @@ def test_a_lesson_file_without_its_parts_is_refused_with_the_file(tmp_path: Path
 
 def _lesson_app(db: CardDB, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prefix: str) -> C1KApp:
     """The app on the lesson whose file name starts with `prefix`, progress saved under `tmp_path`."""
-    from c1k_tui.screens.app import C1KApp, find_lessons, lesson_session
+    from c1k_tui.model.builders import find_lessons, lesson_session
+    from c1k_tui.screens.app import C1KApp
 
     monkeypatch.setenv("C1K_HOME", str(tmp_path))
     info = next(x for x in find_lessons() if x.path.name.startswith(prefix))

@@ -266,7 +266,8 @@ def test_resuming_a_changed_record_in_the_app_says_why_and_exits_non_zero(saved:
     """The app's splash shows the refusal; Enter quits with exit code 2 (not 0), like the text loop."""
     import asyncio
 
-    from c1k_tui.screens.app import C1KApp, resume_session
+    from c1k_tui.model.builders import resume_session
+    from c1k_tui.screens.app import C1KApp
 
     _, data = saved
     bad = json.loads(json.dumps(data))

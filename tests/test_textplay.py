@@ -275,3 +275,21 @@ def test_the_loop_hands_the_editor_the_player_at_the_keyboard() -> None:
     ed = LineEditor(FakeReadline())
     _play(g, ["pass"], editor=ed)
     assert ed.player == 1 and ed.candidates('play "Em') == ['play "Emberlash"']
+
+
+def _ana_screens(lines: list[str]) -> tuple[list[str], list[str]]:
+    """What the loop wrote, and the tables Ana was shown before each of her prompts."""
+    out = _play(_game(), lines)
+    return out, [out[i - 1] for i, o in enumerate(out) if o == "Ana (p1)> " and out[i - 1].startswith("── Turn")]
+
+
+def test_pass_until_in_the_text_loop_passes_for_its_player_and_tells_the_other() -> None:
+    """Issue 27 item 2: `pass until me` passes now and at Ana's next priorities (public facts only) until
+    her own Main Phase, which always asks; Tomas is told at his next hand-off."""
+    _, plain = _ana_screens(["pass"] * 6)
+    assert "[MAIN]" not in plain[1]                   # without it, Ana is asked again before her Main Phase
+    out, screens = _ana_screens(["pass until me"] + ["pass"] * 6)
+    assert "Ana passes until something happens to them, or their next turn" in out
+    assert "[MAIN]" in screens[1]
+    bad = _play(_game(), ["pass until lunch", "quit"])
+    assert any("not sent: pass until what? pass until combat | turn | me" in o for o in bad)

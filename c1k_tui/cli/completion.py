@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from c1k_tui.model.paths import bundled_deck_names, lessons_dir
 
-#: `--vs` (c1k_tui/versus.py `agent_spec`)
+#: `--vs` (c1k_tui/model/versus_session.py `agent_spec`)
 OPPONENTS = ("human", "ai", "ai:1", "ai:2", "ai:3", "ai:4", "ai:greedy", "ai:random")
 #: `simulate --agent/--opponent`, `--agents A,B` (engine/ai.py `make_agent`)
 AGENTS = ("random", "greedy", "search", "search:1", "search:2", "search:3", "search:4")

@@ -354,9 +354,9 @@ def play(
         _run_text(loop, game, decks, save, open_hands, auto_pass, Recorder(Start.of_decks(decks, s, options), game),
                   flow == "learning")
         return
+    from c1k_tui.model.builders import StartChoice
     from c1k_tui.model.paths import default_autosave
     from c1k_tui.screens.app import C1KApp
-    from c1k_tui.screens.menus import StartChoice
 
     mode: str = flow or _flow(full_control, auto_pass, stops)
     target = save or default_autosave()
@@ -368,9 +368,9 @@ def play(
 
     def build() -> MatchSession:
         """Runs in the app's worker thread after its first frame: engine, cards, decks, the match."""
+        from c1k_tui.model.builders import scenario_session, with_saved_stops
         from c1k_tui.model.cardset import card_db
         from c1k_tui.model.session import Flow, MatchSession
-        from c1k_tui.screens.app import scenario_session, with_saved_stops
         from engine import MatchOptions, find_deck, load_deck
 
         db = card_db((deck_a or "ironbound", deck_b or "emberfall"))
@@ -452,7 +452,7 @@ def resume(record: Annotated[Path | None, typer.Argument(help="A match record (d
     path = record
 
     def build() -> MatchSession:
-        from c1k_tui.screens.app import resume_session
+        from c1k_tui.model.builders import resume_session
         from engine import load_card_db
 
         session = resume_session(load_card_db(), path)
@@ -558,12 +558,13 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
           cards: CardsOpt = None) -> None:
     """Lessons: one timing window or rule each, played in the app with full control and open hands."""
     _use_cards(cards)            # (the lesson list and the app load the card set later)
-    from c1k_tui.screens.app import C1KApp, find_lessons, lesson_session
+    from c1k_tui.model.builders import find_lessons, lesson_session
+    from c1k_tui.screens.app import C1KApp
 
     if vs_ai and not (coverage or list_only):
         if not _interactive():
             raise _fail("--vs-ai plays in the app: it needs an interactive terminal")
-        from c1k_tui.screens.app import learning_vs_ai_session, new_seed
+        from c1k_tui.model.builders import learning_vs_ai_session, new_seed
 
         db = _db()
         C1KApp(db=db, session=learning_vs_ai_session(db, new_seed()), lessons=find_lessons()).run()
@@ -591,7 +592,7 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
     if isinstance(picked, int):
         chosen = lessons[picked]
     else:
-        from c1k_tui.screens.menus import LessonInfo
+        from c1k_tui.model.builders import LessonInfo
         from engine.lessons import load_lesson
 
         try:                         # a lesson file, as the text loop needs: checked before the app starts

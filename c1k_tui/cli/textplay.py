@@ -23,6 +23,10 @@ from c1k_tui.model.paths import DEFAULT_STOPS
 from c1k_tui.model.recap import learning_preamble, learning_text, learning_visits
 from c1k_tui.model.safetext import escape_output
 from c1k_tui.model.savelock import hold
+from c1k_tui.model.yields import Yield, may_choose, until_of
+from c1k_tui.model.yields import holds as until_holds
+from c1k_tui.model.yields import over as until_over
+from c1k_tui.model.yields import words as until_words
 from engine import (
     Deck,
     Game,
@@ -41,6 +45,9 @@ HELP = """Commands (c1k docs formats 1): pass · play <card> [slot <n>] [target 
   activate <ref> [<n>] [target <ref> ...] · attack <ref> ... | attack none
   block <blocker> -> <attacker>, ... | block none · interrupt <ref> [target ...] · decline
   choose <n> ... · set <card> · concede      (cards by #id or "Name"; champions are p1 / p2)
+  pass until combat | turn | me   (keep passing until the end of this combat, of this turn, or until a
+      card of yours is targeted, you are attacked or a trigger of yours goes on the stack; your next turn
+      at the latest — the other player is told)
 Extra: legal (list legal commands) · why (what you can't do now, and the rule) · log · quit"""
 
 #: clears the screen and the terminal's scrollback (xterm and most terminals), cursor home
@@ -284,6 +291,8 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], raw_write: Call
     auto: set[int] = set()        # record indices of the commands sent without asking
     seen = [0, 0]                 # per player: how much of the event list they have been shown
     at_keyboard = -1
+    until: dict[int, Yield] = {}  # each player's "pass until…" (model/yields.py)
+    told: list[list[str]] = [[], []]   # public news for a player: the other's "pass until…"
 
     def autosave() -> None:
         if save_path is None or recorder is None:
@@ -323,6 +332,10 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], raw_write: Call
         p = g.current_player()
         v = observe(g, p)
         only = (public_only_choice(v, open_hands) or unseen_decline(g, v, open_hands)) if auto_pass else None
+        if p in until and until_over(g, p, until[p], v):
+            del until[p]        # over: its turn, its combat, their own next turn, or something happened
+        if only is None and p in until and g.decision.kind == "priority" and until_holds(g, p, until[p], v):
+            only = "pass"       # their own "pass until…": public, and read from public facts only
         if only is not None:
             # an explicit command, sent for the player who has nothing else to do (recorded as such)
             auto.add(len(g.record))
@@ -346,6 +359,9 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], raw_write: Call
                     write(CLEAR)
             at_keyboard = p
             news(p)
+            if told[p]:
+                write("\n".join(told[p]))
+                told[p] = []
             show(p)
         if editor is not None:
             editor.take(p, v)
@@ -371,6 +387,18 @@ def loop(g: Game, decks: list[Deck], read: Callable[[str], str], raw_write: Call
         if word == "log":
             write("\n".join(log_lines_for(g, -1 if open_hands else p)[-30:]))
             continue
+        kind = until_of(line)
+        if kind is not None:
+            refusal = may_choose(kind, v.window) or ("" if g.decision.kind == "priority" else
+                                                     "pass until… is chosen where you may pass (C1K 10)")
+            if refusal:
+                write(f"!! not sent: {refusal}")
+                continue
+            until[p] = Yield(kind, v.turn, len(g.events))
+            told[1 - p].append(until_words(v.me.name, until[p]))
+            line = "pass"
+        elif line.split(" ", 1)[0].lower() in ("play", "activate", "set", "interrupt"):
+            until.pop(p, None)      # acting again ends it
         if not open_hands and not g.options.practice:
             why = precheck(g, line, p)
             if why is not None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from c1k_tui.model.session import MatchSession
-from c1k_tui.screens.versus import VersusError, VersusSession, agent_label, agent_spec, transcript
+from c1k_tui.model.versus_session import VersusError, VersusSession, agent_label, agent_spec, transcript
 from engine import player_name
 
 # -------------------------------------------------------------------- `c1k play --vs` / `--ai-vs-ai`
@@ -64,7 +64,7 @@ def play(deck_a: str | None, deck_b: str | None, seed: int, seed_given: bool, vs
 
     target = save or default_autosave()
     if deck_a is None and deck_b is None and not watch:
-        from c1k_tui.screens.menus import StartChoice
+        from c1k_tui.model.builders import StartChoice
 
         app = C1KApp(mode="start", start=StartChoice("ironbound", "emberfall", seed, p1, p2, open_hands, practice, flow,
                                                      vs), autosave=target)

@@ -23,6 +23,9 @@ from c1k_tui.model.paths import (  # noqa: F401  (re-exported)
 )
 from c1k_tui.model.respond import could_respond
 from c1k_tui.model.savelock import hold
+from c1k_tui.model.yields import Yield, may_choose, until_of
+from c1k_tui.model.yields import holds as yield_holds
+from c1k_tui.model.yields import over as until_over
 from engine import (
     WINDOW_INDEX,
     Action,
@@ -54,10 +57,24 @@ class Flow:
     mode: str = "stops"                      # stops | auto | full
     stops: dict[str, list[str]] = field(default_factory=lambda: {"p1": list(DEFAULT_STOPS),
                                                                  "p2": list(DEFAULT_STOPS)})
+    #: each player's "pass until…" (model/yields.py), by seat: their own choice, public
+    until: dict[str, Yield] = field(default_factory=dict)
+    #: the seats that chose full control for themselves (asked at every decision of theirs); the other
+    #: player's flow is unchanged (tui.md round 3: the flow is per player)
+    full: list[str] = field(default_factory=list)
+
+    def mode_for(self, seat: str) -> str:
+        """The flow mode a player is under: their own full control, or the shared mode."""
+        return "full" if seat in self.full else self.mode
 
     def to_dict(self) -> dict[str, Any]:
-        return {"mode": self.mode, "auto_pass": self.mode != "full", "full_control": self.mode == "full",
-                "stops": {k: sorted(v) for k, v in self.stops.items()}}
+        d: dict[str, Any] = {"mode": self.mode, "auto_pass": self.mode != "full", "full_control": self.mode == "full",
+                             "stops": {k: sorted(v) for k, v in self.stops.items()}}
+        if self.until:
+            d["until"] = {k: y.to_dict() for k, y in sorted(self.until.items())}
+        if self.full:
+            d["full"] = sorted(self.full)
+        return d
 
     @staticmethod
     def from_dict(d: dict[str, Any] | None) -> Flow:
@@ -67,8 +84,11 @@ class Flow:
             return Flow()
         mode = str(d.get("mode", "stops"))
         stops = d.get("stops") or {}
+        until = {seat: y for seat, raw in (d.get("until") or {}).items()
+                 if (y := Yield.from_dict(raw)) is not None}
         return Flow(mode if mode in FLOWS else "stops",
-                    {p: list(stops.get(p, DEFAULT_STOPS)) for p in ("p1", "p2")})
+                    {p: list(stops.get(p, DEFAULT_STOPS)) for p in ("p1", "p2")}, until,
+                    sorted(set(d.get("full") or ())))
 
     def stop_key(self, g: Game, p: int, v: PlayerView | None = None) -> str:
         """"own:" or "opp:" (whose turn it is, for p) and the window id: how stops are named. `v`: a
@@ -86,6 +106,23 @@ class Flow:
         own = "own:" if p == observe(g, p).active else "opp:"
         return tuple(sorted(WINDOW_INDEX[k[4:]] for k in self.stops[player_name(p)]
                             if k.startswith(own) and k[4:] in WINDOW_INDEX))
+
+
+def flow_change(holder: int | None, before: Flow, after: Flow) -> tuple[Flow, Flow | None]:
+    """A change of the flow options made by `holder` (the player at the keyboard; None: open hands, one
+    table, the change applies whole), split in what applies at once — their own stops, their own full
+    control — and a shared change that needs the other player's consent (None if there is none): the
+    shared mode (stops, learning, auto) is both players', as undo is."""
+    if holder is None:
+        return after, None
+    seat = player_name(holder)
+    stops = {p: list(after.stops[p] if p == seat else before.stops[p]) for p in ("p1", "p2")}
+    wants_full = after.mode == "full"
+    full = sorted({*before.full, seat} if wants_full else set(before.full) - {seat})
+    own = Flow(before.mode, stops, dict(before.until), full)
+    if wants_full or after.mode == before.mode:
+        return own, None
+    return own, Flow(after.mode, stops, dict(before.until), full)
 
 
 def forced_action(g: Game) -> Action | None:
@@ -138,9 +175,19 @@ def auto_action(g: Game, flow: Flow, hidden: bool = False, lists: PublicLists | 
     hidden), and elsewhere a stop, a waiting stack item or an unanswered action of the opponent asks them
     only if they could respond on public facts (`respond.could_respond`: the deck list minus the cards
     seen, their Influence, what they control) — as the engine asks an Interrupt question."""
-    if flow.mode == "full" or g.is_terminal():
+    if g.is_terminal():
         return None
     d = g.decision
+    if flow.until and d.kind in ("priority", "interrupt"):
+        p = g.current_player()
+        if yield_holds(g, p, flow.until.get(player_name(p))):
+            if d.kind == "priority":
+                return Pass()
+            acts = g.legal_actions()       # an Interrupt question: "pass until…" declines it
+            return next((a for a in acts if isinstance(a, Decline)), None)
+    cp = g.current_player()
+    if flow.mode == "full" or (cp in (0, 1) and player_name(cp) in flow.full):
+        return None          # full control: the shared mode, or this player's own choice
     if d.kind in ("attackers", "blockers"):
         return forced_action(g)          # who may attack or block is public (the board)
     if d.kind in ("interrupt", "choice"):
@@ -241,6 +288,9 @@ class MatchSession:
         #: in a lesson, the match before each accepted command: undo goes back to it exactly, with the
         #: practice-mode refusals the lesson's goal may count (they are events, not in the record)
         self.lesson_history: list[Game] = []
+        #: each seat's last "pass until…" as chosen (kept when it is over: the table announces it even when
+        #: it ended before the other player's next hand-off)
+        self.chosen_until: dict[str, Yield] = {}
         self.save_error = ""
         self.notice = ""           # shown once when the match starts (e.g. a record's broken app settings)
         if recorder is None:
@@ -301,10 +351,13 @@ class MatchSession:
 
     # ---------------------------------------------------------------- commands
 
-    def send(self, command: Action | str, player: int | None = None) -> Outcome:
+    def send(self, command: Action | str, player: int | None = None, until: Yield | None = None) -> Outcome:
         """Send one command of the deciding player (or `player`) to the engine, then let the flow options
-        send what they must, then autosave. Returns what happened."""
+        send what they must, then autosave. Returns what happened. `until` (with a pass: `pass_until`)
+        sets its player's "pass until…"; acting again ends it (`note_until`)."""
         g = self.game
+        if isinstance(command, str) and until is None and (kind := until_of(command)) is not None:
+            return self.pass_until(kind, player)
         before = len(g.record)
         if self.lesson is not None and isinstance(command, str):
             from engine.lessons import answer_now, answer_of
@@ -335,6 +388,8 @@ class MatchSession:
             return Outcome(False, f"{err} — nothing changed; a player may concede", "RULES 1", str(err))
         if not out.changed and self.lesson is not None and isinstance(command, str) and self.lesson_history:
             self.lesson_history.pop()       # nothing to undo: the command changed nothing
+        if out.ok:
+            self.note_until(g.record[before] if len(g.record) > before else "", until)
         if out.changed:
             try:
                 self.run_autos()
@@ -343,6 +398,33 @@ class MatchSession:
                               changed=True)
             self.save()
         return out
+
+    def note_until(self, line: str, until: Yield | None) -> None:
+        """After an accepted command (`line`, "p2: play …"): `until` is its player's new "pass until…";
+        otherwise a play, an activation, a Set or an Interrupt of theirs ends theirs (they act again), while
+        a declaration or an answer to a question they could not pass leaves it."""
+        seat, _, rest = line.partition(": ")
+        if seat not in ("p1", "p2"):
+            return
+        if until is not None:
+            self.flow.until[seat] = until
+            self.chosen_until[seat] = until
+        elif rest.split(" ", 1)[0] in ("play", "activate", "set", "interrupt"):
+            self.flow.until.pop(seat, None)
+
+    def pass_until(self, kind: str, player: int | None = None) -> Outcome:
+        """The deciding player passes now and keeps passing until `kind` (model/yields.py): their own
+        choice, at a priority decision of theirs. Refused (nothing sent) anywhere else."""
+        g = self.game
+        p = g.current_player() if player is None else player
+        if g.is_terminal() or p not in (0, 1) or p != g.current_player() or g.decision.kind != "priority":
+            return Outcome(False, "pass until… is chosen where you may pass (your priority)", "C1K 10",
+                           "pass until… is chosen where you may pass (your priority)")
+        v = observe(g, p)
+        why = may_choose(kind, v.window)
+        if why:
+            return Outcome(False, why, "C1K 10", why)
+        return self.send(Pass(), p, until=Yield(kind, v.turn, len(g.events)))
 
     def run_autos(self) -> int:
         """Send the flow options' explicit commands until a player must decide. Returns how many."""
@@ -355,7 +437,16 @@ class MatchSession:
             self.auto.append(len(g.record))
             g.apply(a, g.current_player())
             n += 1
+        self.prune_until()
         return n
+
+    def prune_until(self) -> None:
+        """Drop the yields that are over: the turn or combat they were for has ended, their player's own
+        turn has come, or (until something happens) it happened."""
+        g = self.game
+        for seat, y in sorted(self.flow.until.items()):
+            if g.is_terminal() or until_over(g, 0 if seat == "p1" else 1, y):
+                del self.flow.until[seat]
 
     def next_auto(self) -> Action | None:
         """The command the flow options send now for the player to decide, or None: they must decide."""
@@ -406,10 +497,11 @@ class MatchSession:
         if wrong is not None:
             self.lesson.setdefault("taken_back", []).append(list(wrong))
 
-    def undo_check(self) -> tuple[bool, str]:
+    def undo_check(self, asker: int | None = None) -> tuple[bool, str]:
         """(allowed, explanation). Undo replays the record without its last chosen command; it is allowed
-        only if that command (and what the app sent after it) revealed no hidden information. In a lesson
-        (open hands, one learner) it goes back to the position before the learner's last command."""
+        only if that command (and what the app sent after it) revealed no hidden information, and — when a
+        player asks (`asker`) — only if it is their own: nobody undoes the other player's action. In a
+        lesson (open hands, one learner) it goes back to the position before the learner's last command."""
         if self.lesson is not None and self.lesson_answer_open():
             return True, f"take back the answer '{self.lesson_answers()[-1][3]}'"
         if self.lesson is not None and self.lesson_history:
@@ -422,6 +514,11 @@ class MatchSession:
         if self.game.is_terminal():
             return False, "the match is over"
         n = len(self.game.record)
+        last = self.game.record[n - span]
+        if asker in (0, 1) and not last.startswith(f"{player_name(asker)}: "):
+            other = observe(self.game, 1 - asker).me.name
+            return False, (f"nothing of yours can be undone: the last action was {other}'s — undo takes back "
+                           "only your own last action")
         prev = self.replay_upto(n - span)
         g = prev
         cmds = self.game.record[n - span:]
@@ -449,6 +546,7 @@ class MatchSession:
             self.game = self.lesson_history.pop()
             n = len(self.game.record)
             self.auto = [i for i in self.auto if i < n]
+            self.undo_until()
             if "answers" in self.lesson:    # an answer given after that position is undone with it
                 kept = [a for a in self.lesson_answers() if a[0] <= len(self.game.events)]
                 self._lesson_taken_back(before, kept)
@@ -458,8 +556,17 @@ class MatchSession:
         n = len(self.game.record) - self.undo_span()
         self.game = self.replay_upto(n)
         self.auto = [i for i in self.auto if i < n]
+        self.undo_until()
         self.save()
         return True
+
+    def undo_until(self) -> None:
+        """After an undo: a "pass until…" set at or after the position gone back to goes with the pass it
+        came with (the player decides again, from there)."""
+        n = len(self.game.events)
+        for seat, y in sorted(self.flow.until.items()):
+            if y.since >= n:
+                del self.flow.until[seat]
 
     def replay_upto(self, n: int) -> Game:
         game, _, _ = rec.resume(self.record(), self.db, n)

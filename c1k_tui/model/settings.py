@@ -139,7 +139,8 @@ def check_progress(data: object) -> str:
 
 
 def check_flow(data: object) -> str:
-    """A record's `app.flow`: {"mode": one of FLOWS, "stops": {"p1": [...], "p2": [...]}}."""
+    """A record's `app.flow`: {"mode": one of FLOWS, "stops": {"p1": [...], "p2": [...]}, "until": {"p1":
+    {"kind", "turn", "since"}} (a player's "pass until…", model/yields.py; optional)}."""
     if data is None:
         return ""
     if not isinstance(data, dict):
@@ -147,13 +148,23 @@ def check_flow(data: object) -> str:
     mode = data.get("mode", "stops")
     if mode not in FLOWS:
         return f"app.flow.mode: expected one of {', '.join(FLOWS)}, not {_show(mode)}"
-    stops = data.get("stops", {})
-    if not isinstance(stops, dict):
-        return f"app.flow.stops: expected a table of p1 and p2 ({{...}}), not {_show(stops)}"
-    for seat, v in stops.items():
+    from c1k_tui.model.yields import check_until  # (the engine: not on the way to the first frame)
+
+    full = data.get("full", [])
+    if not isinstance(full, list) or any(x not in ("p1", "p2") for x in full):
+        return f"app.flow.full: expected a list of seats (p1, p2), not {_show(full)}"
+    return _by_seat(data, "stops", check_stops) or _by_seat(data, "until", check_until)
+
+
+def _by_seat(flow: dict[Any, Any], key: str, check: Callable[[Any, str], str]) -> str:
+    """`app.flow.<key>`: a table of p1 and p2, each checked by `check`."""
+    table = flow.get(key, {})
+    if not isinstance(table, dict):
+        return f"app.flow.{key}: expected a table of p1 and p2 ({{...}}), not {_show(table)}"
+    for seat, v in table.items():
         if seat not in ("p1", "p2"):
-            return f"app.flow.stops: unknown seat {_show(seat)} (p1 or p2)"
-        why = check_stops(v, f"app.flow.stops.{seat}")
+            return f"app.flow.{key}: unknown seat {_show(seat)} (p1 or p2)"
+        why = check(v, f"app.flow.{key}.{seat}")
         if why:
             return why
     return ""

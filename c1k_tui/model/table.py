@@ -15,7 +15,19 @@ from dataclasses import dataclass, field
 
 from c1k_tui.model.paths import FLOW_SHORT
 from c1k_tui.model.session import Flow, MatchSession
-from engine import WINDOW_INDEX, WINDOW_RULE, Action, Game, IllegalAction, MalformedCommand, observe
+from c1k_tui.model.yields import may_choose, until_of
+from c1k_tui.model.yields import words as until_words
+from engine import (
+    WINDOW_INDEX,
+    WINDOW_RULE,
+    Action,
+    Game,
+    IllegalAction,
+    MalformedCommand,
+    Pass,
+    observe,
+    player_name,
+)
 
 #: what a hand-off screen says the incoming player will do. The outgoing player reads it too, so it says
 #: nothing the hands decide: a declaration is public, but whether the engine asks an Interrupt question,
@@ -49,7 +61,6 @@ class HandOff:
     turn: int
     window: str
     public_since: int
-    look: bool = False                    # a look owed after a public event, no decision of theirs
     announce: tuple[str, ...] = ()
 
 
@@ -123,8 +134,7 @@ class Table:
     viewer: int = -2                      # the player at the keyboard (-2: nobody yet)
     seen_upto: list[int] = field(default_factory=lambda: [0, 0])
     handoffs: int = 0                     # hand-off screens taken (the bench's measure)
-    looks: int = 0                        # of which looks owed after a public event (none since round 2)
-    owed_look: int = -1                   # (kept for the AI seats' controller: never set)
+    looks: int = 0                        # looks owed after a public event: none since round 2 (the bench prints it)
     news: dict[int, list[str]] = field(default_factory=lambda: {0: [], 1: []})
     turn_seen: list[int] = field(default_factory=lambda: [-1, -1])   # the turn of each one's last table
 
@@ -136,7 +146,6 @@ class Table:
         self.viewer = -2
         g = session.game
         self.seen_upto = [last_decision(g, p, frozenset(session.auto)) for p in (0, 1)]
-        self.owed_look = -1
         self.news = {0: [], 1: []}
         self.turn_seen = [-1, -1]
 
@@ -169,14 +178,14 @@ class Table:
         return ShowTable(decider, self.seen_upto[decider], previous != decider,
                          kind if kind in ("interrupt", "choice") else "")
 
-    def handoff(self, player: int, what: str, rule: str = "", look: bool = False) -> HandOff:
+    def handoff(self, player: int, what: str, rule: str = "") -> HandOff:
         """A hand-off to `player`; the keyboard is theirs once they take it (`took`). The table is hidden
         from now on: the model's viewer is already the incoming player."""
         g = self.session.game
         v = observe(g, player)
         self.viewer = player
         return HandOff(player, v.me.name, what, rule or WINDOW_RULE[WINDOW_INDEX[v.window]], v.turn, v.window,
-                       self.seen_upto[player], look, tuple(self.news[player]))
+                       self.seen_upto[player], tuple(self.news[player]))
 
     def took(self, h: HandOff | YourTurn) -> None:
         """The incoming player has the keyboard (they dismissed the hand-off screen)."""
@@ -185,9 +194,6 @@ class Table:
         self.turn_seen[h.player] = h.turn
         self.handoffs += 1
         self.news[h.player] = []
-        if h.look:
-            self.looks += 1
-            self.seen_upto[h.player] = len(self.session.game.events)
 
     # ---------------------------------------------------------------- after a command
 
@@ -198,6 +204,9 @@ class Table:
         hid nothing; tui.md round 2: no empty looks)."""
         if actor in (0, 1):
             self.seen_upto[actor] = seen + 1
+            y = self.session.chosen_until.get(player_name(actor))
+            if y is not None and y.since == seen:      # "pass until…" chosen: public, said to the other
+                self.news[1 - actor].append(until_words(self.name(actor), y))
 
     def check(self, command: str) -> Checked | Refused:
         """A typed command is checked like a picked one: parsed as the keyboard holder (names resolved
@@ -205,6 +214,9 @@ class Table:
         s = self.session
         g = s.game
         typist = self.viewer if self.viewer in (0, 1) and not s.open_hands else None
+        kind = until_of(command)
+        if kind is not None:                   # "pass until …": a pass, and the player's own choice
+            return self.check_until(kind)
         try:
             player, action = g.parse(command, typist)
         except MalformedCommand as err:
@@ -219,6 +231,22 @@ class Table:
             return Refused(r.rule, r.reason)
         return Checked(actor, action)
 
+    def check_until(self, kind: str) -> Checked | Refused:
+        """`pass until <kind>` typed or chosen by the keyboard holder: where they may pass, a kind they
+        may choose now. Sent as the text (`MatchSession.send` keeps the yield), never as the bare pass."""
+        g = self.session.game
+        actor = g.current_player()
+        if kind.startswith("?"):
+            return Refused("", may_choose(kind, ""), "malformed")
+        if self.viewer in (0, 1) and not self.open_hands and actor != self.viewer:
+            return Refused("C1K 10", f"you type for yourself ({self.name(self.viewer)})", "not_yours")
+        if g.is_terminal() or g.decision.kind != "priority":
+            return Refused("C1K 10", "pass until… is chosen where you may pass (your priority)", "illegal")
+        why = may_choose(kind, observe(g, actor).window)
+        if why:
+            return Refused("C1K 10", why, "illegal")
+        return Checked(actor, Pass())
+
     def options_changed(self, holder: int, before: Flow, after: Flow) -> None:
         """The keyboard holder changed their options: the other player hears of it at their next hand-off
         (their own stops can't be changed here; the flow mode and one's stops are public)."""
@@ -227,6 +255,9 @@ class Table:
         seat = f"p{holder + 1}"
         if sorted(before.stops[seat]) != sorted(after.stops[seat]):
             self.news[other].append(f"{name} now stops at: {stops_words(after.stops[seat])}")
+        if before.mode_for(seat) != after.mode_for(seat) and seat in (*before.full, *after.full):
+            self.news[other].append(f"{name} now has full control: asked at every decision of theirs"
+                                    if seat in after.full else f"{name} left full control")
         if before.mode != after.mode:
             self.news[other].append(f"{name} changed the flow to: {FLOW_SHORT.get(after.mode, after.mode)}")
 

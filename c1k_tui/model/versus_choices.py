@@ -1,9 +1,9 @@
 """The opponents the start screen offers (no engine import: the start screen's first frame never waits for
-the engine). `c1k_tui/screens/versus.py` turns an opponent spec into an agent."""
+the engine). `c1k_tui/model/versus_session.py` turns an opponent spec into an agent."""
 
 from __future__ import annotations
 
-#: (label, opponent spec) — see c1k_tui/screens/versus.py `agent_spec` for the forms
+#: (label, opponent spec) — see c1k_tui/model/versus_session.py `agent_spec` for the forms
 OPPONENTS: tuple[tuple[str, str], ...] = (
     ("human (hot-seat)", "human"),
     ("AI — search, level 2 (default)", "ai"),

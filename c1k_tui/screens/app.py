@@ -9,64 +9,73 @@ prompt, or the game-over screen.
 
 from __future__ import annotations
 
-import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events, on
 from textual.app import App
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 
+from c1k_tui.model.builders import (
+    LessonInfo,
+    StartChoice,
+    come_back_hint,
+    find_lessons,
+    learning_vs_ai_session,
+    lesson_session,
+    new_seed,
+    new_session,
+    rematch,
+    resume_session,
+)
+from c1k_tui.model.keys import KeyGuard, screen_of
 from c1k_tui.model.paths import (
+    FLOW_SHORT,
     PlayerPrefs,
     bundled_deck_names,
     default_autosave,
-    lessons_dir,
     load_prefs,
     save_prefs,
 )
+from c1k_tui.model.summary import summarise
 from c1k_tui.screens import messages
-from c1k_tui.screens.menus import (
-    ConfirmModal,
-    GameOverScreen,
-    GraveyardModal,
-    HandoffScreen,
-    HelpScreen,
-    LessonInfo,
-    LessonsScreen,
-    MatchSummary,
-    MultiChoiceModal,
-    OptionsModal,
-    OptionsResult,
-    PromptModal,
-    SplashScreen,
-    StartChoice,
-    StartScreen,
-)
+from c1k_tui.screens.confirm_modal import ConfirmModal, QuitModal
+from c1k_tui.screens.game_over import GameOverScreen
+from c1k_tui.screens.graveyard_modal import GraveyardModal
+from c1k_tui.screens.handoff_screen import HandoffScreen
+from c1k_tui.screens.help_screen import HelpScreen
+from c1k_tui.screens.lessons_screen import LessonsScreen
+from c1k_tui.screens.multi_choice_modal import MultiChoiceModal
+from c1k_tui.screens.options_modal import OptionsModal, OptionsResult
+from c1k_tui.screens.prompt_modal import PromptModal
+from c1k_tui.screens.splash_screen import SplashScreen
+from c1k_tui.screens.start_screen import StartScreen
+from c1k_tui.screens.turn_screen import TurnScreen
 
 # The engine (≈0.3 s to import: pydantic) and everything built on it are imported when first needed, so
 # the first frame never waits for them.
 if TYPE_CHECKING:
-    from c1k_tui.model.session import MatchSession
+    from c1k_tui.model.session import Flow, MatchSession
     from c1k_tui.model.table import HandOff, Table
     from c1k_tui.model.view import HandCard
     from c1k_tui.screens.match_screen import MatchScreen
     from c1k_tui.screens.versus import Versus
-    from engine import Action, CardDB, Event, Game
+    from engine import Action, CardDB, Game
     from engine.record import MatchRecord
+
+#: the screens of a match's flow: dismissing one starts a new key epoch at once (`C1KApp.pop_screen`)
+FLOW_SCREENS = (HandoffScreen, TurnScreen, GameOverScreen, PromptModal, MultiChoiceModal, ConfirmModal,
+                OptionsModal)
+
 
 def key_guard_s() -> float:
     """Seconds a screen its player hasn't seen ignores keys (tui.md round 2: 0.5 s). The hand-off screen's
     own guard is the same setting (tests that press faster than people set it to 0)."""
     return HandoffScreen.GUARD_S
-
-
-def new_seed() -> int:
-    """64 bits from the OS's entropy (rules.md §7: a small seed space is recovered from one hand)."""
-    return secrets.randbits(64)
 
 
 class C1KApp(App[None]):
@@ -115,36 +124,70 @@ class C1KApp(App[None]):
         self.versus: Versus | None = None      # the AI seats of a match against an agent (c1k_tui/screens/versus.py)
         self.versus_pace: int | None = None    # ms between an AI's visible moves (None: versus.py's default)
         self.versus_paused = False             # watching two AIs: start paused (versus.py)
-        #: keys pressed before this moment are dropped (tui.md round 2): while the engine advances, and for
-        #: the guard after a screen its player hasn't seen yet appears (`open_keys`)
-        self.keys_open_at = 0.0
-        self.fresh_table = False               # the next table shown is a match's first (`start_session`)
+        #: the one key guard (c1k_tui/model/keys.py): each screen an epoch; a key acts only once its
+        #: player has seen the screen it would act on
+        self.keys = KeyGuard(key_guard_s(), painted_at=0.0)
+        self._key_epochs: dict[int, tuple[events.Key, int]] = {}   # each admitted key's epoch, by id
 
     # ---------------------------------------------------------------- the key guard
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded and event.time < self.keys_open_at \
-                and event.key not in ("ctrl+q", "ctrl+c"):
-            return          # pressed before its player could see the screen it would act on: dropped
+        if isinstance(event, events.Key) and event.key not in ("ctrl+q", "ctrl+c"):
+            if not event.is_forwarded:
+                if not self.keys.admits(event.time):
+                    return      # pressed before its player could see the screen it would act on: dropped
+                self._key_epochs[id(event)] = (event, self.keys.epoch)
+                while len(self._key_epochs) > 32:
+                    del self._key_epochs[next(iter(self._key_epochs))]
+            else:
+                # back from the screen it was sent to, for the bindings: a key admitted on a screen that has
+                # been dismissed since would act on the one beneath, which its player hasn't seen
+                stamped = self._key_epochs.get(id(event))
+                if stamped is not None and stamped[0] is event and stamped[1] != self.keys.epoch:
+                    return
         await super().on_event(event)
 
-    def close_keys(self) -> None:
-        """The engine advances: keys pressed from now until the next screen is painted are dropped, not
-        buffered (`open_keys` reopens them)."""
-        self.keys_open_at = float("inf")
+    def shown(self, screen: str, viewer: int = -2) -> None:
+        """`screen` is about to be shown: its epoch (the model's), painted once the terminal shows it."""
+        epoch = self.keys.show(screen, viewer)
+        if self.keys.guard_s <= 0:
+            self.keys.painted(epoch, time.monotonic())   # (tests that press faster than people: no paint wait)
+            return
+        self.call_after_refresh(lambda: self.keys.painted(epoch, time.monotonic()))
 
-    def open_keys(self, guard: bool) -> None:
-        """Once the screen is painted, keys act again — with `guard`, only those pressed `KEY_GUARD_S`
-        after it (a hand-off, the first table after one, a new turn: a screen its player hasn't seen)."""
-        wait = key_guard_s() if guard else 0.0
-        self.keys_open_at = time.monotonic() + wait
-        if key_guard_s() <= 0:
-            return              # (tests that press faster than people turn the guard off: no paint wait)
+    def pop_screen(self) -> AwaitComplete:
+        """A screen of the match's flow (hand-off, banner, prompt, game over) is dismissed: no key acts until
+        the next screen is painted, and that one is a new epoch — at once, before a key already on its way
+        can reach the table beneath (the callback that shows the next screen runs later)."""
+        if isinstance(self.screen, FLOW_SCREENS):
+            self.keys.dismissed()
+            self.call_after_refresh(self._after_pop)
+        return super().pop_screen()
 
-        def painted() -> None:
-            self.keys_open_at = max(self.keys_open_at, time.monotonic() + wait)
+    def _after_pop(self) -> None:
+        if self.keys.screen == "":            # nothing was shown after the dismissal: what is there now
+            self.shown("table" if self.screen is self.match_screen else "other", self.viewer)
 
-        self.call_after_refresh(painted)
+    # ---------------------------------------------------------------- leaving
+
+    async def action_quit(self) -> None:
+        """ctrl+q: a match in progress asks first and says how to come back (tui.md round 3); anywhere
+        else (the start screen, a replay, a match that is over) it quits at once."""
+        s = self.session
+        if s is None or self.match_screen is None or s.game.is_terminal() or self.match_screen not in \
+                self.screen_stack:
+            self.exit()
+            return
+        if isinstance(self.screen, QuitModal):
+            return                    # (asked already: y quits, n or Esc goes back)
+        hint = come_back_hint(s.save_path, s.save_error)
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.exit(message=hint)
+
+        self.push_screen(QuitModal("Quit the match?", hint, "Quit", "Keep playing"), done)
+        self.shown("prompt", self.viewer)
 
     # ---------------------------------------------------------------- the model's keyboard
 
@@ -163,10 +206,6 @@ class C1KApp(App[None]):
     def seen_upto(self) -> list[int]:
         """Per player: the event count when they last had the table (where their recap starts)."""
         return self.table.seen_upto if self.table is not None else [0, 0]
-
-    @property
-    def looks(self) -> int:
-        return self.table.looks if self.table is not None else 0
 
     # ---------------------------------------------------------------- each player's options
 
@@ -211,7 +250,9 @@ class C1KApp(App[None]):
                 self.notices.append((f"autosave to {s.save_path} works again", "Autosave", "information"))
             self.save_error_shown = s.save_error
             if self.match_screen is not None:
-                self.match_screen.query_one("#title").extra = self._title_extra()  # type: ignore[attr-defined]
+                from c1k_tui.screens.widgets import TitleBar
+
+                self.match_screen.query_one("#title", TitleBar).extra = self._title_extra()
         pending, self.notices = self.notices, []
         for message, title, severity in pending:
             self.notify(message, title=title, severity=severity, timeout=12, markup=False)  # type: ignore[arg-type]
@@ -251,6 +292,9 @@ class C1KApp(App[None]):
             self.start_replay(self.replay_record)
         elif self.session is not None:
             self.start_session(self.session)
+
+    def on_splash_screen_painted(self, _: SplashScreen.Painted) -> None:
+        self.start_build()
 
     def start_build(self) -> None:
         self.run_worker(self._build, thread=True, exit_on_error=False)
@@ -377,8 +421,7 @@ class C1KApp(App[None]):
         from c1k_tui.model.table import Table
         from c1k_tui.screens.versus import attach, screen_for
 
-        self.close_keys()           # (a second press of the key that started the match must not reach it)
-        self.fresh_table = True     # the first table of a match: its player hasn't seen it (`present`)
+        self.keys.dismissed()       # (a second press of the key that started the match must not reach it)
         self.session = session
         self.table = Table(session)
         self.versus = attach(self, session)
@@ -453,7 +496,10 @@ class C1KApp(App[None]):
             return
         viewer = self.viewer if self.viewer in (0, 1) else 0
         self.match_screen.view = self.view_for(viewer)
-        self.match_screen.query_one("#title").extra = self._title_extra()  # type: ignore[attr-defined]
+        self.match_screen.quick_play = self.quick_play
+        from c1k_tui.screens.widgets import TitleBar
+
+        self.match_screen.query_one("#title", TitleBar).extra = self._title_extra()
 
     def present(self) -> None:
         """Show the players what comes next: hand-off, the match, a prompt, or the end."""
@@ -468,25 +514,23 @@ class C1KApp(App[None]):
                 self.gameover_shown = True
                 hint = (f"NOT autosaved — {s.save_error}" if s.save_error
                         else f"The record is autosaved: {s.save_path}" if s.save_path else "The record is not saved")
-                self.push_screen(GameOverScreen(summarise(g), hint, s.lesson is not None), self._on_gameover)
-            self.open_keys(guard=True)
+                self.push_screen(GameOverScreen(summarise(g), hint, s.lesson is not None, save=self.save_record_as),
+                                 self._on_gameover)
+                self.shown("gameover")
             return
         from c1k_tui.model.table import GameOver, HandOff, YourTurn
 
         table = self.table
         assert table is not None
         if self.versus is not None:
-            owed, table.owed_look = table.owed_look, -1
             if self.versus.present():
-                self.open_keys(guard=False)
+                # an AI's move changed the human's table: a new epoch; watching two agents: one screen
+                self.shown("watch" if self.versus.watch else "table", self.viewer)
                 return
-            table.owed_look = owed
         shown = table.next()
         if isinstance(shown, GameOver):       # (is_terminal above: not reached)
             return
         if isinstance(shown, YourTurn):
-            from c1k_tui.screens.turn_screen import TurnScreen
-
             self.match_screen.clear_private()
             turn = shown
 
@@ -494,14 +538,14 @@ class C1KApp(App[None]):
                 table.took(turn)
                 self.present()
 
-            self.push_screen(TurnScreen(shown.name, shown.turn), took)
-            self.open_keys(guard=True)
+            self.push_screen(TurnScreen(shown.name, shown.turn, shown.player), took)
+            self.shown(screen_of(shown), shown.player)
             return
         if isinstance(shown, HandOff):
             # after the opponent declared attackers (or played), the other player always gets the
             # keyboard: the Interrupt question if the engine asks one, else a plain look — so whether a
             # hand-off happens never tells what a hand holds (rules.md §7a)
-            self._handoff(shown, then=self.present if shown.look else self._after_handoff)
+            self._handoff(shown, then=self._after_handoff)
             return
         decider = shown.viewer
         self.refresh_view()
@@ -513,11 +557,9 @@ class C1KApp(App[None]):
         self.passed_windows = False
         self.check_lesson()
         self.show_notices()
+        # a new epoch (guarded) unless it is the same player's table after their own command (model/keys.py)
+        self.shown(screen_of(shown), decider)
         self.maybe_prompt()
-        # guarded: another player's table, or the first of a match — no hand-off before it with open hands
-        # or against the AI, so a double Enter on "begin" or on the start screen would land on a card
-        fresh, self.fresh_table = self.fresh_table, False
-        self.open_keys(guard=(shown.changed and not s.open_hands) or fresh)
 
     def _handoff(self, h: HandOff, then: Callable[[], None]) -> None:
         """Render the model's hand-off: the table is hidden, the screen names the incoming player and
@@ -532,7 +574,6 @@ class C1KApp(App[None]):
 
         def after(_: Any) -> None:
             table.took(h)
-            self.open_keys(guard=True)          # the incoming player's table: not seen yet
             # the first screen after the hand-off: the recap again, now with the player's own private events
             if self.match_screen is not None:
                 self.match_screen.show_recap(self.recap_for(h.player, since))
@@ -540,7 +581,7 @@ class C1KApp(App[None]):
 
         self.push_screen(HandoffScreen(h.name, f"p{h.player + 1}", h.what, h.rule, h.turn, h.window, public),
                          after)
-        self.open_keys(guard=True)
+        self.shown(screen_of(h), h.player)
 
     @property
     def learning(self) -> bool:
@@ -576,6 +617,7 @@ class C1KApp(App[None]):
     def _after_handoff(self) -> None:
         self.refresh_view()
         self.show_notices()
+        self.shown("table", self.viewer)      # the incoming player's table: a new epoch, not seen yet
         self.maybe_prompt()
 
     def on_match_screen_send(self, message: Any) -> None:
@@ -609,11 +651,13 @@ class C1KApp(App[None]):
             ms.status = why
             self.refresh_view()
             return
+        from c1k_tui.model.yields import until_of
+
         before = len(s.game.record)
         seen = len(s.game.events)
-        parsed = self.parsed if s.lesson is None else None
+        parsed = self.parsed if s.lesson is None and until_of(command) is None else None   # "pass until…": as typed
         self.parsed = None
-        self.close_keys()                   # reopened once the next screen is painted
+        self.keys.command_sent()            # keys wait for the next screen's paint (model/keys.py)
         out = s.send(parsed[1], parsed[0]) if parsed is not None else s.send(command)
         self.lesson_refusal = None if out.ok or out.malformed else (out.rule, out.reason)
         if out.ok:
@@ -624,7 +668,7 @@ class C1KApp(App[None]):
             return
         if out.malformed:
             ms.status = f"[b]?? {escape(out.message)}[/b]  (a typing mistake changes nothing; ? for help)"
-            self.open_keys(guard=False)
+            self.shown("table", self.viewer)
             return
         ms.refusal_rule = out.rule
         msg = f"[b]✗ refused:[/b] {escape(out.reason)} ([b]{out.rule}[/b])"
@@ -635,7 +679,7 @@ class C1KApp(App[None]):
         ms.status = msg
         self.check_lesson()     # a lesson adds its hint to the engine's "why not?"
         self.refresh_view()
-        self.open_keys(guard=False)
+        self.shown("table", self.viewer)
 
     def pace_then_present(self, since: int) -> None:
         """Pacing: the windows the flow options passed through step visibly through the phase bar
@@ -710,6 +754,11 @@ class C1KApp(App[None]):
         if d.kind in ("interrupt", "choice") and s.game.current_player() == self.viewer:
             self.action_decision_prompt()
 
+    def on_watch_screen_control(self, m: Any) -> None:
+        """The watch screen's pause, step and pace keys (screens/versus.py `WatchScreen.Control`)."""
+        if self.versus is not None:
+            self.versus.control(m.what, m.d)
+
     @on(messages.AskPrompt)
     def _ask_prompt(self) -> None:
         self.action_decision_prompt()
@@ -762,6 +811,7 @@ class C1KApp(App[None]):
 
     def _prompt(self, modal: Any) -> None:
         self.prompt_open = True
+        self.shown("prompt", self.viewer)
 
         def done(result: str | None) -> None:
             self.prompt_open = False
@@ -816,7 +866,10 @@ class C1KApp(App[None]):
         if self.versus is not None:
             self.versus.undo()
             return
-        ok, why = s.undo_check()
+        g = s.game
+        asker = g.current_player() if g.current_player() in (0, 1) else self.viewer
+        # with hands hidden, only the asker's own last action (open hands: one table, anyone's)
+        ok, why = s.undo_check(asker if s.lesson is None and not s.open_hands else None)
         if not ok:
             self.match_screen.status = f"[b]can't undo:[/b] {escape(why)}"
             return
@@ -827,8 +880,6 @@ class C1KApp(App[None]):
                 self.lesson_complete = False
             self.present()
             return
-        g = s.game
-        asker = g.current_player() if g.current_player() in (0, 1) else self.viewer
         other = 1 - asker
 
         def done(yes: bool | None) -> None:
@@ -879,13 +930,19 @@ class C1KApp(App[None]):
                 return
             self.fixed_view = res.fixed_view
             self.prefs = [PlayerPrefs(None, res.pace_ms[p], res.quick_play[p]) for p in (0, 1)]
+            from c1k_tui.model.session import flow_change
+
+            own, shared = flow_change(holder, s.flow, res.flow)    # theirs at once; a shared mode: consent
             if self.table is not None and holder is not None:
-                self.table.options_changed(holder, s.flow, res.flow)   # announced at the other's hand-off
-            s.set_flow(res.flow)
+                self.table.options_changed(holder, s.flow, own)   # announced at the other's hand-off
+            s.set_flow(own)
             err = self.save_player_prefs()
             if err:
                 self.notice(err, "Player options", "error" if err.startswith("could not") else "warning")
-            self.present()
+            if shared is None or holder is None or self.table is None:
+                self.present()
+                return
+            self.ask_shared_flow(holder, shared)
 
         holder = self.viewer if not s.open_hands and self.viewer in (0, 1) else None
         self.push_screen(OptionsModal(s.flow, names, self.fixed_view, s.open_hands,
@@ -893,11 +950,36 @@ class C1KApp(App[None]):
                                       (self.prefs[0].pace_ms, self.prefs[1].pace_ms), hidden=not s.open_hands,
                                       holder=holder), done)
 
+    def ask_shared_flow(self, holder: int, shared: Flow) -> None:
+        """A change of the shared flow mode asked by `holder`: the other player takes the keyboard and
+        agrees or not (as for undo); only then does it apply."""
+        s, table, other = self.session, self.table, 1 - holder
+        assert s is not None and table is not None
+        what = FLOW_SHORT.get(shared.mode, shared.mode)
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                table.options_changed(holder, s.flow, shared)
+                s.set_flow(shared)
+            if self.match_screen is not None:
+                self.match_screen.status = f"flow: {what}" if yes else "the flow was not changed"
+            self.present()
+
+        def ask() -> None:
+            self.refresh_view()            # the other player's own view behind the question
+            self.push_screen(ConfirmModal(
+                "Change the flow?", f"{self.pname(holder)} asks to change the flow for both players to: {what}.\n"
+                                    f"{self.pname(other)}: do you agree?",
+                f"{self.pname(other)} agrees", "No"), done)
+
+        self._handoff(table.handoff(other, f"answer {self.pname(holder)}'s request to change the flow",
+                                    "options"), then=ask)
+
     def action_full_log(self) -> None:
         if self.match_screen is None or self.match_screen.view is None:
             return
         from c1k_tui.model.view import log_for
-        from c1k_tui.screens.menus import LogScreen
+        from c1k_tui.screens.log_screen import LogScreen
 
         v = self.match_screen.view
         s = self.session
@@ -912,7 +994,7 @@ class C1KApp(App[None]):
         ms = self.match_screen
         if ms is None or ms.view is None:
             return
-        from c1k_tui.screens.menus import LogScreen
+        from c1k_tui.screens.log_screen import LogScreen
 
         lines = tuple(ms.recap_text.plain.splitlines()) or ("(nothing to recap yet)",)
         v = ms.view
@@ -1087,229 +1169,5 @@ def escape(text: str) -> str:
     return text.replace("[", r"\[")
 
 
-# -------------------------------------------------------------------- building sessions
 
-
-def new_session(db: CardDB, choice: StartChoice, save_path: Path | None) -> MatchSession:
-    from c1k_tui.model.session import Flow, MatchSession
-    from c1k_tui.screens.versus import VersusSession, agent_label, agent_spec
-    from engine import MatchOptions, find_deck, load_deck
-
-    decks = []
-    for i, (name, player) in enumerate(((choice.deck_a, choice.p1), (choice.deck_b, choice.p2))):
-        deck = load_deck(find_deck(name), db)
-        deck.player = player or f"p{i + 1}"
-        decks.append(deck)
-    flow = with_saved_stops(Flow(choice.flow), (choice.p1 or "p1", choice.p2 or "p2"))
-    ai = agent_spec(choice.opponent)             # VersusError (a ValueError) names the forms
-    if ai:
-        decks[1].player = decks[1].player if choice.p2 not in ("", "p2") else agent_label(ai)
-        return VersusSession.new_vs(db, decks, choice.seed, MatchOptions(practice=choice.practice), {1: ai},
-                                    flow=flow, save_path=save_path, open_hands=choice.open_hands)
-    return MatchSession.new(db, decks, choice.seed, MatchOptions(practice=choice.practice), flow=flow,
-                            save_path=save_path, open_hands=choice.open_hands)
-
-
-def saved_prefs(names: tuple[str, str]) -> tuple[list[PlayerPrefs], str]:
-    """Each seat's saved options by player name (defaults when none), and a message if the file is broken."""
-    out: list[PlayerPrefs] = []
-    errs: list[str] = []
-    for name in names:
-        got, err = load_prefs(name)
-        out.append(got or PlayerPrefs())
-        if err and err not in errs:
-            errs.append(err)
-    return out, "; ".join(errs)
-
-
-def with_saved_stops(flow: Any, names: tuple[str, str]) -> Any:
-    """A new match's flow with each player's own saved stops (C1K_HOME), seat by seat."""
-    prefs, _ = saved_prefs(names)
-    for i, p in enumerate(prefs):
-        if p.stops is not None:
-            flow.stops[f"p{i + 1}"] = list(p.stops)
-    return flow
-
-
-def resume_session(db: CardDB, path: Path) -> MatchSession:
-    from c1k_tui.model.session import MatchSession
-    from engine import record as rec
-
-    r = rec.load(path)
-    from c1k_tui.screens.versus import resume_or_none
-
-    session = resume_or_none(db, r, save_path=path) or MatchSession.from_record(r, db, save_path=path)
-    from c1k_tui.model.settings import record_app_notice
-
-    session.notice = record_app_notice(r.app, path)
-    return session
-
-
-def rematch(s: MatchSession) -> MatchSession:
-    """Same decks, a new seed, seats swapped (a scenario or lesson starts again from its position)."""
-    from c1k_tui.model.session import MatchSession
-    from c1k_tui.screens.versus import VersusSession
-
-    if isinstance(s, VersusSession) and s.agents:
-        return s.rematch(new_seed())
-    if s.scenario is not None:
-        from engine.scenario import scenario_from_data
-
-        scn = scenario_from_data(s.scenario["data"], str(s.scenario.get("path", "")), s.db)
-        return MatchSession.from_scenario(scn, s.db, str(s.scenario.get("path", "")), flow=s.flow,
-                                          save_path=s.save_path, open_hands=s.open_hands, lesson=s.lesson)
-    decks = [s.decks[1], s.decks[0]]
-    return MatchSession.new(s.db, decks, new_seed(), s.game.options, flow=s.flow, save_path=s.save_path,
-                            open_hands=s.open_hands)
-
-
-def find_lessons(folder: Path | None = None) -> list[LessonInfo]:
-    import tomllib
-
-    from engine.safeio import read_bounded
-
-    out = []
-    for p in sorted((folder or lessons_dir()).glob("*.scenario.toml")):
-        try:       # a regular file within the lessons' cap (engine/safeio.py), else skipped
-            head = tomllib.loads(read_bounded(p, "lessons").decode("utf-8")).get("scenario", {})
-        except (OSError, ValueError, RecursionError):   # (TOMLDecodeError, UnicodeDecodeError: ValueErrors)
-            continue
-        if not isinstance(head, dict):
-            continue
-        out.append(LessonInfo(p, str(head.get("title", p.stem)), str(head.get("rule", "")), str(head.get("goal", ""))))
-    return out
-
-
-def learning_vs_ai_session(db: CardDB, seed: int, save_path: Path | None = None,
-                           agent: str = "ai") -> MatchSession:
-    """The learning flow against the AI (`c1k learn --vs-ai`, the lessons screen's last entry): the
-    learner's Ironbound against the AI's Emberfall, every window shown as it is entered with its rule id,
-    in practice mode (a refused action never moves priority)."""
-    from c1k_tui.model.session import Flow
-    from c1k_tui.screens.versus import VersusSession, agent_label, agent_spec
-    from engine import MatchOptions, find_deck, load_deck
-
-    spec = agent_spec(agent) or "ai"
-    decks = [load_deck(find_deck("ironbound"), db), load_deck(find_deck("emberfall"), db)]
-    decks[0].player, decks[1].player = "you", agent_label(spec)
-    return VersusSession.new_vs(db, decks, seed, MatchOptions(practice=True), {1: spec},
-                                flow=with_saved_stops(Flow("learning"), ("you", decks[1].player)),
-                                save_path=save_path or default_autosave(), open_hands=False)
-
-
-def _lesson_solution(db: CardDB, path: Path, steps: list[dict[str, Any]]) -> list[str]:
-    """A lesson's solution as the learner would type it: its commands, and its answers to the questions."""
-    from engine.lessons import LessonError, load_lesson
-
-    try:
-        return list(load_lesson(path, db).solution)
-    except (OSError, LessonError, ValueError):     # a plain scenario played as a lesson: its commands
-        return [str(st["do"]) for st in steps if "do" in st]
-
-
-def lesson_session(db: CardDB, lesson: LessonInfo, save_path: Path | None = None) -> MatchSession:
-    from c1k_tui.model.session import Flow, MatchSession
-    from engine.scenario import load_scenario
-
-    scn = load_scenario(lesson.path, db)
-    steps = [st for st in scn.steps if st.get("expect")]
-    lesson_data: dict[str, Any] = {"path": str(lesson.path), "title": lesson.title, "goal": lesson.goal,
-                                   "rule": lesson.rule, "expect": steps[-1]["expect"] if steps else {},
-                                   "solution": _lesson_solution(db, lesson.path, scn.steps)}
-    session = MatchSession.from_scenario(scn, db, str(lesson.path), flow=Flow("full"),
-                                         save_path=save_path or default_autosave(lesson=True), open_hands=True,
-                                         lesson=lesson_data)
-    from engine.lessons import events_of
-
-    lesson_data["since"] = len(events_of(session.game))   # the learner's own events start here
-    return session
-
-
-def scenario_session(db: CardDB, path: Path, flow: Any, open_hands: bool, save_path: Path | None) -> MatchSession:
-    from c1k_tui.model.session import MatchSession
-    from engine.scenario import load_scenario
-
-    scn = load_scenario(path, db)
-    return MatchSession.from_scenario(scn, db, str(path), flow=flow, save_path=save_path, open_hands=open_hands)
-
-
-# -------------------------------------------------------------------- the game-over summary
-
-def card_names(g: Game) -> dict[int, tuple[str, int]]:
-    """Card id -> (name, owner) of every card either player may see now (both views: at game over
-    nothing is hidden that matters to a summary), read through `observe` only."""
-    from engine import observe
-
-    out: dict[int, tuple[str, int]] = {}
-    for viewer in (0, 1):
-        v = observe(g, viewer)
-        for side in (v.me, v.opponent):
-            p = side.player
-            out[side.champion] = (side.champion_name, p)
-            for u in side.units + side.relics:
-                if u is not None:
-                    out[u.cid] = (u.name, p)
-            for c in side.graveyard_cards + side.void_cards:
-                out[c.cid] = (c.name, p)
-        for h in v.hand:
-            out[h.cid] = (h.name.removesuffix(" [Set]"), viewer)
-    return out
-
-
-def names_on_stack(events: Sequence[Event]) -> dict[int, tuple[str, int]]:
-    """Card id -> (name, player) as each public stack line names the card it puts on the stack
-    ("The Coin #806 → stack (p2)")."""
-    out: dict[int, tuple[str, int]] = {}
-    for e in events:
-        if e.kind == "stack" and e.cards and e.actor in (0, 1):
-            text = e.text.strip()
-            at = text.find(f" #{e.cards[0]}")
-            if at > 0:
-                out.setdefault(e.cards[0], (text[:at], e.actor))
-    return out
-
-
-def summarise(g: Game) -> MatchSummary:
-    """Turns, damage by source, and the cards each player played — from the public typed events."""
-    from engine import events_for, observe
-
-    events = events_for(g, -1)
-    # a card no longer to be seen anywhere (a token that ceased to exist, a card that went back to a hidden
-    # zone and so has a new number) is named as the public stack line named it when it was played
-    names = {**names_on_stack(events), **card_names(g)}
-    players = (observe(g, 0).me.name, observe(g, 1).me.name)
-    champions = {observe(g, 0).me.champion: 0, observe(g, 1).me.champion: 1}
-    damage: dict[str, int] = {}
-    by_player = [0, 0]
-    to_champions = [0, 0]        # by the player whose card dealt it
-    to_units = [0, 0]
-    played: tuple[list[str], list[str]] = ([], [])
-    for e in events:
-        if e.kind == "damage" and e.amount:
-            if e.detail == "Deck Exhaustion":
-                damage["Deck Exhaustion"] = damage.get("Deck Exhaustion", 0) + e.amount
-                continue
-            src = e.cards[0] if e.cards else 0
-            name, owner = names.get(src, (f"card #{src}", e.actor))
-            label = f"{name} #{src} ({players[owner] if owner in (0, 1) else 'the game'})" if src else "the game"
-            damage[label] = damage.get(label, 0) + e.amount
-            if owner in (0, 1):
-                by_player[owner] += e.amount
-                if len(e.cards) > 1 and e.cards[1] in champions:
-                    to_champions[owner] += e.amount
-                else:
-                    to_units[owner] += e.amount
-        elif e.kind == "play" and e.cards and e.actor in (0, 1):
-            name = names.get(e.cards[0], (f"#{e.cards[0]}", e.actor))[0]
-            played[e.actor].append(name + (" (permission)" if e.command < 0 else ""))
-    v = observe(g, 0)
-    from c1k_tui.screens.menus import outcome_words
-
-    outcome = outcome_words(v.winner, v.termination or "", players) if v.outcome is not None else "not over"
-    return MatchSummary(outcome, v.turn, v.commands, (v.side(0).name, v.side(1).name), damage,
-                        (by_player[0], by_player[1]), played, v.seed, life=(v.side(0).life, v.side(1).life),
-                        to_champions=(to_champions[0], to_champions[1]), to_units=(to_units[0], to_units[1]))
-
-
-__all__ = ["C1KApp", "find_lessons", "learning_vs_ai_session", "lesson_session", "new_session", "rematch", "resume_session",
-           "scenario_session", "summarise"]
+__all__ = ["C1KApp"]

@@ -364,7 +364,7 @@ class DeckBuilderScreen(Screen[Path | None]):
         if not self.dirty:
             self.dismiss(self.saved)
             return
-        from c1k_tui.screens.menus import ConfirmModal
+        from c1k_tui.screens.confirm_modal import ConfirmModal
 
         def leave(yes: bool | None) -> None:
             if yes:

@@ -463,7 +463,7 @@ class LabScreen(Screen[None]):
         if self.report is None:
             self._status(Text("nothing to save yet: run a simulation first", style="bold red"))
             return
-        from c1k_tui.screens.menus import ConfirmModal
+        from c1k_tui.screens.confirm_modal import ConfirmModal
         from c1k_tui.screens.save_dialog import AskPathModal
 
         def got(text: str | None) -> None:

@@ -118,14 +118,15 @@ class MatchScreen(Screen[None]):
 
     BINDINGS = [
         Binding("space", "pass", "pass"),
+        Binding("p", "pass_until", "pass until…"),
         Binding("enter", "select", "select"),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("c", "confirm", "confirm"),
         Binding("n", "none", "none", show=False),
         Binding("a", "attack_all", "all attack", show=False),
-        Binding("i", "interrupt", "interrupt", show=False),
+        Binding("i", "interrupt", "answer: Enter or i"),      # shown only while a question waits
         Binding("s", "set_card", "Set (Veil)", show=False),
-        Binding("colon", "command", "command"),
+        Binding("colon", "command", "command", show=False),    # (the command line says "press : to type")
         Binding("slash", "command", "command", show=False),
         Binding("u", "app.undo", "undo"),
         Binding("r", "rules", "rules"),
@@ -146,6 +147,7 @@ class MatchScreen(Screen[None]):
         Binding("h", "move(-1,0)", show=False),
         Binding("l", "move(1,0)", show=False),
         *[Binding(str(d), f"hand({d - 1})", show=False) for d in range(1, 10)],
+        Binding("0", "hand(9)", show=False),          # the 10th hand card (widgets.hand_key)
     ]
 
     # `var`: setting these calls their watchers but never repaints the whole screen
@@ -168,6 +170,7 @@ class MatchScreen(Screen[None]):
         super().__init__(**kw)
         self.title_extra = title_extra
         self.lesson = lesson            # a lesson: its own tab (c1k_tui/screens/lesson_pane.py), shown first
+        self.quick_play = False         # the keyboard holder's option: 1…9 play at once (set by the App)
         self.cursor: Spot | None = None
         self.pick: Pick | None = None
         self.attack_sel: list[int] = []
@@ -230,9 +233,28 @@ class MatchScreen(Screen[None]):
 
     # ---------------------------------------------------------------- rendering
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers what answers the decision on screen: no pass while a question (an Interrupt,
+        a choice) waits — only its prompt answers it, and `i` (or Enter) reopens it, shown only then — nor
+        while the other player decides; `c confirm` where it confirms something."""
+        v = self.view
+        asked = v is not None and v.window.decider == v.viewer and v.window.decision in ("interrupt", "choice")
+        deciding = v is None or v.window.decider == v.viewer
+        if action == "pass":                  # (at a declaration Space says what answers it instead)
+            return deciding and not asked
+        if action == "pass_until":            # chosen only where one may pass
+            return v is None or (deciding and v.window.decision == "priority")
+        if action == "interrupt":
+            return asked
+        if action == "confirm":         # declarations, questions and a pick in progress: the footer's room
+            return v is None or self.pick is not None or (
+                v.window.decider == v.viewer and v.window.decision in ("attackers", "blockers", "interrupt", "choice"))
+        return True
+
     def watch_view(self, view: MatchView | None) -> None:
         if view is None:
             return
+        self.refresh_bindings()
         key = (view.commands, view.window.decision, view.window.decider, view.window.index)
         if key != self._decision_key:
             self._decision_key = key
@@ -599,14 +621,14 @@ class MatchScreen(Screen[None]):
         self._render_rules()
 
     def action_hand(self, i: int) -> None:
-        """1…9 select a hand card (Enter plays it); with "quick play" on, they play at once."""
+        """1…9 and 0 (the 10th) select a hand card (Enter plays it); with "quick play" on, they play at once."""
         v = self.view
         if v is None or i >= len(v.hand):
             return
         self.cursor = ("hand", i)
         self.refusal_rule = ""
         self._apply_marks()
-        if getattr(self.app, "quick_play", False):
+        if self.quick_play:
             self.action_select()
             return
         c = v.hand[i]
@@ -635,6 +657,7 @@ class MatchScreen(Screen[None]):
         self.block_pick = None
         self.status = ""
         self.refusal_rule = ""
+        self.refresh_bindings()
         self._apply_marks()
         self._render_rules()
 
@@ -646,6 +669,27 @@ class MatchScreen(Screen[None]):
             self._say(f"[b]pass[/b] is not an answer here: {v.window.allowed} ({v.window.rule})")
             return
         self._send("pass")
+
+    def action_pass_until(self) -> None:
+        """"Pass until…" (model/yields.py): a small chooser — the end of this combat, of this turn, or until
+        something happens to me. The choice is sent as `pass until <kind>`, like a typed command."""
+        v = self.view
+        if not self._deciding() or v is None:
+            return
+        if v.window.decision != "priority":
+            self._say(f"[b]pass until…[/b] is chosen where you may pass: {v.window.allowed} ({v.window.rule})")
+            return
+        from c1k_tui.model.yields import until_options
+        from c1k_tui.screens.prompt_modal import PromptModal
+
+        body = ("You pass now, and the table passes for you until then: no hand-off for a pass. It ends at your "
+                "next turn at the latest; your own Main Phase always stops. The other player is told.")
+
+        def chosen(command: str | None) -> None:
+            if command:
+                self._send(command)
+
+        self.app.push_screen(PromptModal("Pass until…", body, until_options(v.window.window)), chosen)
 
     def action_set_card(self) -> None:
         """Veil: Set the hand card under the cursor face down (KW Set)."""
@@ -665,6 +709,9 @@ class MatchScreen(Screen[None]):
 
     def action_select(self) -> None:
         v = self.view
+        if v is not None and self._deciding() and v.window.decision in ("interrupt", "choice"):
+            self.post_message(messages.AskPrompt())     # Enter reopens a question's prompt, wherever the cursor
+            return
         if v is None or self.cursor is None:
             return
         if not self._deciding():
@@ -703,7 +750,7 @@ class MatchScreen(Screen[None]):
         assert v is not None
         cands = [a for a in v.legal if isinstance(a, Play) and a.card == card.cid]
         if not cands:
-            if getattr(self.app, "sends_refusals", lambda: False)():   # a lesson: the refusal is the lesson
+            if self.lesson:             # a lesson sends what the engine refuses: the refusal is the lesson
                 self._send(f"play #{card.cid}")
                 return
             why = self._why(card.cid, "play")
@@ -718,6 +765,7 @@ class MatchScreen(Screen[None]):
 
     def begin_pick(self, pick: Pick) -> None:
         self.pick = pick
+        self.refresh_bindings()                # `c confirm` joins the footer while a pick is open
         self._advance_pick()
 
     def _start_activate(self, cid: int) -> None:

@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
-from c1k_tui.screens.menus import ConfirmModal
+from c1k_tui.screens.confirm_modal import ConfirmModal
 
 
 class AskPathModal(ModalScreen[str | None]):

@@ -1,21 +1,8 @@
 """Play against an agent (`c1k play --vs ai[:LEVEL]`) or watch two agents play (`c1k play --ai-vs-ai`).
 
-An *opponent spec* names who sits in a seat: `human`, or `ai` (the search agent at its default level),
-`ai:1` … `ai:4` (search levels), `ai:greedy`, `ai:random` — or any agent spec of engine/ai.py after
-`ai:` (`ai:search:3`, `ai:halving:2`). `agent_spec()` turns one into the agent spec `make_agent` takes.
-
 How a match against an agent runs (rules.md §7a: the agent reads only its own information set):
 
-- `VersusSession` is a `MatchSession` in which an AI seat playing a human follows the public flow
-  (`fair_action` and the AI's fixed stops `AI_STOPS`, both in c1k_tui/model/seats.py): it is asked
-  exactly where a human in its seat would be asked with hands hidden — at its stops, when the human put
-  something on the stack or acted, at each declaration with a unit able to declare, and at every
-  question the engine asks (Interrupt, permission, choice: asked on public facts) —
-  and elsewhere the flow passes for it at once, without consulting its hand (rules.md §7a: *whether* the
-  AI is seen deciding depends only on public facts). Watching two agents, every decision is the agents'.
-  Its record names the AI seats, their agent specs and seeds
-  (`agents` in the record), so `c1k resume` and `c1k replay` rebuild the same match; the agent's seed is
-  derived from the match seed, so the same match seed + the same human commands give the same match.
+- The session, the opponent specs and the agents' seeds are c1k_tui/model/versus_session.py (no Textual).
 - `Versus` is the app's controller for such a match: when an AI seat must decide, the agent thinks in a
   worker thread (on a clone of the game) while the screen stays live; its answer is held until a public
   floor (`floor_ms`, the pace) has passed since it was asked — a forced answer as long as a searched one —
@@ -35,185 +22,28 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.binding import Binding
+from textual.message import Message
 
-from c1k_tui.model.seats import AI_STOPS, ai_decided, fair_action, give_ai_stops
-from c1k_tui.model.session import MatchSession, auto_action
-from c1k_tui.model.versus_choices import OPPONENTS
+from c1k_tui.model.session import MatchSession
+from c1k_tui.model.versus_session import (
+    DEFAULT_PACE_MS,
+    PACES_MS,
+    WATCH_PACE_MS,
+    VersusSession,
+    agent_label,
+    level_floor_ms,
+)
 from c1k_tui.screens.match_screen import MatchScreen
 from engine import InfoSet, make_agent, observe, player_name
-from engine.errors import BadInput
 
 if TYPE_CHECKING:
-    from c1k_tui.model.session import Flow
-    from c1k_tui.screens.app import C1KApp
-    from engine import Action, Agent, CardDB, Deck, MatchOptions
-    from engine import record as rec
+    from textual.timer import Timer
+    from textual.worker import Worker
 
-#: the agent when `--vs ai` names no level (the search agent at its default level)
-DEFAULT_AI = "search"
-#: ms between an AI's visible actions (its moves are shown at a readable pace); against a human also the
-#: floor of every AI decision shown: no answer, forced or searched, appears sooner after it was asked
-DEFAULT_PACE_MS = 700
-WATCH_PACE_MS = 900
-PACES_MS = (0, 150, 400, 700, 900, 1500, 3000)
-#: event index offset of an agent seat's seed (derived from the match seed)
-AGENT_SEED_SALT = 0xA1
-#: the floor of each search level against a human (ms): above the longest search measured at the level
-#: (README: ai:2's longest 568 ms, ai:3's 1953 ms under load 2–3; ai:4 searches 3× ai:3), so that a forced
-#: answer and a searched one show after the same time. A search that still outlasts the floor (a slower
-#: machine) raises the floor for the rest of the match to 1.25× that search (`Versus.floor_ms`).
-LEVEL_FLOOR_MS = {1: 700, 2: 700, 3: 2500, 4: 7500}
-
-
-def level_floor_ms(spec: str) -> int:
-    """The floor an agent's level needs (0 for agents that don't search)."""
-    agent = make_agent(spec)
-    level = getattr(agent, "level", None)
-    return LEVEL_FLOOR_MS.get(level, 0) if isinstance(level, int) else 0
-
-
-class VersusError(BadInput, ValueError):
-    """A bad opponent spec: shown as a message naming the accepted forms."""
-
-
-def agent_spec(opponent: str, option: str = "--vs") -> str:
-    """`human` → "" (a person); `ai` → the default agent; `ai:N` → search level N; `ai:NAME[:N]` → that
-    agent. Raises VersusError naming the forms accepted."""
-    text = opponent.strip().lower()
-    if text in ("human", ""):
-        return ""
-    head, _, rest = text.partition(":")
-    if head != "ai":
-        raise VersusError(f"unknown opponent '{opponent}': use human, ai, ai:1 … ai:4, ai:greedy or ai:random")
-    spec = DEFAULT_AI if not rest else (f"search:{rest}" if rest[:1].isdigit() else rest)
-    try:
-        make_agent(spec)
-    except ValueError as err:
-        raise VersusError(f"{option} {opponent}: {err} (use ai, ai:1 … ai:4, ai:greedy or ai:random)") from err
-    return spec
-
-
-def agent_label(spec: str) -> str:
-    """How the screens name an agent: "AI (search:2)"."""
-    name = make_agent(spec).name
-    return f"AI ({name})"
-
-
-def agent_seed(match_seed: int, seat: int) -> int:
-    """The seed of the agent in `seat`: from the match seed, so the same match replays the same, through a
-    one-way function (SHA-256 of the match seed and the seat), so that the agent's seed, which the record
-    shows, says nothing of the match seed (the opening shuffle; rules.md §7)."""
-    import hashlib
-
-    data = b"c1k-agent-seed\0" + match_seed.to_bytes(8, "big") + bytes([AGENT_SEED_SALT, seat])
-    return int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
-
-
-# -------------------------------------------------------------------- the session
-
-
-class VersusSession(MatchSession):
-    """A match in which agents play some seats (`agents`: seat → (agent spec, agent seed))."""
-
-    def __init__(self, *args: Any, agents: dict[int, tuple[str, int]] | None = None, **kw: Any) -> None:
-        self.agents: dict[int, tuple[str, int]] = dict(agents or {})
-        super().__init__(*args, **kw)
-        self._ai_stops()
-
-    def _ai_stops(self) -> None:
-        give_ai_stops(self.flow, self.agents)     # an AI seat's stops are the AI's own (public, fixed)
-
-    def set_flow(self, flow: Flow) -> None:
-        self.flow = flow
-        self._ai_stops()
-        self.run_autos()
-        self.save()
-
-    @classmethod
-    def new_vs(cls, db: CardDB, decks: list[Deck], seed: int, options: MatchOptions | None,
-               specs: dict[int, str], **kw: Any) -> VersusSession:
-        """A new match from decks; `specs`: seat → agent spec (the seat's seed comes from the match's)."""
-        agents = {p: (spec, agent_seed(seed, p)) for p, spec in specs.items() if spec}
-        s = cls.new(db, decks, seed, options, agents=agents, **kw)
-        assert isinstance(s, VersusSession)
-        return s
-
-    @classmethod
-    def resume_vs(cls, record: rec.MatchRecord, db: CardDB, **kw: Any) -> VersusSession:
-        """A saved match with AI seats: replayed (every hash checked) with its agents rebuilt."""
-        agents = {0 if seat == "p1" else 1: (spec, seed) for seat, (spec, seed) in record.agents.items()}
-        s = cls.from_record(record, db, agents=agents, **kw)
-        assert isinstance(s, VersusSession)
-        return s
-
-    def is_ai(self, p: int) -> bool:
-        return p in self.agents
-
-    @property
-    def humans(self) -> tuple[int, ...]:
-        return tuple(p for p in (0, 1) if p not in self.agents)
-
-    def record(self) -> rec.MatchRecord:
-        r = super().record()
-        r.agents = {player_name(p): a for p, a in sorted(self.agents.items())}
-        return r
-
-    def next_auto(self) -> Action | None:
-        """The flow options' command (Session.run_autos sends them). Against an AI the human's forced
-        passes are sent at once, as with open hands: no other person watches the screen, and the agent
-        reads only its own information set, where a pass is a pass either way. The AI seat follows the
-        public flow (`fair_action`), whether its hand is shown or not (the same AI either way); watching
-        two agents, they decide everything."""
-        g = self.game
-        if g.is_terminal():
-            return None
-        if self.is_ai(g.current_player()):
-            return fair_action(g, self.flow) if self.humans else None
-        return auto_action(g, self.flow, hidden=not self.open_hands and len(self.humans) > 1)
-
-    def undo_span(self) -> int:
-        """Back to the human's last decision: the trailing commands of AI seats and of the flow options,
-        and the human's own command before them."""
-        cmds = self.game.record
-        auto = set(self.auto)
-        ai = {f"{player_name(p)}: " for p in self.agents}
-        i = len(cmds) - 1
-        while i >= 0 and (i in auto or cmds[i][:4] in ai):
-            i -= 1
-        return len(cmds) - i if i >= 0 else 0
-
-    def undo_check(self) -> tuple[bool, str]:
-        """As for two humans, and against an AI one more rule (rules.md §7a): an undo may not take back a
-        decision the AI made since — its answer came from its hidden cards, so asking it again (after
-        another attack) would let the human compare two answers. Only public facts decide (issue #28 item
-        7): whether the AI was asked (c1k_tui/model/seats.py `ai_decided`), never whether it had a choice —
-        a forced answer blocks the undo too, or the answer would tell whether the AI held a playable card.
-        The flow's passes for it (sent on public facts) are undone with the rest."""
-        ok, why = super().undo_check()
-        if not ok or not self.agents or not self.humans:
-            return ok, why
-        cmds = self.game.record
-        span = self.undo_span()
-        if ai_decided(cmds[len(cmds) - span:], len(cmds) - span, set(self.auto), self.agents):
-            return False, (f"'{cmds[len(cmds) - span]}' can't be undone: the AI has decided since, from its own "
-                           "hidden cards — it can't be asked the same question again (rules.md §7a)")
-        return ok, why
-
-    def rematch(self, seed: int) -> VersusSession:
-        """Same decks, a new seed, seats swapped — the agents move with their decks."""
-        decks = [self.decks[1], self.decks[0]]
-        specs = {1 - p: spec for p, (spec, _) in self.agents.items()}
-        return VersusSession.new_vs(self.db, decks, seed, self.game.options, specs, flow=self.flow,
-                                    save_path=self.save_path, open_hands=self.open_hands)
-
-
-def resume_or_none(db: CardDB, record: rec.MatchRecord, **kw: Any) -> VersusSession | None:
-    """A VersusSession for a record with AI seats, None for a record of two humans."""
-    return VersusSession.resume_vs(record, db, **kw) if record.agents else None
-
+    from engine import Action, Agent
 
 # -------------------------------------------------------------------- the app's controller
 
@@ -224,20 +54,22 @@ class WatchScreen(MatchScreen):
     BINDINGS = [Binding("p", "pause", "pause"), Binding("full_stop", "step", "step"),
                 Binding("plus", "pace(-1)", "faster"), Binding("minus", "pace(1)", "slower")]
 
-    def _versus(self) -> Versus | None:
-        return getattr(self.app, "versus", None)
+    class Control(Message):
+        """Pause, step or change the pace of the agents (the App routes it to its `Versus`)."""
+
+        def __init__(self, what: str, d: int = 0) -> None:
+            self.what = what
+            self.d = d
+            super().__init__()
 
     def action_pause(self) -> None:
-        if (v := self._versus()) is not None:
-            v.toggle_pause()
+        self.post_message(self.Control("pause"))
 
     def action_step(self) -> None:
-        if (v := self._versus()) is not None:
-            v.step()
+        self.post_message(self.Control("step"))
 
     def action_pace(self, d: int) -> None:
-        if (v := self._versus()) is not None:
-            v.change_pace(d)
+        self.post_message(self.Control("pace", d))
 
 
 @dataclass
@@ -259,10 +91,50 @@ class Shown:
     ms: int             # from the question to the answer on screen: the floor, or a longer search
 
 
+class VersusHost(Protocol):
+    """What the controller needs of the app that hosts it (the App is one; no import of it here, so the
+    app and this module never import each other)."""
+
+    session: MatchSession | None
+    match_screen: MatchScreen | None
+    versus_pace: int | None         # ms between an AI's visible moves (None: the default)
+    versus_paused: bool             # watching two AIs: start paused
+
+    @property
+    def viewer(self) -> int: ...
+
+    @viewer.setter
+    def viewer(self, p: int) -> None: ...
+
+    @property
+    def seen_upto(self) -> list[int]: ...
+
+    def refresh_view(self) -> None: ...
+
+    def present(self) -> None: ...
+
+    def check_lesson(self) -> None: ...
+
+    def maybe_prompt(self) -> None: ...
+
+    def pname(self, p: int) -> str: ...
+
+    def set_timer(self, delay: float, callback: Callable[[], Any] | None = None, *, name: str | None = None,
+                  pause: bool = False) -> Timer: ...
+
+    def call_from_thread(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> Any: ...
+
+    def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
+
+    def run_worker(self, work: Any, name: str | None = "", group: str = "default", description: str = "",
+                   exit_on_error: bool = True, start: bool = True, exclusive: bool = False,
+                   thread: bool = False) -> Worker[Any]: ...
+
+
 class Versus:
     """Runs the AI seats of the app's match: thinking in a worker, pacing, recaps, undo."""
 
-    def __init__(self, app: C1KApp, session: VersusSession, pace_ms: int | None = None) -> None:
+    def __init__(self, app: VersusHost, session: VersusSession, pace_ms: int | None = None) -> None:
         self.app = app
         self.s = session
         self.agents: dict[int, Agent] = {p: make_agent(spec, seed) for p, (spec, seed) in session.agents.items()}
@@ -489,6 +361,15 @@ class Versus:
         if not (self.thinking or self.waiting):
             self.app.present()
 
+    def control(self, what: str, d: int = 0) -> None:
+        """The watch screen's keys: pause, one step, the pace."""
+        if what == "pause":
+            self.toggle_pause()
+        elif what == "step":
+            self.step()
+        elif what == "pace":
+            self.change_pace(d)
+
     def change_pace(self, d: int) -> None:
         if not self.watch:
             return
@@ -497,11 +378,11 @@ class Versus:
         self.app.refresh_view()
 
 
-def attach(app: C1KApp, session: MatchSession) -> Versus | None:
+def attach(app: VersusHost, session: MatchSession) -> Versus | None:
     """The controller for a session with AI seats (None for two humans)."""
     if isinstance(session, VersusSession) and session.agents:
-        v = Versus(app, session, getattr(app, "versus_pace", None))
-        v.paused = v.watch and bool(getattr(app, "versus_paused", False))    # watching: start paused
+        v = Versus(app, session, app.versus_pace)
+        v.paused = v.watch and app.versus_paused    # watching: start paused
         return v
     return None
 
@@ -516,28 +397,4 @@ def screen_for(session: MatchSession, extra: str) -> MatchScreen:
 # -------------------------------------------------------------------- without a terminal
 
 
-def transcript(session: VersusSession, write: Any, max_actions: int = 20_000) -> None:
-    """`c1k play --ai-vs-ai` with piped output: both agents play the match to its end; each command
-    and the outcome are printed (both hands were open to the watcher: nothing is hidden here)."""
-    g = session.game
-    agents = {p: make_agent(spec, seed) for p, (spec, seed) in session.agents.items()}
-    n = 0
-    while not g.is_terminal() and n < max_actions:
-        p = g.current_player()
-        a = agents[p].act(InfoSet(g, p))
-        turn, window = observe(g, p).turn, g.window
-        session.send(a, p)
-        if str(a) != "pass":
-            write(f"T{turn} {window:<26} {player_name(p)}: {a}")
-        n += 1
-    v = observe(g, 0)
-    if g.outcome is None:
-        write(f"stopped after {n} decisions (turn {v.turn})")
-        return
-    who = "a draw" if v.winner is None else f"{player_name(v.winner)} ({agent_label(session.agents[v.winner][0])}) wins"
-    write(f"{who} — {(v.termination or '').replace('_', ' ')} · turn {v.turn} · {len(g.record)} commands · "
-          f"seed {v.seed}")
-
-
-__all__ = ["AI_STOPS", "OPPONENTS", "Shown", "Versus", "VersusError", "VersusSession", "WatchScreen", "agent_label",
-           "agent_seed", "agent_spec", "attach", "fair_action", "resume_or_none", "screen_for", "transcript"]
+__all__ = ["Shown", "Versus", "WatchScreen", "attach", "screen_for"]

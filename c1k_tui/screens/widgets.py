@@ -166,17 +166,25 @@ class BoardRow(Widget):
         super().__init__(**kw)
         self.player = player
 
+    @property
+    def slot_width(self) -> int:
+        """Each slot's columns: `SLOT_WIDTH`, narrower when more slots than fit (a Seat's 7th slot at 80
+        or 120 columns) — every slot on one line."""
+        n = max(1, len(self.units))
+        return max(8, min(SLOT_WIDTH, (self.size.width or SLOT_WIDTH * n) // n))
+
     def render(self) -> Text:
         compact = (self.size.height or 5) < 5
         rows: list[Text] = [Text(no_wrap=True) for _ in range(3 if compact else 5)]
+        w = self.slot_width
         for i, u in enumerate(self.units):
             m = self.marks[i] if i < len(self.marks) else frozenset()
-            for r, line in zip(rows, slot_lines(u, i, m, SLOT_WIDTH, compact), strict=False):
+            for r, line in zip(rows, slot_lines(u, i, m, w, compact), strict=False):
                 r.append_text(line)
         return Text("\n", no_wrap=True).join(rows)
 
     def on_click(self, event: Click) -> None:
-        i = event.x // SLOT_WIDTH
+        i = event.x // self.slot_width
         if 0 <= i < len(self.units):
             event.stop()
             self.post_message(SpotClicked(("unit", self.player, i)))
@@ -245,11 +253,16 @@ class ChipsRow(Widget):
 SET_MARK = " [Set]"     # engine.view names a Set card "<name> [Set]"
 
 
+def hand_key(i: int) -> str:
+    """The key that selects hand card i (0-based): 1…9, then 0 for the 10th; "·" past it (the arrows)."""
+    return str(i + 1) if i < 9 else "0" if i == 9 else "·"
+
+
 def hand_cell(i: int, c: HandCard, marks: frozenset[str], width: int) -> Text:
     """One hand card in `width` columns: the name is cut first, never the cost, speed or [Set] mark."""
     head = Text(no_wrap=True, style=mark_style(marks))
     head.append(_mark_prefix(marks) or " ")
-    head.append(f"{i + 1}", style="bold")
+    head.append(hand_key(i), style="bold")
     head.append("✓" if c.playable else "✗", style="green" if c.playable else "dim")
     is_set = c.name.endswith(SET_MARK)
     name = c.name[: -len(SET_MARK)] if is_set else c.name
@@ -395,9 +408,9 @@ class WindowLine(Widget):
                    "blockers": "declares blockers", "interrupt": "may use an Interrupt",
                    "choice": "must choose"}.get(w.decision, "decides")
             second.append(f"▶ {w.decider_name} {who}", style="bold reverse")
+            if w.stack_size:                  # why only Fast is allowed: before the list, which is cut first
+                second.append(f" · stack {w.stack_size}", style="bold")
             second.append(f" · allowed: {w.allowed}")
-            if w.stack_size:
-                second.append(f" · stack {w.stack_size}")
         second.truncate(width, overflow="ellipsis")
         return Text("\n").join([first, second])
 

@@ -41,7 +41,7 @@ def snapshot_data() -> dict[str, Any]:
 def _no_handoff_guard(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pilot presses keys faster than people: the hand-off's guard against a double press is off, but in
     tests/tui/test_handoff_guard.py."""
-    from c1k_tui.screens.menus import HandoffScreen
+    from c1k_tui.screens.handoff_screen import HandoffScreen
     monkeypatch.setattr(HandoffScreen, "GUARD_S", 0.0)
 
 
@@ -91,3 +91,26 @@ def run_app(app: C1KApp, body: Callable[[Any], Awaitable[None]], size: tuple[int
             await body(pilot)
 
     asyncio.run(main())
+
+
+def press_at(app: C1KApp, key: str, at: float) -> None:
+    """A key pressed at `at` (monotonic seconds), whenever the app gets to read it (the key guard judges a
+    key by when it was pressed)."""
+    from textual import events
+
+    ev = events.Key(key, "\r" if key == "enter" else (" " if key == "space" else key))
+    ev.time = at
+    ev.set_sender(app)
+    app.post_message(ev)
+
+
+def current_screen(app: C1KApp) -> Any:
+    return app.screen          # (untyped: a screen asserted earlier in a test is not the screen now)
+
+
+def favor_first(db: CardDB, tmp: Path, open_hands: bool = False) -> MatchSession:
+    """The flow position with Mira's hand Test Favor, Test Recruit: the cursor starts on Test Favor, so an
+    Enter that reaches her table plays it."""
+    data = flow_data()
+    data["p1"]["hand"] = ["Test Favor", "Test Recruit"]
+    return session_from(db, data, tmp, open_hands=open_hands)

@@ -12,9 +12,10 @@ import pytest
 from textual.widgets import DataTable, Input, Static
 
 from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.confirm_modal import ConfirmModal
 from c1k_tui.screens.deck_builder import DeckBuilderScreen
-from c1k_tui.screens.menus import ConfirmModal, StartScreen
 from c1k_tui.screens.save_dialog import AskPathModal
+from c1k_tui.screens.start_screen import StartScreen
 from engine import load_deck
 from engine.cardset import load_cards
 from tests.tui.conftest import run_app

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from c1k_tui.screens.app import C1KApp
-from c1k_tui.screens.menus import HandoffScreen
+from c1k_tui.screens.handoff_screen import HandoffScreen
 from engine.cards import CardDB
 from tests.tui.conftest import flow_data, run_app, session_from
 

@@ -7,9 +7,12 @@ from typing import Any
 
 from textual.widgets import Input
 
-from c1k_tui.screens.app import C1KApp, resume_session
+from c1k_tui.model.builders import resume_session
+from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.confirm_modal import ConfirmModal
+from c1k_tui.screens.handoff_screen import HandoffScreen
+from c1k_tui.screens.help_screen import HelpScreen
 from c1k_tui.screens.match_screen import MatchScreen
-from c1k_tui.screens.menus import ConfirmModal, HandoffScreen, HelpScreen
 from engine import record as rec
 from engine.cards import CardDB
 from engine.scenario import find_unit

@@ -18,9 +18,11 @@ import hashlib
 from typing import Any
 
 from c1k_tui.model.session import Flow
+from c1k_tui.model.versus_session import LEVEL_FLOOR_MS, VersusSession, agent_seed
 from c1k_tui.screens.app import C1KApp
-from c1k_tui.screens.menus import MultiChoiceModal, PromptModal
-from c1k_tui.screens.versus import LEVEL_FLOOR_MS, Shown, VersusSession, agent_seed
+from c1k_tui.screens.multi_choice_modal import MultiChoiceModal
+from c1k_tui.screens.prompt_modal import PromptModal
+from c1k_tui.screens.versus import Shown
 from engine import Attack, Block, Decline, InfoSet, Pass
 from engine.cards import CardDB
 from engine.decks import find_deck, load_deck

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from c1k_tui.screens.app import C1KApp
-from c1k_tui.screens.menus import ConfirmModal, GameOverScreen
+from c1k_tui.screens.confirm_modal import ConfirmModal
+from c1k_tui.screens.game_over import GameOverScreen
 from engine import record as rec
 from engine.cards import CardDB
 from tests.tui.conftest import flow_data, run_app, session_from

@@ -8,9 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.confirm_modal import ConfirmModal
 from c1k_tui.screens.controls import ChoiceList
+from c1k_tui.screens.game_over import GameOverScreen
+from c1k_tui.screens.handoff_screen import HandoffScreen
 from c1k_tui.screens.match_screen import MatchScreen
-from c1k_tui.screens.menus import ConfirmModal, GameOverScreen, HandoffScreen, OptionsModal
+from c1k_tui.screens.options_modal import OptionsModal
 from engine.cards import CardDB
 from tests.tui.conftest import flow_data, run_app, session_from
 
@@ -131,6 +134,8 @@ def test_options_dialog_is_keyboard_first_with_glyphs(db: CardDB) -> None:
 
 
 def test_undo_request_hides_the_hand_and_asks_the_other_player(db: CardDB) -> None:
+    """Mira asks to undo her own last action (her attack): her hand is hidden at once and Tomas, at the
+    keyboard, agrees or not; before that, Tomas asking to undo Mira's pass is told nothing of his can be."""
     app = C1KApp(db=db, session=session_from(db, flow_data(), flow="full"))
 
     async def body(pilot: Any) -> None:
@@ -142,20 +147,31 @@ def test_undo_request_hides_the_hand_and_asks_the_other_player(db: CardDB) -> No
         assert isinstance(app.screen, HandoffScreen)
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("u")                 # Tomas asks to undo ... Mira must agree
+        await pilot.press("u")                 # Tomas asks to undo Mira's pass: not his to undo
+        await pilot.pause()
+        ms: Any = app.screen                   # no hand-off: Tomas's own table, with the reason
+        assert ms is app.match_screen and ms is not None and "nothing of yours can be undone" in str(ms.status)
+        await pilot.press("space")             # Tomas passes: Mira declares attackers
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        app.send(f"attack #{g.players[0].units()[0]}")
+        await pilot.pause()
+        assert app.game.current_player() == 0 and len(app.game.record) == 3
+        await pilot.press("u")                 # Mira asks to undo her attack ... Tomas must agree
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
-        assert "Mira" in " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "Tomas" in " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert app.match_screen is not None and app.match_screen.view is not None
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmModal)
-        # behind the question: Mira's own hand, not Tomas's
-        assert app.match_screen.view.viewer == 0
-        assert all(c.cid in g.players[0].hand for c in app.match_screen.view.hand)
+        # behind the question: Tomas's own hand, not Mira's
+        assert app.match_screen.view.viewer == 1
+        assert all(c.cid in g.players[1].hand for c in app.match_screen.view.hand)
         await pilot.press("y")
         await pilot.pause()
-        assert app.game.record == []
+        assert app.game.record == ["p1: pass", "p2: pass"]
 
     run_app(app, body)
 
@@ -196,9 +212,8 @@ def test_pacing_steps_the_phase_bar_through_passed_windows(db: CardDB) -> None:
 
 
 def test_stops_are_saved_per_player_in_c1k_home(db: CardDB, tmp_path: Path) -> None:
+    from c1k_tui.model.builders import StartChoice, new_session
     from c1k_tui.model.paths import DEFAULT_STOPS, load_stops, save_stops, stops_file
-    from c1k_tui.screens.app import new_session
-    from c1k_tui.screens.menus import StartChoice
 
     assert save_stops({"Mira": ["own:main.priority", "opp:end.final"]}) == ""
     assert "c1k-home" in str(stops_file())                  # under C1K_HOME (the test's own folder)
@@ -214,7 +229,7 @@ def test_multi_choice_is_keyboard_first_with_glyphs() -> None:
 
     from textual.app import App
 
-    from c1k_tui.screens.menus import MultiChoiceModal
+    from c1k_tui.screens.multi_choice_modal import MultiChoiceModal
 
     got: list[str | None] = []
 

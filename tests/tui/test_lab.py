@@ -15,9 +15,10 @@ from rich.console import Console, Group
 from rich.text import Text
 from textual.widgets import Input, Select, SelectionList, Static
 
+from c1k_tui.model.builders import StartChoice
 from c1k_tui.screens.app import C1KApp
 from c1k_tui.screens.lab_screen import LabScreen, run_jobs
-from c1k_tui.screens.menus import StartChoice, StartScreen
+from c1k_tui.screens.start_screen import StartScreen
 from c1k_tui.sim import simulate as sim
 from tests.tui.conftest import run_app
 
@@ -307,7 +308,7 @@ def test_save_asks_before_replacing_and_no_keeps_the_files(tmp_path: Path, monke
     out: dict[str, Any] = {}
 
     async def body(pilot: Any) -> None:
-        from c1k_tui.screens.menus import ConfirmModal
+        from c1k_tui.screens.confirm_modal import ConfirmModal
         from c1k_tui.screens.save_dialog import AskPathModal
 
         lab = app.screen

@@ -13,8 +13,10 @@ from c1k_tui.cli.main import app as cli
 from c1k_tui.model.paths import FLOWS
 from c1k_tui.model.session import Flow
 from c1k_tui.screens.app import C1KApp
-from c1k_tui.screens.menus import HandoffScreen, LogScreen, StartScreen
+from c1k_tui.screens.handoff_screen import HandoffScreen
+from c1k_tui.screens.log_screen import LogScreen
 from c1k_tui.screens.rule_screen import RuleBrowser
+from c1k_tui.screens.start_screen import StartScreen
 from c1k_tui.screens.turn_screen import TurnScreen
 from engine.cards import CardDB
 from tests.tui.conftest import CARDS, flow_data, run_app, session_from

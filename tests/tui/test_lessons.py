@@ -9,7 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from c1k_tui.cli.main import app as cli
-from c1k_tui.screens.app import C1KApp, find_lessons, lesson_session
+from c1k_tui.model.builders import find_lessons, lesson_session
+from c1k_tui.screens.app import C1KApp
 from engine.cards import CardDB
 from tests.tui.conftest import run_app
 
@@ -86,7 +87,8 @@ def test_enter_on_a_refused_card_sends_it_in_the_refusal_lesson(db: CardDB, tmp_
 
 
 def test_undo_in_a_lesson_asks_no_one_and_the_prompt_opens_again(db: CardDB, tmp_path: Path) -> None:
-    from c1k_tui.screens.menus import ConfirmModal, PromptModal
+    from c1k_tui.screens.confirm_modal import ConfirmModal
+    from c1k_tui.screens.prompt_modal import PromptModal
 
     app = _app_on(db, tmp_path, "04-")
 
@@ -164,8 +166,8 @@ def test_a_question_is_answered_in_the_app(db: CardDB, tmp_path: Path) -> None:
 
 def test_the_lessons_screen_offers_the_learning_flow_against_the_ai(db: CardDB, tmp_path: Path,
                                                                    monkeypatch: Any) -> None:
-    from c1k_tui.screens.menus import VS_AI, LessonsScreen
-    from c1k_tui.screens.versus import VersusSession
+    from c1k_tui.model.versus_session import VersusSession
+    from c1k_tui.screens.lessons_screen import VS_AI, LessonsScreen
 
     monkeypatch.setenv("C1K_HOME", str(tmp_path))
     app = C1KApp(db=db, mode="learn", lessons=find_lessons())

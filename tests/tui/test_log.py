@@ -8,7 +8,7 @@ import asyncio
 from textual.app import App
 
 from c1k_tui.screens.controls import LogView, wrap_rows
-from c1k_tui.screens.menus import LogScreen, filter_log
+from c1k_tui.screens.log_screen import LogScreen, filter_log
 
 LINES = tuple(
     x for t in range(1, 6) for x in (

@@ -10,7 +10,9 @@ from typing import Any
 from c1k_tui.model.paths import PlayerPrefs, load_prefs, prefs_file, save_prefs, state_dir
 from c1k_tui.screens.app import C1KApp
 from c1k_tui.screens.controls import ChoiceList
-from c1k_tui.screens.menus import GameOverScreen, HandoffScreen, OptionsModal
+from c1k_tui.screens.game_over import GameOverScreen
+from c1k_tui.screens.handoff_screen import HandoffScreen
+from c1k_tui.screens.options_modal import OptionsModal
 from engine.cards import CardDB
 from tests.tui.conftest import flow_data, run_app, session_from
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from c1k_tui.model.builders import find_lessons, lesson_session
 from c1k_tui.model.session import Flow, MatchSession
-from c1k_tui.screens.app import C1KApp, find_lessons, lesson_session
+from c1k_tui.screens.app import C1KApp
 from engine import MatchOptions, find_deck, load_deck
 from engine.cards import CardDB
 from tests.tui.test_snapshots import keys

@@ -7,10 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from c1k_tui.model.builders import StartChoice, new_session
 from c1k_tui.model.recap import RecapEntry, RecapWindow, recap_entries
 from c1k_tui.model.view import log_for
-from c1k_tui.screens.app import C1KApp, new_session
-from c1k_tui.screens.menus import HandoffScreen, StartChoice
+from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.handoff_screen import HandoffScreen
 from engine.cards import CardDB
 from tests.tui.conftest import flow_data, run_app, session_from
 

@@ -21,7 +21,7 @@ def keys(*pressed: str) -> Any:
     presses the keys one by one — so the picture never depends on the machine's load."""
 
     async def run(pilot: Any) -> None:
-        from c1k_tui.screens.menus import HandoffScreen
+        from c1k_tui.screens.handoff_screen import HandoffScreen
 
         for _ in range(500):
             if isinstance(pilot.app.screen, HandoffScreen) or pilot.app.viewer in (0, 1):
@@ -147,7 +147,7 @@ def test_learning_flow_handoff(snap_compare: Any, db: CardDB, size: str) -> None
     async def steady(pilot: Any) -> None:
         # Mira takes the keyboard, passes, attacks with nothing: the windows entered on the way to Tomas's
         # turn, each with its rule id and what happened in it
-        from c1k_tui.screens.menus import HandoffScreen
+        from c1k_tui.screens.handoff_screen import HandoffScreen
 
         for _ in range(200):                # Mira's hand-off screen first
             if isinstance(pilot.app.screen, HandoffScreen):
@@ -166,7 +166,7 @@ def test_recap_tab_at_80x24(snap_compare: Any, db: CardDB) -> None:
 
     async def steady(pilot: Any) -> None:
         # Mira plays her Test Recruit; Tomas takes the keyboard: the Recap tab, its newest lines, full width
-        from c1k_tui.screens.menus import HandoffScreen
+        from c1k_tui.screens.handoff_screen import HandoffScreen
 
         for _ in range(200):                # Mira's hand-off screen first
             if isinstance(pilot.app.screen, HandoffScreen):
@@ -181,3 +181,15 @@ def test_recap_tab_at_80x24(snap_compare: Any, db: CardDB) -> None:
         assert pilot.app.screen is pilot.app.match_screen
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=steady)
+
+
+@_params()
+def test_seven_slots_and_two_copies(snap_compare: Any, db: CardDB, size: str) -> None:
+    """Issue 27 item 6: a Seat's 7 unit slots on one line at 120 and 80 columns; two copies of a card on
+    the board read apart by their numbers."""
+    data = snapshot_data()
+    data["p1"]["seat"] = "Seat of the Crowded Field"
+    data["p1"]["board"] = [{"card": "Test Knight", "as": "knight", "slot": 1},
+                           {"card": "Test Recruit", "as": "r1", "slot": 6}, {"card": "Test Recruit", "as": "r2", "slot": 7}]
+    app = C1KApp(db=db, session=session_from(db, data, open_hands=True))
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=keys())

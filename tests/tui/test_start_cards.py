@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Select, Static
 
+from c1k_tui.model.builders import StartChoice
 from c1k_tui.screens.app import C1KApp
 from c1k_tui.screens.deck_builder import DeckBuilderScreen
 from c1k_tui.screens.lab_screen import LabScreen
-from c1k_tui.screens.menus import StartChoice, StartScreen
+from c1k_tui.screens.start_screen import StartScreen
 from engine import Game, MatchOptions, load_deck
 from engine.cardset import load_cards
 from tests.tui.conftest import run_app

@@ -19,7 +19,9 @@ def test_first_frame_imports_nothing_heavy() -> None:
     code = ("import sys\n"
             "from c1k_tui.cli import main as cli\n"
             "from c1k_tui.screens.app import C1KApp\n"
-            "from c1k_tui.screens.menus import SplashScreen, StartScreen, HandoffScreen\n"
+            "from c1k_tui.screens.splash_screen import SplashScreen\n"
+            "from c1k_tui.screens.start_screen import StartScreen\n"
+            "from c1k_tui.screens.handoff_screen import HandoffScreen\n"
             f"heavy, light = {HEAVY!r}, {LIGHT!r}\n"
             "print(','.join(sorted(m for m in sys.modules if m not in light and any(m == h or "
             "m.startswith(h + '.') for h in heavy))))\n")

@@ -9,6 +9,7 @@ public facts (`respond.could_respond`), with their own Main Phase always a stop.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -68,9 +69,12 @@ def _command(g: Any, played: list[bool]) -> str:
     return "pass"
 
 
-def values(s: MatchSession, turns: int = 6, p1_only: bool = True) -> list[str]:
+def values(s: MatchSession, turns: int = 6, p1_only: bool = True,
+           command: Callable[[Any, list[bool]], str] = _command,
+           after: Callable[[MatchSession, int], str | None] | None = None) -> list[str]:
     """Every value the model returns until `turns` that p1 sees, as text: hand-offs (both players read
-    them) with their public recap in full, and p1's own tables (p2's tables are p2's alone)."""
+    them) with their public recap in full, and p1's own tables (p2's tables are p2's alone). `command`:
+    what the deciding player sends; `after(session, actor)`: a line to add after each command (or None)."""
     table = Table(s)
     out: list[str] = []
     played = [False]
@@ -95,8 +99,11 @@ def values(s: MatchSession, turns: int = 6, p1_only: bool = True) -> list[str]:
         if shown.viewer == 0 or not p1_only:
             out.append(f"TABLE p{shown.viewer + 1} T{observe(g, shown.viewer).turn} {g.window} {shown.prompt}")
         actor, seen, before = g.current_player(), len(g.events), len(g.record)
-        if s.send(_command(g, played)).ok:
+        if s.send(command(g, played)).ok:
             table.accepted(actor, seen, s.game.record[before] if len(s.game.record) > before else "")
+        line = after(s, actor) if after is not None else None
+        if line is not None:
+            out.append(line)
     assert s.game.turn >= turns, f"the scripted match did not reach turn {turns}"
     return out
 
@@ -155,7 +162,7 @@ def test_handoff_due_is_a_function_of_public_facts() -> None:
 def test_stops_only_your_own_and_announced_to_the_other_player(db: CardDB) -> None:
     """tui.md round 2: the options list only the keyboard holder's own stops; a change is public and
     announced to the other player at their next hand-off, once."""
-    from c1k_tui.screens.menus import OptionsModal
+    from c1k_tui.screens.options_modal import OptionsModal
 
     s = _session(db, HANDS[1])
     modal = OptionsModal(s.flow, ("Mira", "Tomas"), False, False, hidden=True, holder=0)

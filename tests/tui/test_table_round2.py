@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from c1k_tui.model.builders import StartChoice
 from c1k_tui.screens.app import C1KApp
-from c1k_tui.screens.menus import StartChoice, StartScreen
+from c1k_tui.screens.start_screen import StartScreen
 from engine.cards import CardDB
 from tests.tui.conftest import run_app
 
@@ -89,7 +90,7 @@ def test_the_hand_off_recap_opens_at_its_newest_lines_and_scrolls_at_80x24() -> 
     from rich.text import Text
     from textual.app import App
 
-    from c1k_tui.screens.menus import HandoffScreen
+    from c1k_tui.screens.handoff_screen import HandoffScreen
 
     recap = Text("Since Tomas last decided (public):\n" + "\n".join(f"recap line {i:02d}" for i in range(1, 41)))
 
@@ -187,7 +188,7 @@ def long_session(db: CardDB, turns: int = 10, open_hands: bool = False, seed: in
 def test_the_full_log_holds_every_line_and_turn_2_is_found(db: CardDB) -> None:
     from c1k_tui.model.view import log_for
     from c1k_tui.screens.controls import LogView
-    from c1k_tui.screens.menus import LogScreen
+    from c1k_tui.screens.log_screen import LogScreen
     from engine import observe
 
     s = long_session(db)
@@ -230,7 +231,7 @@ def test_the_full_log_holds_every_line_and_turn_2_is_found(db: CardDB) -> None:
 
 
 def test_turn_filters_take_t5_turn_5_and_ranges() -> None:
-    from c1k_tui.screens.menus import filter_log
+    from c1k_tui.screens.log_screen import filter_log
 
     lines = ("T1 main.priority", "a", "T2 main.priority", "b", "T3 combat.damage", "c turn")
     assert filter_log(lines, "turn 2") == ("T2 main.priority", "T2 main.priority │ b")
@@ -248,7 +249,7 @@ def _concede_app(db: CardDB, tmp_path: Path, open_hands: bool = False) -> C1KApp
 
 
 async def _concede(pilot: Any, app: C1KApp) -> None:
-    from c1k_tui.screens.menus import HandoffScreen
+    from c1k_tui.screens.handoff_screen import HandoffScreen
 
     await pilot.pause()
     if isinstance(app.screen, HandoffScreen):
@@ -260,7 +261,7 @@ async def _concede(pilot: Any, app: C1KApp) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_game_over_names_once_life_totals_and_damage_apart(db: CardDB, tmp_path: Path, size: str) -> None:
-    from c1k_tui.screens.menus import GameOverScreen
+    from c1k_tui.screens.game_over import GameOverScreen
 
     app = _concede_app(db, tmp_path)
     out: dict[str, Any] = {}
@@ -274,7 +275,7 @@ def test_game_over_names_once_life_totals_and_damage_apart(db: CardDB, tmp_path:
     text = out["text"]
     assert "Tomas wins — Mira conceded" in text
     assert "(p1)" not in text and "(p2)" not in text
-    assert "life" in text and "damage to Champions" in text and "to units" in text
+    assert "life" in text and "dealt to Champions" in text and "dealt to units" in text
     rows = [r for r in text.splitlines() if r.strip().startswith(("Mira ", "Tomas "))]
     assert any(r.split()[:2] == ["Mira", "20"] for r in rows) and any(r.split()[:2] == ["Tomas", "20"] for r in rows)
     # hidden information: p2's Emberlash stayed in hand all match — the summary never names it
@@ -282,7 +283,7 @@ def test_game_over_names_once_life_totals_and_damage_apart(db: CardDB, tmp_path:
 
 
 def test_summary_counts_damage_to_units_and_champions_apart(db: CardDB) -> None:
-    from c1k_tui.screens.app import summarise
+    from c1k_tui.model.summary import summarise
     from engine import observe
     from tests.tui.conftest import flow_data, session_from
 
@@ -313,7 +314,7 @@ def test_summary_counts_damage_to_units_and_champions_apart(db: CardDB) -> None:
 
 
 def test_review_returns_to_the_game_over_screen(db: CardDB, tmp_path: Path) -> None:
-    from c1k_tui.screens.menus import GameOverScreen
+    from c1k_tui.screens.game_over import GameOverScreen
     from c1k_tui.screens.replay import ReplayScreen
 
     app = _concede_app(db, tmp_path)
@@ -340,7 +341,7 @@ def test_review_returns_to_the_game_over_screen(db: CardDB, tmp_path: Path) -> N
 
 def test_no_hotkey_types_into_the_save_field_and_r_rematches(db: CardDB, tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from c1k_tui.screens.menus import GameOverScreen
+    from c1k_tui.screens.game_over import GameOverScreen
 
     monkeypatch.chdir(tmp_path)
     app = _concede_app(db, tmp_path, open_hands=True)
@@ -487,7 +488,8 @@ def test_thread_modes_are_words_in_the_picker_on_the_stack_and_in_the_hand_off_r
                                                                                    size: str) -> None:
     from textual.widgets import OptionList
 
-    from c1k_tui.screens.menus import HandoffScreen, PromptModal
+    from c1k_tui.screens.handoff_screen import HandoffScreen
+    from c1k_tui.screens.prompt_modal import PromptModal
     from tests.tui.conftest import flow_data, session_from
 
     data = flow_data()
@@ -549,7 +551,7 @@ async def _type(pilot: Any, text: str) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_tab_completes_names_only_from_what_the_typist_may_see(db: CardDB, size: str) -> None:
-    from c1k_tui.screens.menus import HandoffScreen
+    from c1k_tui.screens.handoff_screen import HandoffScreen
     from c1k_tui.screens.widgets import CommandLine
     from tests.tui.conftest import flow_data, session_from
 
@@ -583,7 +585,7 @@ def test_tab_completes_names_only_from_what_the_typist_may_see(db: CardDB, size:
 
 
 def test_a_refused_typed_command_stays_for_editing_and_up_recalls_only_your_own(db: CardDB) -> None:
-    from c1k_tui.screens.menus import HandoffScreen
+    from c1k_tui.screens.handoff_screen import HandoffScreen
     from c1k_tui.screens.widgets import CommandLine
     from tests.tui.conftest import flow_data, session_from
 
@@ -641,7 +643,7 @@ def test_summary_names_a_played_card_that_is_now_nowhere(db: CardDB) -> None:
     """Found in a whole match at 120x40: the game-over summary listed the second player's played Coin as
     "#334" — a token ceases to exist, so no view names it any more. It is named as its public stack line
     named it (the same holds for a card that went back to a hidden zone and was renumbered)."""
-    from c1k_tui.screens.app import summarise
+    from c1k_tui.model.summary import summarise
     from engine import Game, find_deck, load_deck, observe
 
     decks = [load_deck(find_deck("emberfall"), db), load_deck(find_deck("ironbound"), db)]

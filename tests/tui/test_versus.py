@@ -15,17 +15,14 @@ from typer.testing import CliRunner
 
 from c1k_tui.cli.main import app as cli
 from c1k_tui.cli.versus_play import ai_pair
+from c1k_tui.model.builders import resume_session
 from c1k_tui.model.session import Flow
-from c1k_tui.screens.app import C1KApp, resume_session
-from c1k_tui.screens.menus import GameOverScreen, MultiChoiceModal, PromptModal
-from c1k_tui.screens.versus import (
-    Shown,
-    VersusError,
-    VersusSession,
-    WatchScreen,
-    agent_spec,
-    transcript,
-)
+from c1k_tui.model.versus_session import VersusError, VersusSession, agent_spec, transcript
+from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.game_over import GameOverScreen
+from c1k_tui.screens.multi_choice_modal import MultiChoiceModal
+from c1k_tui.screens.prompt_modal import PromptModal
+from c1k_tui.screens.versus import Shown, WatchScreen
 from engine import Attack, Block, Decline, InfoSet, Pass, make_agent, observe
 from engine import record as rec
 from engine.cards import CardDB
@@ -528,7 +525,7 @@ def test_transcript_without_terminal_plays_to_the_end(db: CardDB) -> None:
 def test_the_start_screen_offers_an_ai_opponent(db: CardDB, tmp_path: Path) -> None:
     from textual.widgets import Select
 
-    from c1k_tui.screens.menus import StartChoice
+    from c1k_tui.model.builders import StartChoice
 
     app = C1KApp(db=db, mode="start", start=StartChoice("ironbound", "emberfall", 9, "Mira", "p2", False, False,
                                                          "stops"), autosave=tmp_path / "a.json")

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from c1k_tui.model.session import Flow
+from c1k_tui.model.versus_session import VersusSession
 from c1k_tui.screens.app import C1KApp
-from c1k_tui.screens.versus import VersusSession
 from engine.cards import CardDB
 from engine.scenario import scenario_from_data
 from tests.tui.conftest import snapshot_data
