@@ -23,8 +23,9 @@ KEPT = {
     "engine.lessons.LessonError": ValueError, "engine.record.RecordError": ValueError,
     "engine.record.WouldReplace": FileExistsError, "engine.core.RulesLoopError": RuntimeError,
     "engine.safeio.ReadRefused": OSError, "engine.safeio.DuplicateKey": ValueError,
-    "engine.canonical.EncodingError": TypeError, "c1k_tui.screens.versus.VersusError": ValueError,
-    "c1k_tui.sim.simulate.SimulateError": Exception,
+    "engine.canonical.EncodingError": TypeError, "c1k_tui.model.versus_session.VersusError": ValueError,
+    "c1k_tui.sim.jobs.SimulateError": Exception, "c1k_tui.model.lessons.LessonPick": ValueError,
+    "c1k_tui.model.savelock.Held": OSError,
 }
 RULES = {"engine.actions.IllegalAction", "engine.core.RulesLoopError"}
 

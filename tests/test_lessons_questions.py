@@ -88,7 +88,7 @@ def test_an_old_progress_file_stays_readable(tmp_path: Path, monkeypatch: pytest
 
 def test_in_the_app_u_takes_the_answer_back_not_the_command_before_it(db: CardDB, tmp_path: Path,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from c1k_tui.screens.app import find_lessons, lesson_session
+    from c1k_tui.model.builders import find_lessons, lesson_session
 
     monkeypatch.setenv("C1K_HOME", str(tmp_path))
     info = next(x for x in find_lessons() if x.path.name.startswith("21-"))   # the question after 6 commands

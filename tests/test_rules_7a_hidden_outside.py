@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from c1k_tui.cli import main
 from c1k_tui.model import savelock
 from c1k_tui.model.session import Flow, MatchSession
-from c1k_tui.screens.versus import VersusSession, agent_spec
+from c1k_tui.model.versus_session import VersusSession, agent_spec
 from engine import MatchOptions, observe
 from engine.cards import load_card_db
 from engine.decks import find_deck, load_deck

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from c1k_tui.model.paths import PROGRESS_NAME as PROGRESS_NAME  # (re-exported: its home is paths)
 from c1k_tui.model.paths import data_dir, lessons_dir, moved_in
+from engine.errors import BadInput
 
 if TYPE_CHECKING:
     from engine import CardDB, Game
@@ -269,7 +270,7 @@ def short_key(key: str) -> str:
 # -------------------------------------------------------------------- `c1k learn LESSON`
 
 
-class LessonPick(ValueError):
+class LessonPick(BadInput, ValueError):
     """What `c1k learn LESSON` can't open, in words (the command shows it and exits 2)."""
 
 

@@ -19,11 +19,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from engine.errors import BadInput
+
 SUFFIX = ".lock"
 _HELD: dict[str, Path] = {}          # the match files this process holds: abspath -> its lock file
 
 
-class Held(OSError):
+class Held(BadInput, OSError):
     """The match file is held by another process (the message says which, since when)."""
 
 

@@ -307,7 +307,7 @@ def test_the_lessons_screen_marks_a_lesson_done_only_after_a_wrong_answer(db: Ca
     from textual.widgets import OptionList, Static
 
     from c1k_tui.model import lessons as course_ui
-    from c1k_tui.screens.menus import LessonsScreen
+    from c1k_tui.screens.lessons_screen import LessonsScreen
 
     monkeypatch.setenv("C1K_HOME", str(tmp_path))
     course_ui.mark_completed("01-priority-and-the-stack")

@@ -7,7 +7,7 @@ same public commands."""
 from __future__ import annotations
 
 from c1k_tui.model.session import Flow
-from c1k_tui.screens.versus import VersusSession
+from c1k_tui.model.versus_session import VersusSession
 from engine.cards import CardDB
 from engine.scenario import scenario_from_data
 from tests.tui.conftest import flow_data
