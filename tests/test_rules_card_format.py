@@ -40,7 +40,8 @@ def test_flux_where_no_flux_interrupt_can_be_asked_is_refused_with_a_message(car
 
 
 def test_flux_in_a_triggered_ability_is_fine() -> None:
-    ok = {**CONQUER_FLUX, "keywords": [], "abilities": [{"when": "on_champion_hit",
+    ok = {**CONQUER_FLUX, "keywords": [], "text": "When this unit damages the enemy Champion, Flux: draw a card; or "
+          "gain 1 Influence.", "abilities": [{"when": "on_champion_hit",
                                                           "effect": CONQUER_FLUX["abilities"][0]["effect"]}]}
     cards, problems = parse_cards([ok], "t.toml")
     assert problems == [] and len(cards) == 1
@@ -48,7 +49,7 @@ def test_flux_in_a_triggered_ability_is_fine() -> None:
 
 def test_the_voidcast_cost_alone_makes_a_voidcast_card_and_the_keyword_needs_the_cost() -> None:
     base = {"id": "t-echo", "name": "Echo", "type": "action", "realm": "null", "cost": 3, "speed": "slow",
-            "text": "Draw a card.", "effect": [{"do": "draw"}]}
+            "text": "Draw a card. Voidcast 1.", "effect": [{"do": "draw"}]}   # (the text says what it does)
     cards, problems = parse_cards([{**base, "voidcast": 1}], "t.toml")
     assert problems == [] and cards[0].voidcast == 1 and "voidcast" in cards[0].keywords
     cards, problems = parse_cards([{**base, "keywords": ["voidcast"]}], "t.toml")
