@@ -33,6 +33,11 @@ SLOW = {
     "tests/tui/test_versus.py::test_a_whole_short_match_against_the_random_agent_through_the_app",
     "tests/tui/test_versus.py::test_watching_two_agents_pause_step_and_run_to_the_end",
     "tests/tui/test_versus.py::test_cli_ai_vs_ai_piped_prints_the_match_and_saves_its_record",
+    # 2026-12-07, `pytest -m "not slow" -n 2 --durations=40` (issue #32 item 11): what grew since
+    "tests/test_harden_settings.py::test_lessons_json_never_stops_learn_list",
+    "tests/tui/test_fair_hiding.py::test_the_learning_flow_is_fair_too",
+    "tests/tui/test_deck_builder.py::test_build_a_legal_deck_from_scratch_and_save_it",
+    "tests/test_search_shortcuts.py::test_a_sample_dealt_from_a_plan_is_the_reference_sample",
 }
 
 

@@ -52,7 +52,7 @@ def print_course(console: Console, lessons: list[Lesson] | None = None) -> None:
     if note:
         from rich.text import Text
 
-        console.print(Text(f"note: {note}", style="yellow"))
+        console.print(Text(f"note: {note}", style="yellow"), soft_wrap=True)    # (a path is never broken)
     part = ""
     for i, les in enumerate(lessons, 1):
         if les.part != part:
