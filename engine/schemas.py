@@ -220,7 +220,7 @@ def _rows(props: dict[str, Any], required: bool = True) -> dict[str, Any]:
 
 
 def report_schema() -> dict[str, Any]:
-    """What `c1k simulate --json` writes (c1k_tui/sim/simulate.py; docs/formats.md §7, docs/ai.md): every
+    """What `c1k simulate --json` writes (c1k_tui/sim/report.py; docs/formats.md §7, docs/ai.md): every
     key of the top level and of its rows, so a report that grows a key fails tests/test_schemas.py until
     this says what it is."""
     text: dict[str, Any] = {"type": "string"}
@@ -239,16 +239,21 @@ def report_schema() -> dict[str, Any]:
                                                                     "minus not drawn"}}
     return {
         "$schema": DRAFT, "title": "Council of 1000 simulation report (docs/formats.md §7)",
-        "description": "What `c1k simulate --json` writes (c1k_tui/sim/simulate.py); `c1k replay REPORT "
+        "description": "What `c1k simulate --json` writes (c1k_tui/sim/report.py); `c1k replay REPORT "
                        "--match N` plays one of its games again.",
         "type": "object", "additionalProperties": False,
-        "required": ["avg_turns", "card_set", "cards", "decks", "errors", "first_player", "games", "matches",
-                     "pairs", "ratings", "run"],
+        "required": ["avg_turns", "card_set", "cards", "decks", "errors", "first_player", "format", "games",
+                     "integrity", "matches", "pairs", "ratings", "run", "version"],
         "properties": {
             "matches": count, "avg_turns": num,
             "errors": {"type": "array", "items": text},
-            "hash": {"type": "string", "description": "a digest of the report's results, the same for the same "
-                                                       "seed on any number of workers or backends"},
+            "format": {"const": "c1k-simulation-report"},
+            "version": {"const": 2, "description": "the report format's version (docs/formats.md §7)"},
+            "integrity": {"type": "object", "additionalProperties": False, "required": ["sha256", "parts"],
+                          "description": "the SHA-256 of everything else in the report, and a digest of each "
+                                         "part (a table's keys, a list's rows), checked on every load",
+                          "properties": {"sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                                         "parts": {"type": "object"}}},
             "run": {"type": "object", "required": ["agent", "backend", "matches_per_pair", "max_turns",
                                                    "opponent", "seed", "workers"],
                     "properties": {"seed": {"type": "integer", "minimum": 0}, "agent": text, "opponent": text,
