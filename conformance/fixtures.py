@@ -8,6 +8,8 @@
 - decks.json: each bundled deck file: name, Champion, Seat, [cards] in file order, the library it makes;
 - commands.json: every command of the records below, parsed (engine/actions.py Command) and printed back,
   plus hand-written spellings and malformed lines (formats.md §1);
+- first-states.json: the first state of matches of every deck pair with varied seeds and options (its
+  canonical bytes and hash: docs/determinism.md §2–§5);
 - records/*.json: match records (formats.md §6) of random matches, for `conformance/replay`.
 """
 
@@ -26,6 +28,7 @@ from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
 from engine.rng import SplitMix64
 from engine.selfplay import random_action
+from engine.state import COMPENSATION_CHOICES, MatchOptions
 
 
 def card_json(c: CardDef, digest: str) -> dict[str, Any]:
@@ -81,6 +84,17 @@ def main() -> None:
                       "cards": [[k, v] for k, v in d.counts.items()], "library": [c.id for c in d.library]})
     write(out / "decks.json", {"format": "c1k-fixtures/decks", "decks": decks})
     paths = bundled_deck_paths()
+    states = []
+    for k in range(len(paths) * len(paths)):
+        a, b = k % len(paths), (k // len(paths)) % len(paths)
+        seed = (k * 0x9E3779B97F4A7C15 + 17) % 2**64
+        opts = MatchOptions(first=("p1", "p2", "random")[k % 3], first_player_draws=k % 4 == 3,
+                            compensation=COMPENSATION_CHOICES[k % len(COMPENSATION_CHOICES)],
+                            unit_slots=(6, 4, 7)[k % 5 % 3], relic_slots=(3, 2)[k % 2], max_turns=k % 3)
+        g = Game.new(db, load_deck(paths[a], db), load_deck(paths[b], db), seed, opts)
+        states.append({"decks": [paths[a].name, paths[b].name], "seed": str(seed), "options": opts.to_dict(),
+                       "bytes": g.snapshot_bytes().decode("utf-8"), "hash": g.state_hash()})
+    write(out / "first-states.json", {"format": "c1k-fixtures/first-states", "states": states})
     texts: list[str] = []
     for k, (a, b, seed) in enumerate([(0, 1, 7), (2, 3, 11), (4, 5, 12345), (1, 4, 2**63 + 5)]):
         da, db_ = load_deck(paths[a], db), load_deck(paths[b], db)
