@@ -1,10 +1,12 @@
 """The TypeScript port of the engine (conformance/PORT.md, issue #33): its fixtures are the Python engine's
-current output, and `conformance/replay` never passes a record it can't follow — a tampered record
-differs (exit 1), a broken one is refused (exit 2), a command the port lacks is named (exit 3)."""
+current output, and `conformance/replay` follows records of passes to their last hash and never passes a
+record it can't follow — a tampered record differs (exit 1), a broken one is refused (exit 2), a command
+the port lacks is named (exit 3)."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -37,11 +39,29 @@ def _replay(*paths: Path) -> subprocess.CompletedProcess[str]:
 
 
 @needs_node
-def test_replay_checks_the_first_state_and_names_the_first_command_not_ported() -> None:
+def test_replay_follows_records_of_passes_to_their_last_hash() -> None:
+    records = sorted((PORT / "fixtures" / "records").glob("passes-*.json"))
+    res = _replay(*records)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert res.stdout.count(": every hash matches (the first state and ") == len(records) == 3, res.stdout
+
+
+@needs_node
+def test_replay_names_the_first_command_not_ported_and_never_passes_it() -> None:
     res = _replay(RECORD)
     assert res.returncode == 3, res.stdout + res.stderr
-    assert "the first state matches; command 1 of 200 'p1: pass': not ported yet: pass (engine/priority.py" \
-        in res.stdout, res.stdout
+    assert re.search(r"the first state and \d+ command\(s\) match; command \d+ of 200 'p[12]: \w+[^']*': "
+                     r"not ported yet: \w+", res.stdout), res.stdout
+
+
+@needs_node
+def test_replay_finds_a_changed_command_hash(tmp_path: Path) -> None:
+    data = json.loads((PORT / "fixtures" / "records" / "passes-0.json").read_text(encoding="utf-8"))
+    data["commands"][4]["hash"] = "f" * 64
+    (tmp_path / "r.json").write_text(json.dumps(data), encoding="utf-8")
+    res = _replay(tmp_path / "r.json")
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert "the first state and 4 command(s) match; command 5 of" in res.stdout, res.stdout
 
 
 @needs_node

@@ -1,6 +1,7 @@
 // Replays match records (docs/formats.md §6) with the TypeScript port of the engine (conformance/PORT.md)
 // and checks every hash: the start hash and part digests of the first state, then each command's hash.
-// The port does not play commands yet: at the first command it stops and says which rule is missing.
+// The port plays passes and "attack none" through quiet turns (conformance/PORT.md); at the first command
+// it can't play it stops and says which rule is missing.
 //
 // Usage: node dist/replay.js RECORD...
 // Exit: 0 every hash matches; 1 a hash differs (the command, and the parts of the state that differ);
@@ -152,17 +153,43 @@ function replay(path: string, bundled: string): string {
       + `the port's ${seal.slice(0, 12)}…):\n${differing(start.parts as Record<string, string>, parts)}`);
   }
   const commands = rec.commands as Json[];
-  const first = commands[0];
-  if (first === undefined) return `${path}: the first state matches; no commands: every hash matches`;
-  let verb: string;
-  try {
-    verb = parseCommand(first.do as string).verb;
-  } catch (err) {
-    if (err instanceof MalformedCommand) throw new Malformed(`${path}: command 1 '${String(first.do)}': not a command: ${err.message}`);
-    throw err;
+  // each command: play it, then its hash over the text, refusal, auto flag, part digests and the state
+  let before: Record<string, string> = { ...(start.parts as Record<string, string>) };
+  for (const [i, e] of commands.entries()) {
+    const where = `${path}: the first state and ${i} command(s) match; command ${i + 1} of ${commands.length} '${String(e.do)}'`;
+    let cmd;
+    try {
+      cmd = parseCommand(e.do as string);
+    } catch (err) {
+      if (err instanceof MalformedCommand) throw new Malformed(`${where}: not a command: ${err.message}`);
+      throw err;
+    }
+    const seat = cmd.player === "p1" ? 0 : cmd.player === "p2" ? 1 : -1;
+    if (seat < 0) throw new Malformed(`${where}: a record's command begins with its seat, p1: or p2:`);
+    const notPorted = (): NotPorted => new NotPorted(`${where}: not ported yet: ${cmd.verb}${cmd.refs.length ? " with cards" : ""} `
+      + `(${MODULES[cmd.verb] ?? "engine/commands.py"})`);
+    if (e.refused) throw new NotPorted(`${where}: not ported yet: a refused command (engine/legality.py)`);
+    try {
+      if (cmd.verb === "pass") g.pass(seat);
+      else if (cmd.verb === "attack" && !cmd.refs.length) g.attackNone(seat);
+      else throw notPorted();
+    } catch (err) {
+      if (err instanceof NotPorted && !err.message.startsWith(path)) throw new NotPorted(`${where}: not ported yet: ${err.message}`);
+      throw err;
+    }
+    const after = g.snapshot();
+    const changed = isObject(e.changed) ? (e.changed as Record<string, string>) : {};
+    const hash = sha("c1k-record-command\0" + pyJson({ do: e.do, refused: e.refused ?? "", auto: e.auto ?? false, changed,
+      state: stateHash(after) }));
+    const expected = { ...before, ...changed };
+    if (hash !== e.hash) {
+      const actual = { ...deckParts, ...stateParts(after) };
+      const stated = Object.fromEntries(Object.entries(expected).filter(([k]) => !k.startsWith("record.")));
+      throw new Differs(`${where}: the state after it differs from the record's:\n${differing(stated, actual)}`);
+    }
+    before = expected;
   }
-  throw new NotPorted(`${path}: the first state matches; command 1 of ${commands.length} '${String(first.do)}': `
-    + `not ported yet: ${verb} (${MODULES[verb] ?? "engine/commands.py"})`);
+  return `${path}: every hash matches (the first state and ${commands.length} commands)`;
 }
 
 function main(): void {

@@ -19,6 +19,22 @@ export const SEAT_MODIFIERS: Record<string, number> = {
   starting_influence: 0, unit_slots: 6, relic_slots: 3, extra_combat_phases: 0, skip_draw_post: 0,
   skip_influence_response: 0, skip_combat_exit: 0,
 };
+/** state.py TURN_TABLE: [window id, kind, turn-based steps] by row. */
+const TURN_TABLE: [string, string, string[]][] = [
+  ["draw.start", "trigger", ["ready", "phase_trigger"]], ["draw.draw", "turn_based", ["draw"]],
+  ["draw.post", "priority", []], ["influence.start", "trigger", ["sba", "phase_trigger"]],
+  ["influence.gain", "turn_based", ["influence_gain"]], ["influence.response", "priority", []],
+  ["main.priority", "priority", ["phase_trigger"]], ["combat.declare_attackers", "declaration", ["declare_attackers"]],
+  ["combat.declare_blockers", "declaration", ["declare_blockers"]], ["combat.damage", "turn_based", ["combat_damage"]],
+  ["combat.post", "trigger", ["combat_triggers"]], ["combat.exit", "priority", []],
+  ["end.start", "trigger", ["phase_trigger", "voidcast_returns"]], ["end.cleanup", "turn_based", ["cleanup"]],
+  ["end.final", "priority", []],
+];
+const END_START = 12;
+const PHASE_TRIGGERS: Record<string, string> = {
+  "draw.start": "start_of_draw", "influence.start": "start_of_influence", "main.priority": "start_of_main",
+  "end.start": "start_of_end",
+};
 const TURN_HOOKS = ["extra_combat_phases", "skip_draw_post", "skip_influence_response", "skip_combat_exit"];
 
 export interface Options {
@@ -74,6 +90,8 @@ export class Match {
   passed = 0;
   seq = 0;
   pending: unknown[] = ["none", -1, "draw.start", 0, 0, false, []];
+  step = 0;
+  outcome: [string, string] | null = null;
 
   constructor(readonly db: CardDB, readonly seed: bigint, readonly options: Options) {
     this.rng = new SplitMix64(seed);
@@ -161,28 +179,120 @@ export class Match {
     return g;
   }
 
-  /** turn.py goto(draw.start) on turn 1: ready (nothing is exhausted yet), start-of-Draw triggers, the
-   * first player's skipped draw, then priority in draw.post. Anything else is not ported yet. */
+  /** turn.py goto(draw.start): the turn manager walks to the first decision. */
   private toFirstDecision(): void {
     for (const p of [0, 1]) {
       const seat = this.defs.get((this.players[p] as Player).seat) as CardDef;
       const hook = TURN_HOOKS.find((k) => k in seat.modifiers);
       if (hook !== undefined) throw new NotPorted(`the Seat's turn hook '${hook}' (engine/turn.py seat_structure)`);
     }
+    this.goto(0);
+  }
+
+  // ---------------------------------------------------------------- the turn manager (engine/turn.py)
+  // Ported for a match in which no card is in play but the Champions and Seats and nothing triggers:
+  // what passes and "attack none" lead through. Anything else stops with NotPorted.
+
+  private quiet(what: string): void {
+    for (const ps of this.players) {
+      if (ps.board.some((c) => c) || ps.relics.some((c) => c) || ps.void.length || ps.set.length || ps.life <= 0) {
+        throw new NotPorted(`${what} with cards in play, in the Void or Set, or a Champion at 0 life (engine/turn.py, engine/sba.py)`);
+      }
+    }
+  }
+
+  /** The active player's Champion and Seat answering a phase trigger (triggers.py answering). */
+  private phaseTrigger(when: string): void {
     const ap = this.players[this.active] as Player;
     for (const c of [ap.champion, ap.seat]) {
       const d = this.defs.get(c) as CardDef;
-      if (d.abilities.some((a) => a.when === "start_of_draw")) {
-        throw new NotPorted(`start-of-Draw triggers of ${d.id} (engine/turn.py phase_trigger, engine/triggers.py)`);
+      if (d.abilities.some((a) => a.when === when)) throw new NotPorted(`${when} triggers of ${d.id} (engine/turn.py phase_trigger, engine/triggers.py)`);
+    }
+  }
+
+  private goto(w: number | null): void {
+    while (w !== null) {
+      if (this.outcome !== null) break;
+      w = this.enter(w);
+    }
+    if (this.outcome !== null) this.setOver();
+  }
+
+  private setOver(): void {
+    this.priority = -1;
+    this.pending = ["none", -1, this.window, 0, 0, false, []];
+  }
+
+  /** turn.py enter: the row's steps, then what its kind says; the next window to enter, or null. */
+  private enter(w: number): number | null {
+    const [id, kind, steps] = TURN_TABLE[w] as [string, string, string[]];
+    this.step = w;
+    this.window = id;
+    this.priority = -1;
+    this.passed = 0;
+    this.quiet(`entering ${id}`);
+    for (const step of steps) {
+      const ap = this.players[this.active] as Player;
+      if (step === "ready") {
+        if (this.options.max_turns && this.turn > this.options.max_turns) {
+          this.outcome = ["turn_limit", "draw"];
+          return null;
+        }
+        for (const c of [ap.champion, ap.seat]) (this.perms.get(c) as Perm).exhausted = false;
+      } else if (step === "phase_trigger") {
+        const when = PHASE_TRIGGERS[id];
+        if (when !== undefined) this.phaseTrigger(when);
+      } else if (step === "draw") {
+        if (!(this.turn === 1 && this.active === this.firstPlayer) || this.options.first_player_draws) this.draw(this.active, ap.draw_count);
+      } else if (step === "influence_gain") {
+        const secondFirst = this.turn === 2 && this.active !== this.firstPlayer;
+        const capacity = secondFirst && this.compensates("capacity");
+        if (ap.capacity < ap.max_influence) ap.capacity = Math.min(ap.max_influence, ap.capacity + ap.influence_gain + (capacity ? 1 : 0));
+        ap.influence = ap.capacity;
+        if (secondFirst && this.compensates("influence")) ap.influence += 1;
+      } else if (step === "declare_attackers") {
+        this.pending = ["attackers", this.active, id, 0, 0, false, []];
+        return null;
+      } else if (step === "cleanup") {
+        if (ap.hand.length > ap.hand_size) throw new NotPorted("the discard down to hand size (engine/turn.py step_cleanup, engine/decisions.py)");
+        if (ap.permits.length) throw new NotPorted("play permissions ending (engine/turn.py end_turn_effects)");
+      } else if (step === "sba" || step === "voidcast_returns") {
+        // nothing to do in a quiet match (checked above)
+      } else {
+        throw new NotPorted(`the turn step ${step} (engine/turn.py, engine/combat.py)`);
       }
     }
-    if (this.options.max_turns && this.turn > this.options.max_turns) throw new NotPorted("the turn limit (engine/turn.py step_ready)");
-    this.window = "draw.draw";
-    if (this.options.first_player_draws) this.draw(this.active, ap.draw_count);
-    this.window = "draw.post";
+    if (kind === "turn_based" || kind === "trigger") return this.nextWindow(w);
     this.priority = this.active;
     this.passed = 0;
-    this.pending = ["priority", this.active, this.window, 0, 0, false, []];
+    this.pending = ["priority", this.active, id, 0, 0, false, []];
+    return null;
+  }
+
+  /** turn.py next_window on the default structure: the next row, or the next turn after the last. */
+  private nextWindow(w: number): number {
+    if (w + 1 < TURN_TABLE.length) return w + 1;
+    this.turn += 1;
+    this.active = 1 - this.active;
+    return 0;
+  }
+
+  /** priority.py do_pass on an empty stack: both passed ends the window. */
+  pass(p: number): void {
+    if (this.pending[0] !== "priority" || this.pending[1] !== p) throw new NotPorted("a pass out of turn (engine/legality.py)");
+    this.passed |= 1 << p;
+    if (this.passed === 3) {
+      this.goto(this.nextWindow(this.step));
+    } else {
+      this.priority = 1 - p;
+      this.pending = ["priority", 1 - p, this.window, 0, 0, false, []];
+    }
+  }
+
+  /** commands.py do_attack with no units: combat ends (turn.py end_phase: end.start is next). */
+  attackNone(p: number): void {
+    if (this.pending[0] !== "attackers" || this.pending[1] !== p) throw new NotPorted("'attack none' out of turn (engine/legality.py)");
+    this.goto(END_START);
   }
 
   /** core.py snapshot(): plain values (booleans, null for absent, bigint beyond 2^53). */
@@ -200,7 +310,7 @@ export class Match {
       options: optionsSnapshot(this.options), cards: this.cards.list(),
       players: this.players.map((p) => ({ ...p, permits: p.permits.map((x) => [...x]) })),
       perms, stack: [], triggers: [], trigger_queue: [], choice: null, interrupt: null, attackers: [], blocks: [],
-      lifedrain_due: [0, 0], void_items: {}, resolving: null, threads: [], outcome: null, pending: this.pending,
+      lifedrain_due: [0, 0], void_items: {}, resolving: null, threads: [], outcome: this.outcome, pending: this.pending,
     };
   }
 }
