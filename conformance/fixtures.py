@@ -11,7 +11,8 @@
 - first-states.json: the first state of matches of every deck pair with varied seeds and options (its
   canonical bytes and hash: docs/determinism.md §2–§5);
 - records/*.json: match records (formats.md §6), for `conformance/replay`: random matches (random-*) and
-  matches of passes and "attack none" only, up to the first decision that needs another command (passes-*).
+  matches of passes, "attack none" and cleanup discards only, up to the first decision that needs another
+  command (passes-*).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import record as rec
-from engine.actions import Attack, MalformedCommand, Pass, command_to_action, parse_command
+from engine.actions import Attack, Choose, MalformedCommand, Pass, command_to_action, parse_command
 from engine.cards import CardDef, load_card_db
 from engine.cardset import card_digest
 from engine.decks import bundled_deck_paths, load_deck
@@ -108,20 +109,23 @@ def main() -> None:
         r = recorder.record(g)
         (out / "records" / f"random-{k}.json").write_text(r.to_json(), encoding="utf-8")
         texts += [c["do"] for c in json.loads(r.to_json())["commands"]]
-    # records of passes and "attack none" only, to the first decision that needs anything else
+    # records of passes, "attack none" and the cleanup discard only, to the first decision that needs
+    # anything else (or 120 commands)
     for k, (a, b, seed, first) in enumerate([(0, 1, 3, "p1"), (5, 2, 2**64 - 1, "p2"), (3, 3, 99, "random")]):
         da, db_ = load_deck(paths[a], db), load_deck(paths[b], db)
         da.player, db_.player = "p1", "p2"
         opts = MatchOptions(first=first, first_player_draws=k == 2)
         g = Game.new(db, da, db_, seed, opts)
         recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
-        while not g.is_terminal():
-            legal = [a for a in g.legal_actions() if isinstance(a, Pass) or (isinstance(a, Attack) and not a.units)]
+        while not g.is_terminal() and len(g.record) < 120:
+            legal = [a for a in g.legal_actions() if isinstance(a, Pass | Choose) or (isinstance(a, Attack) and not a.units)]
             if not legal:
                 break
             after = g.clone()
             after.apply(legal[0])
-            if after.pending.kind not in ("priority", "attackers", "none"):   # it leads to a choice: stop before
+            # it leads to a decision other than priority, attackers or the cleanup discard: stop before it
+            if after.pending.kind not in ("priority", "attackers", "none") and not (
+                    after.choice is not None and after.choice.kind == "discard"):
                 break
             g.apply(legal[0])
         r = recorder.record(g)

@@ -1,6 +1,6 @@
 // Replays match records (docs/formats.md §6) with the TypeScript port of the engine (conformance/PORT.md)
 // and checks every hash: the start hash and part digests of the first state, then each command's hash.
-// The port plays passes and "attack none" through quiet turns (conformance/PORT.md); at the first command
+// The port plays passes, "attack none" and the cleanup discard through quiet turns (conformance/PORT.md); at the first command
 // it can't play it stops and says which rule is missing.
 //
 // Usage: node dist/replay.js RECORD...
@@ -172,6 +172,7 @@ function replay(path: string, bundled: string): string {
     try {
       if (cmd.verb === "pass") g.pass(seat);
       else if (cmd.verb === "attack" && !cmd.refs.length) g.attackNone(seat);
+      else if (cmd.verb === "choose") g.choose(seat, cmd.numbers);
       else throw notPorted();
     } catch (err) {
       if (err instanceof NotPorted && !err.message.startsWith(path)) throw new NotPorted(`${where}: not ported yet: ${err.message}`);

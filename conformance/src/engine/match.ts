@@ -92,6 +92,8 @@ export class Match {
   pending: unknown[] = ["none", -1, "draw.start", 0, 0, false, []];
   step = 0;
   outcome: [string, string] | null = null;
+  choice: { kind: string; player: number; values: number[]; count: number; resume: number[]; trigger: null;
+    source: number; free: boolean } | null = null;
 
   constructor(readonly db: CardDB, readonly seed: bigint, readonly options: Options) {
     this.rng = new SplitMix64(seed);
@@ -254,8 +256,14 @@ export class Match {
         this.pending = ["attackers", this.active, id, 0, 0, false, []];
         return null;
       } else if (step === "cleanup") {
-        if (ap.hand.length > ap.hand_size) throw new NotPorted("the discard down to hand size (engine/turn.py step_cleanup, engine/decisions.py)");
-        if (ap.permits.length) throw new NotPorted("play permissions ending (engine/turn.py end_turn_effects)");
+        const excess = ap.hand.length - ap.hand_size;
+        if (excess > 0) {   // turn.py step_cleanup: a choice, then finish_cleanup (Then.FINISH_CLEANUP = 2)
+          this.choice = { kind: "discard", player: this.active, values: [...ap.hand], count: excess, resume: [2],
+            trigger: null, source: 0, free: false };
+          this.pending = ["choice", this.active, id, excess, excess, false, [...ap.hand]];
+          return null;
+        }
+        this.finishCleanupEffects();
       } else if (step === "sba" || step === "voidcast_returns") {
         // nothing to do in a quiet match (checked above)
       } else {
@@ -267,6 +275,35 @@ export class Match {
     this.passed = 0;
     this.pending = ["priority", this.active, id, 0, 0, false, []];
     return null;
+  }
+
+  /** turn.py finish_cleanup_effects: "until end of turn" effects end (none in a quiet match), SBA. */
+  private finishCleanupEffects(): void {
+    for (const ps of this.players) if (ps.permits.length) throw new NotPorted("play permissions ending (engine/turn.py end_turn_effects)");
+  }
+
+  /** commands.py do_choose for the cleanup discard: the chosen cards go to the graveyard (a token
+   * ceases to exist), then the rest of end.cleanup and the next window. */
+  choose(p: number, options: number[]): void {
+    const ch = this.choice;
+    if (ch === null || this.pending[0] !== "choice" || ch.player !== p) throw new NotPorted("a choice out of turn (engine/legality.py)");
+    if (ch.kind !== "discard") throw new NotPorted(`a ${ch.kind} choice (engine/commands.py do_choose)`);
+    if (options.length !== ch.count || new Set(options).size !== options.length
+        || options.some((k) => k < 1 || k > ch.values.length)) throw new NotPorted("a refused choice (engine/legality.py)");
+    this.choice = null;
+    const ps = this.players[p] as Player;
+    for (const c of options.map((k) => ch.values[k - 1] as number)) {
+      ps.hand.splice(ps.hand.indexOf(c), 1);
+      if ((this.defs.get(c) as CardDef).token) {
+        this.cards.move(c, "gone");
+      } else {
+        ps.graveyard.push(c);
+        this.cards.move(c, "graveyard");
+      }
+    }
+    this.quiet("after the discard");
+    this.finishCleanupEffects();
+    this.goto(this.nextWindow(this.step));
   }
 
   /** turn.py next_window on the default structure: the next row, or the next turn after the last. */
@@ -309,7 +346,7 @@ export class Match {
       first_player: this.firstPlayer, window: this.window, priority: this.priority, passed: this.passed, seq: this.seq,
       options: optionsSnapshot(this.options), cards: this.cards.list(),
       players: this.players.map((p) => ({ ...p, permits: p.permits.map((x) => [...x]) })),
-      perms, stack: [], triggers: [], trigger_queue: [], choice: null, interrupt: null, attackers: [], blocks: [],
+      perms, stack: [], triggers: [], trigger_queue: [], choice: this.choice, interrupt: null, attackers: [], blocks: [],
       lifedrain_due: [0, 0], void_items: {}, resolving: null, threads: [], outcome: this.outcome, pending: this.pending,
     };
   }

@@ -39,6 +39,12 @@ export class Cards {
     return n;
   }
 
+  /** The card object moves to another zone, keeping its number (a zone that isn't hidden). */
+  move(n: number, zone: string): void {
+    const [card, owner] = this.byNumber.get(n) as [string, number, string];
+    this.byNumber.set(n, [card, owner, zone]);
+  }
+
   list(): [number, string, number, string][] {
     return [...this.byNumber.entries()].sort((a, b) => a[0] - b[0]).map(([n, [c, o, z]]) => [n, c, o, z]);
   }
