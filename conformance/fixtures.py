@@ -1,0 +1,143 @@
+"""Writes conformance/fixtures/: the Python engine's own output, which the TypeScript port's layer checks
+(conformance/src/layers.ts) must reproduce. Reproducible: the same engine writes the same bytes.
+
+    python conformance/fixtures.py [OUT_DIR]      (default: conformance/fixtures; run from the repository)
+
+- cards.json: the bundled card DB as the engine uses it (every field, defaults filled in) and each card's
+  content digest (engine/cardset.py);
+- decks.json: each bundled deck file: name, Champion, Seat, [cards] in file order, the library it makes;
+- commands.json: every command of the records below, parsed (engine/actions.py Command) and printed back,
+  plus hand-written spellings and malformed lines (formats.md §1);
+- first-states.json: the first state of matches of every deck pair with varied seeds and options (its
+  canonical bytes and hash: docs/determinism.md §2–§5);
+- records/*.json: match records (formats.md §6), for `conformance/replay`: random matches (random-*) and
+  matches of passes, "attack none" and cleanup discards only, up to the first decision that needs another
+  command (passes-*).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine import record as rec
+from engine.actions import Attack, Choose, MalformedCommand, Pass, command_to_action, parse_command
+from engine.cards import CardDef, load_card_db
+from engine.cardset import card_digest
+from engine.decks import bundled_deck_paths, load_deck
+from engine.game import Game
+from engine.rng import SplitMix64
+from engine.selfplay import random_action
+from engine.state import COMPENSATION_CHOICES, MatchOptions
+
+
+def card_json(c: CardDef, digest: str) -> dict[str, Any]:
+    return {
+        "id": c.id, "name": c.name, "type": c.type, "realm": c.realm, "cost": c.cost, "speed": c.speed,
+        "power": c.power, "health": c.health, "life": c.life, "voidcast": c.voidcast,
+        "keywords": dict(c.keywords), "text": c.text,
+        "effect": [e.model_dump() for e in c.effect], "abilities": [a.model_dump() for a in c.abilities],
+        "modifiers": dict(c.modifiers), "token": c.token, "evolve": c.evolve.model_dump() if c.evolve else None,
+        "act": [i for i, _ in c.act], "branches": c.branches, "nullify": c.hand_interrupt is not None,
+        "digest": digest,
+    }
+
+
+def command_json(text: str) -> dict[str, Any]:
+    try:
+        cmd = parse_command(text)
+    except MalformedCommand:
+        return {"text": text, "malformed": True}
+    out: dict[str, Any] = {"text": text, "verb": cmd.verb, "player": cmd.player, "refs": list(cmd.refs),
+                           "pairs": [list(p) for p in cmd.pairs], "targets": list(cmd.targets),
+                           "numbers": list(cmd.numbers), "slot": cmd.slot, "mode": cmd.mode,
+                           "voidcast": cmd.voidcast}
+    try:
+        out["printed"] = str(command_to_action(cmd))
+    except MalformedCommand:
+        out["printed"] = None   # names, not ids: printing needs a game
+    return out
+
+
+#: spellings a person types (formats.md §1) and lines that are not commands
+TYPED = [
+    "PASS", "  pass  ", "p2: pass", "P1:pass", "play \"Ash Warden\" slot 2 target #7 target p2 mode 1 pay voidcast",
+    "play 'ash warden'", "activate #12 2 target #3", "activate #12", "attack #1 #2 #3", "attack NONE",
+    "block #4->#5, #6 -> #7", "block none", "interrupt #9 target #2", "decline", "choose 3 1 2", "set #44",
+    "concede", "Mira: play #3", "play #3 Slot 1", "block #1 -> #2,#3->#4",
+    "", "pass now", "play", "play #x", "play #1234567", "choose", "choose a", "choose 1234567", "set #1 #2",
+    "attack", "block #1 #2", "block #1 -> ", "play \"unclosed", "fly #3", "play #3 slot", "play #3 slot two",
+    "activate #3 target", "interrupt #3 mode 2", "play #3 pay mana", "choose ²", "play #²", "a b: pass",
+]
+
+
+def main() -> None:
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).parent / "fixtures")
+    (out / "records").mkdir(parents=True, exist_ok=True)
+    db = load_card_db()
+    cards = [card_json(db.by_id[i], card_digest(db, i)) for i in sorted(db.by_id)]
+    write(out / "cards.json", {"format": "c1k-fixtures/cards", "cards": cards})
+    decks = []
+    for p in bundled_deck_paths():
+        d = load_deck(p, db)
+        decks.append({"file": p.name, "name": d.name, "champion": d.champion.id, "seat": d.seat.id,
+                      "cards": [[k, v] for k, v in d.counts.items()], "library": [c.id for c in d.library]})
+    write(out / "decks.json", {"format": "c1k-fixtures/decks", "decks": decks})
+    paths = bundled_deck_paths()
+    states = []
+    for k in range(len(paths) * len(paths)):
+        a, b = k % len(paths), (k // len(paths)) % len(paths)
+        seed = (k * 0x9E3779B97F4A7C15 + 17) % 2**64
+        opts = MatchOptions(first=("p1", "p2", "random")[k % 3], first_player_draws=k % 4 == 3,
+                            compensation=COMPENSATION_CHOICES[k % len(COMPENSATION_CHOICES)],
+                            unit_slots=(6, 4, 7)[k % 5 % 3], relic_slots=(3, 2)[k % 2], max_turns=k % 3)
+        g = Game.new(db, load_deck(paths[a], db), load_deck(paths[b], db), seed, opts)
+        states.append({"decks": [paths[a].name, paths[b].name], "seed": str(seed), "options": opts.to_dict(),
+                       "bytes": g.snapshot_bytes().decode("utf-8"), "hash": g.state_hash()})
+    write(out / "first-states.json", {"format": "c1k-fixtures/first-states", "states": states})
+    texts: list[str] = []
+    for k, (a, b, seed) in enumerate([(0, 1, 7), (2, 3, 11), (4, 5, 12345), (1, 4, 2**63 + 5)]):
+        da, db_ = load_deck(paths[a], db), load_deck(paths[b], db)
+        da.player, db_.player = "p1", "p2"
+        g = Game.new(db, da, db_, seed)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed), g)
+        agent = SplitMix64(seed ^ 0x5EED)
+        while len(g.record) < 200 and not g.is_terminal():
+            g.apply(random_action(g, agent))
+        r = recorder.record(g)
+        (out / "records" / f"random-{k}.json").write_text(r.to_json(), encoding="utf-8")
+        texts += [c["do"] for c in json.loads(r.to_json())["commands"]]
+    # records of passes, "attack none" and the cleanup discard only, to the first decision that needs
+    # anything else (or 120 commands)
+    for k, (a, b, seed, first) in enumerate([(0, 1, 3, "p1"), (5, 2, 2**64 - 1, "p2"), (3, 3, 99, "random")]):
+        da, db_ = load_deck(paths[a], db), load_deck(paths[b], db)
+        da.player, db_.player = "p1", "p2"
+        opts = MatchOptions(first=first, first_player_draws=k == 2)
+        g = Game.new(db, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        while not g.is_terminal() and len(g.record) < 120:
+            legal = [a for a in g.legal_actions() if isinstance(a, Pass | Choose) or (isinstance(a, Attack) and not a.units)]
+            if not legal:
+                break
+            after = g.clone()
+            after.apply(legal[0])
+            # it leads to a decision other than priority, attackers or the cleanup discard: stop before it
+            if after.pending.kind not in ("priority", "attackers", "none") and not (
+                    after.choice is not None and after.choice.kind == "discard"):
+                break
+            g.apply(legal[0])
+        r = recorder.record(g)
+        (out / "records" / f"passes-{k}.json").write_text(r.to_json(), encoding="utf-8")
+    unique = list(dict.fromkeys(texts))   # each text once, first appearance first
+    write(out / "commands.json", {"format": "c1k-fixtures/commands",
+                                  "commands": [command_json(t) for t in unique + TYPED]})
+
+
+def write(path: Path, data: dict[str, Any]) -> None:
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

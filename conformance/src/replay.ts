@@ -1,0 +1,219 @@
+// Replays match records (docs/formats.md §6) with the TypeScript port of the engine (conformance/PORT.md)
+// and checks every hash: the start hash and part digests of the first state, then each command's hash.
+// The port plays passes, "attack none" and the cleanup discard through quiet turns (conformance/PORT.md); at the first command
+// it can't play it stops and says which rule is missing.
+//
+// Usage: node dist/replay.js RECORD...
+// Exit: 0 every hash matches; 1 a hash differs (the command, and the parts of the state that differ);
+// 2 a record refused as malformed; 3 the record needs a rule not ported yet (named). Several records:
+// the most serious of these, in the order 1, 2, 3, 0.
+
+import { createHash } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+import { pyJson } from "./engine/canonical";
+import { CardDB, CardDef, cardOf, deckOf } from "./engine/cards";
+import { MalformedCommand, parseCommand } from "./engine/commands";
+import { Match, NotPorted, optionsOf, stateHash } from "./engine/match";
+
+class Malformed extends Error {}
+class Differs extends Error {}
+
+const MAX_RECORD_BYTES = 16_000_000;
+const sha = (s: string): string => createHash("sha256").update(s, "utf8").digest("hex");
+/** record.py _digest: the first 8 hex digits of SHA-256 of Python JSON (docs/determinism.md §8 a). */
+const digest = (v: unknown): string => sha(pyJson(v)).slice(0, 8);
+
+/** record.py state_parts: a digest of each top-level part; each player's parts one by one. */
+function stateParts(snap: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(snap)) {
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => v !== null && typeof v === "object" && !Array.isArray(v))) {
+      value.forEach((sub: Record<string, unknown>, i) => {
+        for (const [k2, v2] of Object.entries(sub)) out[`${key}[${i}].${k2}`] = digest(v2);
+      });
+    } else {
+      out[key] = digest(value);
+    }
+  }
+  return out;
+}
+
+/** The parts that differ between the record's digests and the port's, as record.py part_label names them. */
+function differing(stated: Record<string, string>, actual: Record<string, string>): string {
+  const keys = [...new Set([...Object.keys(stated), ...Object.keys(actual)])].filter((k) => stated[k] !== actual[k]).sort();
+  if (!keys.length) return "every part matches its digest, so the hash itself differs";
+  return keys.map((k) => `  ${k}: the record ${stated[k] ?? "(absent)"}, the port ${actual[k] ?? "(absent)"}`).join("\n");
+}
+
+type Json = Record<string, unknown>;
+const isObject = (x: unknown): x is Json => x !== null && typeof x === "object" && !Array.isArray(x);
+
+/** What the Python module each command kind needs (the next layers of conformance/PORT.md). */
+const MODULES: Record<string, string> = {
+  pass: "engine/priority.py, engine/turn.py", play: "engine/stack.py, engine/effects.py",
+  activate: "engine/stack.py, engine/effects.py", attack: "engine/combat.py", block: "engine/combat.py",
+  interrupt: "engine/interrupts.py", decline: "engine/interrupts.py, engine/decisions.py",
+  choose: "engine/decisions.py", set: "engine/keywords.py", concede: "engine/commands.py",
+};
+
+function readRecord(path: string): Json {
+  let text: string;
+  try {
+    const st = statSync(path);
+    if (!st.isFile()) throw new Malformed(`${path}: not a regular file`);
+    if (st.size > MAX_RECORD_BYTES) throw new Malformed(`${path}: ${st.size} bytes: a record is at most ${MAX_RECORD_BYTES}`);
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    if (err instanceof Malformed) throw err;
+    throw new Malformed(`${path}: cannot read it (${(err as Error).message})`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new Malformed(`${path}: not JSON (${(err as Error).message})`);
+  }
+  if (!isObject(data) || data.format !== "c1k-match-record") throw new Malformed(`${path}: not a match record (format "c1k-match-record")`);
+  if (data.version !== 3) throw new Malformed(`${path}: version ${String(data.version)}: this replays version 3`);
+  if ("scenario" in data) throw new NotPorted("a record that starts from a scenario (engine/scenario.py)");
+  const start = data.start;
+  if (!isObject(start) || typeof start.hash !== "string" || !isObject(start.parts)) throw new Malformed(`${path}: 'start' needs 'hash' and 'parts'`);
+  if (typeof data.seed !== "string" || !/^[0-9]{1,20}$/.test(data.seed) || BigInt(data.seed) >= 1n << 64n) {
+    throw new Malformed(`${path}: 'seed' must be a decimal string from 0 to 2^64 - 1`);
+  }
+  if (!Array.isArray(data.decks) || data.decks.length !== 2 || !data.decks.every(isObject)) throw new Malformed(`${path}: 'decks' must be two decks`);
+  if (!isObject(data.options) || !isObject(data.players)) throw new Malformed(`${path}: 'options' and 'players' must be objects`);
+  if (!Array.isArray(data.commands) || !data.commands.every((c) => isObject(c) && typeof c.do === "string" && typeof c.hash === "string")) {
+    throw new Malformed(`${path}: 'commands' must be a list of {do, hash, …}`);
+  }
+  return data;
+}
+
+/** cardset.py with_manifest: the bundled cards plus the record's own; a card that differs is refused. */
+function cardsFor(bundled: string, rec: Json, path: string): CardDB {
+  const db = CardDB.load(bundled);
+  const man = isObject(rec.cards) ? rec.cards : {};
+  const defs = man.defs ?? [];
+  if (!Array.isArray(defs)) throw new Malformed(`${path}: its card definitions are not a list`);
+  defs.forEach((t, i) => {
+    let c: CardDef;
+    try {
+      c = cardOf(t as Json, `${path}: own card ${i + 1}`);
+    } catch (err) {
+      throw new Malformed((err as Error).message);
+    }
+    if (db.get(c.id) === undefined && db.get(c.name) === undefined) db.add(c);
+  });
+  const digests = isObject(man.digests) ? man.digests : {};
+  for (const [id, want] of Object.entries(digests)) {
+    const c = db.byId.get(id);
+    if (c === undefined) throw new Malformed(`${path}: card '${id}' is used by the record but is in no card file loaded now`);
+    if (c.digest !== want) throw new Malformed(`${path}: card '${id}' (${c.name}) differs from the one the record was made with`);
+  }
+  return db;
+}
+
+function replay(path: string, bundled: string): string {
+  const rec = readRecord(path);
+  const db = cardsFor(bundled, rec, path);
+  const decks = (rec.decks as Json[]).map((d, i) => {
+    const cards = isObject(d.cards) ? d.cards : {};
+    if (Object.keys(cards).some((k) => /^(0|[1-9][0-9]*)$/.test(k))) {
+      throw new NotPorted("a deck with an all-digit card id: its order is lost by JSON objects (docs/determinism.md §8 e)");
+    }
+    try {
+      return deckOf({ name: d.name ?? "deck", champion: d.champion, seat: d.seat }, cards, db, `${path}: deck ${i + 1}`, "deck");
+    } catch (err) {
+      throw new Malformed((err as Error).message);
+    }
+  });
+  let options;
+  try {
+    options = optionsOf(rec.options as Json);
+  } catch (err) {
+    throw new Malformed(`${path}: options: ${(err as Error).message}`);
+  }
+  const g = Match.begin(db, decks, BigInt(rec.seed as string), options);
+  // the start: record.py begin — the seal over the head, the state hash and every part digest
+  const snap = g.snapshot();
+  const head: Json = Object.fromEntries(Object.entries(rec).filter(([k]) => k !== "start" && k !== "commands"));
+  const deckParts: Record<string, string> = {};
+  (rec.decks as Json[]).forEach((d, i) => {
+    for (const k of ["champion", "seat", "cards", "name"]) deckParts[`deck[${i}].${k}`] = digest(d[k] ?? null);
+  });
+  const headParts = { "record.players": digest(head.players ?? null), "record.app": digest(head.app ?? null),
+    "record.agents": digest(head.agents ?? null), "record.cards": digest(head.cards ?? null) };
+  const parts = { ...deckParts, ...stateParts(snap), ...headParts };
+  const start = rec.start as Json;
+  const seal = sha("c1k-record-start\0" + pyJson({ head, state: stateHash(snap), parts }));
+  if (seal !== start.hash) {
+    throw new Differs(`${path}: the first state differs from the record's (start hash ${String(start.hash).slice(0, 12)}…, `
+      + `the port's ${seal.slice(0, 12)}…):\n${differing(start.parts as Record<string, string>, parts)}`);
+  }
+  const commands = rec.commands as Json[];
+  // each command: play it, then its hash over the text, refusal, auto flag, part digests and the state
+  let before: Record<string, string> = { ...(start.parts as Record<string, string>) };
+  for (const [i, e] of commands.entries()) {
+    const where = `${path}: the first state and ${i} command(s) match; command ${i + 1} of ${commands.length} '${String(e.do)}'`;
+    let cmd;
+    try {
+      cmd = parseCommand(e.do as string);
+    } catch (err) {
+      if (err instanceof MalformedCommand) throw new Malformed(`${where}: not a command: ${err.message}`);
+      throw err;
+    }
+    const seat = cmd.player === "p1" ? 0 : cmd.player === "p2" ? 1 : -1;
+    if (seat < 0) throw new Malformed(`${where}: a record's command begins with its seat, p1: or p2:`);
+    const notPorted = (): NotPorted => new NotPorted(`${where}: not ported yet: ${cmd.verb}${cmd.refs.length ? " with cards" : ""} `
+      + `(${MODULES[cmd.verb] ?? "engine/commands.py"})`);
+    if (e.refused) throw new NotPorted(`${where}: not ported yet: a refused command (engine/legality.py)`);
+    try {
+      if (cmd.verb === "pass") g.pass(seat);
+      else if (cmd.verb === "attack" && !cmd.refs.length) g.attackNone(seat);
+      else if (cmd.verb === "choose") g.choose(seat, cmd.numbers);
+      else throw notPorted();
+    } catch (err) {
+      if (err instanceof NotPorted && !err.message.startsWith(path)) throw new NotPorted(`${where}: not ported yet: ${err.message}`);
+      throw err;
+    }
+    const after = g.snapshot();
+    const changed = isObject(e.changed) ? (e.changed as Record<string, string>) : {};
+    const hash = sha("c1k-record-command\0" + pyJson({ do: e.do, refused: e.refused ?? "", auto: e.auto ?? false, changed,
+      state: stateHash(after) }));
+    const expected = { ...before, ...changed };
+    if (hash !== e.hash) {
+      const actual = { ...deckParts, ...stateParts(after) };
+      const stated = Object.fromEntries(Object.entries(expected).filter(([k]) => !k.startsWith("record.")));
+      throw new Differs(`${where}: the state after it differs from the record's:\n${differing(stated, actual)}`);
+    }
+    before = expected;
+  }
+  return `${path}: every hash matches (the first state and ${commands.length} commands)`;
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  if (!args.length) {
+    console.error("usage: conformance/replay RECORD...");
+    process.exit(2);
+  }
+  const bundled = join(__dirname, "..", "..", "decks", "cards");
+  const seen = new Set<number>();
+  for (const path of args) {
+    try {
+      console.log(`ok ${replay(path, bundled)}`);
+      seen.add(0);
+    } catch (err) {
+      const code = err instanceof Differs ? 1 : err instanceof Malformed ? 2 : err instanceof NotPorted ? 3 : 2;
+      const msg = (err as Error).message;
+      console.log(code === 3 && !msg.startsWith(path) ? `${path}: not ported yet: ${msg}` : code === 3 ? msg
+        : code === 1 ? `DIFFERS ${msg}` : `REFUSED ${err instanceof Malformed ? msg : `${path}: ${msg}`}`);
+      seen.add(code);
+    }
+  }
+  process.exit([1, 2, 3, 0].find((c) => seen.has(c)) ?? 0);
+}
+
+main();

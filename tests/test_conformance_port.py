@@ -1,0 +1,93 @@
+"""The TypeScript port of the engine (conformance/PORT.md, issue #33): its fixtures are the Python engine's
+current output, and `conformance/replay` follows records of passes to their last hash and never passes a
+record it can't follow — a tampered record differs (exit 1), a broken one is refused (exit 2), a command
+the port lacks is named (exit 3)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PORT = ROOT / "conformance"
+RECORD = PORT / "fixtures" / "records" / "random-0.json"
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None or shutil.which("npm") is None,
+                                reason="conformance/replay needs Node.js and npm")
+
+
+def test_port_fixtures_are_the_engines_current_output(tmp_path: Path) -> None:
+    """conformance/fixtures.py regenerates every fixture byte for byte (stale fixtures fail here)."""
+    subprocess.run([sys.executable, str(PORT / "fixtures.py"), str(tmp_path)], check=True, cwd=ROOT,
+                   env={"PYTHONPATH": str(ROOT), "PATH": ""}, timeout=600)
+    made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.json"))
+    assert made == sorted(p.relative_to(PORT / "fixtures") for p in (PORT / "fixtures").rglob("*.json"))
+    for rel in made:
+        assert (tmp_path / rel).read_bytes() == (PORT / "fixtures" / rel).read_bytes(), (
+            f"conformance/fixtures/{rel} is stale: run `python conformance/fixtures.py` and commit it")
+
+
+def _replay(*paths: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", str(PORT / "replay"), *map(str, paths)], capture_output=True, text=True,
+                          timeout=600)
+
+
+@needs_node
+def test_replay_follows_records_of_passes_to_their_last_hash() -> None:
+    records = sorted((PORT / "fixtures" / "records").glob("passes-*.json"))
+    res = _replay(*records)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert res.stdout.count(": every hash matches (the first state and ") == len(records) == 3, res.stdout
+
+
+@needs_node
+def test_replay_names_the_first_command_not_ported_and_never_passes_it() -> None:
+    res = _replay(RECORD)
+    assert res.returncode == 3, res.stdout + res.stderr
+    assert re.search(r"the first state and \d+ command\(s\) match; command \d+ of 200 'p[12]: \w+[^']*': "
+                     r"not ported yet: \w+", res.stdout), res.stdout
+
+
+@needs_node
+def test_replay_finds_a_changed_command_hash(tmp_path: Path) -> None:
+    data = json.loads((PORT / "fixtures" / "records" / "passes-0.json").read_text(encoding="utf-8"))
+    data["commands"][4]["hash"] = "f" * 64
+    (tmp_path / "r.json").write_text(json.dumps(data), encoding="utf-8")
+    res = _replay(tmp_path / "r.json")
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert "the first state and 4 command(s) match; command 5 of" in res.stdout, res.stdout
+
+
+@needs_node
+@pytest.mark.parametrize("change, part", [
+    (lambda r: r.update(seed=str(int(r["seed"]) + 1)), "players[0].library"),
+    (lambda r: r["decks"][1]["cards"].update({k: v + 1 for k, v in list(r["decks"][1]["cards"].items())[:1]}),
+     "deck[1].cards"),
+    (lambda r: r["options"].update(unit_slots=5), "options"),
+    (lambda r: r["players"].update(p2="Mallory"), "record.players"),
+])
+def test_replay_finds_a_tampered_record_and_names_the_part(tmp_path: Path, change: object, part: str) -> None:
+    data = json.loads(RECORD.read_text(encoding="utf-8"))
+    change(data)  # type: ignore[operator]
+    (tmp_path / "r.json").write_text(json.dumps(data), encoding="utf-8")
+    res = _replay(tmp_path / "r.json")
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert f"  {part}: the record " in res.stdout, res.stdout
+
+
+@needs_node
+@pytest.mark.parametrize("text, why", [
+    ('{"format": "c1k-match-record", "version": 3', "not JSON"),
+    ('{"format": "c1k-match-record", "version": 2}', "version 2: this replays version 3"),
+    ('{"format": "a deck"}', "not a match record"),
+])
+def test_replay_refuses_a_malformed_record(tmp_path: Path, text: str, why: str) -> None:
+    (tmp_path / "r.json").write_text(text, encoding="utf-8")
+    res = _replay(tmp_path / "r.json")
+    assert res.returncode == 2 and why in res.stdout and "Error" not in res.stderr, res.stdout + res.stderr
