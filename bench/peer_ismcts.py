@@ -35,14 +35,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
+from ai_bench import _pct  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from bench.ai_bench import _pct  # noqa: E402
 from engine.ai import make_agent  # noqa: E402
 from engine.decks import bundled_deck_paths  # noqa: E402
 from engine.rl.openspiel import C1KState, initial_state  # noqa: E402
