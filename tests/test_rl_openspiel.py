@@ -58,6 +58,7 @@ def test_openspiels_ismcts_bot_plays_the_game() -> None:
     rs = np.random.RandomState(1)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), 2.0, 3,
                            random_state=rs)
+    bot.set_resampler(lambda st, p: st.resample_from_infostate(p, rs.uniform))   # (reproducible re-deals)
     s = game.new_initial_state()
     searched = 0
     while not s.is_terminal() and searched < 4:
