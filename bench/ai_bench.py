@@ -4,6 +4,7 @@
     python bench/ai_bench.py vs --agent search --opponent greedy [--per-pair 2] [--workers 2] [--minutes M]
                              [--max-matches N] [--seed S]
     python bench/ai_bench.py speedup [--matches 16] [--agent greedy]
+    python bench/ai_bench.py decisions --agent search:4 [--decisions 40] [--seed S]
 
 `vs`: every ordered pair of bundled decks (deck A with --agent, deck B with --opponent, mirrors
 included), `--per-pair` matches each with the seats alternating (2: both seats). Jobs run in a seeded
@@ -15,6 +16,10 @@ so only decisions with a real choice reach the agent and are timed (both figures
 
 `--max-matches N` plays only the first N jobs of that order (a reproducible sample); the JSON lists
 each played job's index and winner (`results`).
+
+`decisions`: the agent's decision times at the first N real choices of seat 0 in greedy-vs-greedy
+matches (its answers thrown away): a level too slow for whole matches on a loaded machine, timed on
+positions of the same kind.
 
 `speedup`: the same `c1k simulate` jobs with 1 and with 2 worker processes: wall time of each, the
 ratio, and whether the reports are identical.
@@ -148,6 +153,9 @@ def bench_vs(agent: str, opponent: str, per_pair: int, workers: int, minutes: fl
         "cpu_p95_ms": round(_pct([t for t, _ in cpus], 0.95), 2),
         "cpu_real_median_ms": round(statistics.median(real_cpu), 2) if real_cpu else 0.0,
         "cpu_real_p95_ms": round(_pct(real_cpu, 0.95), 2),
+        # the tail the AI's thinking floor must cover (c1k_tui/model/pacing.py, docs/ai.md)
+        "real_p99_ms": round(_pct(real_ms, 0.99), 2), "real_max_ms": round(max(real_ms, default=0.0), 2),
+        "cpu_real_p99_ms": round(_pct(real_cpu, 0.99), 2), "cpu_real_max_ms": round(max(real_cpu, default=0.0), 2),
         "seconds": round(elapsed, 1), "workers": workers, "load_avg": os.getloadavg(),
         "results": [[r.index, r.winner] for r in sorted(results, key=lambda r: r.index)],
     }
@@ -170,6 +178,49 @@ def bench_speedup(matches: int, agent: str, seed: int) -> dict[str, Any]:
     return out
 
 
+def bench_decisions(agent: str, decisions: int, seed: int) -> dict[str, Any]:
+    """The decision times of `agent` (ms, wall and CPU) at `decisions` real choices met in greedy-vs-greedy
+    matches of the bundled decks (seat 0's decisions, in the bench's seeded order): a level too slow to
+    play whole matches with (search:4 on a loaded machine) is timed on the same kind of positions. The
+    agent's answer is thrown away: the greedy match goes on."""
+    from engine.ai import make_agent, play_match
+    from engine.game import Game
+    from engine.rng import derive_seed
+    from engine.sampling import InfoSet
+    from engine.state import MatchOptions
+
+    decks = resolve_decks([], True)
+    _, jobs = plan(decks, "greedy", "greedy", 1, seed, 200)
+    wall: list[float] = []
+    cpu: list[float] = []
+    for job in jobs:
+        if len(wall) >= decisions:
+            break
+        from c1k_tui.sim.simulate import _CACHE
+
+        deck_a, deck_b = _load(job.deck_a), _load(job.deck_b)
+        game = Game.new(_CACHE["db"], deck_a, deck_b, job.seed, MatchOptions(max_turns=job.max_turns))
+        timed = make_agent(agent, derive_seed(job.seed, 1))
+        ga, gb = make_agent("greedy", derive_seed(job.seed, 1)), make_agent("greedy", derive_seed(job.seed, 2))
+        inner = ga.act
+
+        def act(info: InfoSet, inner: Any = inner, timed: Any = timed, game: Game = game) -> Any:
+            if len(wall) < decisions and len(game.legal_actions()) > 1:
+                t0, c0 = time.perf_counter(), time.process_time()
+                timed.act(InfoSet(game.clone(), 0))
+                wall.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.process_time() - c0) * 1000)
+            return inner(info)
+
+        ga.act = act  # type: ignore[method-assign]
+        play_match(game, (ga, gb))
+    return {"agent": agent, "decisions": len(wall), "real_decisions": len(wall),
+            "real_median_ms": round(statistics.median(wall), 2), "real_p99_ms": round(_pct(wall, 0.99), 2),
+            "real_max_ms": round(max(wall), 2), "cpu_real_median_ms": round(statistics.median(cpu), 2),
+            "cpu_real_p99_ms": round(_pct(cpu, 0.99), 2), "cpu_real_max_ms": round(max(cpu), 2),
+            "matches": 0, "load_avg": os.getloadavg()}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -186,9 +237,15 @@ def main() -> None:
     s.add_argument("--matches", type=int, default=8)
     s.add_argument("--agent", default="greedy")
     s.add_argument("--seed", type=int, default=1)
+    d = sub.add_parser("decisions")
+    d.add_argument("--agent", default="search:4")
+    d.add_argument("--decisions", type=int, default=40)
+    d.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     if a.cmd == "vs":
         res = bench_vs(a.agent, a.opponent, a.per_pair, a.workers, a.minutes, a.seed, a.max_turns, a.max_matches)
+    elif a.cmd == "decisions":
+        res = bench_decisions(a.agent, a.decisions, a.seed)
     else:
         res = bench_speedup(a.matches, a.agent, a.seed)
     print(json.dumps(res, indent=1))

@@ -13,6 +13,7 @@ off (`LEARNING_PACE_MS`), so a learner sees each window pass.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -67,4 +68,56 @@ def pacing(events: Iterable[Event], pace_ms: int) -> Pacing:
     return Pacing(passed, steps, (len(wins) - 1) * pace_ms)
 
 
-__all__ = ["PaceStep", "Pacing", "pace_of", "pacing"]
+# -------------------------------------------------------------------- the AI's thinking floor (rules.md §7a)
+
+#: the floor of each search level against a human (ms): above the slowest search measured at the level
+#: on a loaded machine, with room (docs/ai.md, "The thinking floor": the command and the numbers)
+LEVEL_FLOOR_MS = {1: 700, 2: 700, 3: 2500, 4: 7500}
+#: the floor of an agent that doesn't search (random, greedy: a few ms a decision), with hands hidden
+FAST_FLOOR_MS = 300
+
+
+def think_floor_ms(pace_ms: int, level_floors: Iterable[int], hidden: bool, watch: bool = False) -> int:
+    """No AI answer shows sooner than this after it was asked (ms). With hands hidden it is the agents'
+    level floors (FAST_FLOOR_MS at least) whatever the pace says: `--pace` can only make it slower, so a
+    forced answer and a searched one read the same. With open hands nothing is hidden: the pace alone, or
+    the level floor when a pace is set. Watching two agents: the watch pace steps the moves instead."""
+    if watch:
+        return 0
+    floors = [int(f) for f in level_floors]
+    if hidden:
+        return max([pace_ms, FAST_FLOOR_MS, *floors])
+    return 0 if pace_ms <= 0 else max([pace_ms, *floors])
+
+
+def shown_after_ms(took_ms: float, floor_ms: int) -> int:
+    """When an answer that took `took_ms` to find is shown, in ms after it was asked: at the floor, or, for
+    a search that outlasted it, at the next multiple of the floor — the floor is a quantum, so a late
+    answer tells only how many floors passed, not how long the search took."""
+    if floor_ms <= 0:
+        return 0
+    return max(1, math.ceil(took_ms / floor_ms)) * floor_ms
+
+
+@dataclass
+class ThinkFloor:
+    """The floor of one match against a human. `hold_ms(took)` says how long to hold an answer before it is
+    shown; an answer shown late (past the floor) raises the floor to the multiple it was shown at, for the
+    rest of the match: a machine that was slow once is slow again, and each late answer would tell."""
+
+    floor_ms: int
+    slow: int = 0                 # answers shown late (past the floor at the time)
+
+    def hold_ms(self, took_ms: float) -> float:
+        """ms to wait before showing an answer that took `took_ms` (0: show it now)."""
+        if self.floor_ms <= 0:
+            return 0.0
+        at = shown_after_ms(took_ms, self.floor_ms)
+        if at > self.floor_ms:
+            self.slow += 1
+            self.floor_ms = at
+        return max(0.0, at - took_ms)
+
+
+__all__ = ["FAST_FLOOR_MS", "LEVEL_FLOOR_MS", "PaceStep", "Pacing", "ThinkFloor", "pace_of", "pacing",
+           "shown_after_ms", "think_floor_ms"]

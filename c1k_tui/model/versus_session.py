@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from c1k_tui.model.pacing import LEVEL_FLOOR_MS
 from c1k_tui.model.seats import AI_STOPS, ai_decided, fair_action, give_ai_stops
 from c1k_tui.model.session import MatchSession, auto_action
 from c1k_tui.model.versus_choices import OPPONENTS
@@ -42,11 +43,6 @@ WATCH_PACE_MS = 900
 PACES_MS = (0, 150, 400, 700, 900, 1500, 3000)
 #: event index offset of an agent seat's seed (derived from the match seed)
 AGENT_SEED_SALT = 0xA1
-#: the floor of each search level against a human (ms): above the longest search measured at the level
-#: (README: ai:2's longest 568 ms, ai:3's 1953 ms under load 2–3; ai:4 searches 3× ai:3), so that a forced
-#: answer and a searched one show after the same time. A search that still outlasts the floor (a slower
-#: machine) raises the floor for the rest of the match to 1.25× that search (`Versus.floor_ms`).
-LEVEL_FLOOR_MS = {1: 700, 2: 700, 3: 2500, 4: 7500}
 
 
 def level_floor_ms(spec: str) -> int:

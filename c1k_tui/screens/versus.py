@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from textual.binding import Binding
 from textual.message import Message
 
+from c1k_tui.model.pacing import ThinkFloor, think_floor_ms
 from c1k_tui.model.session import MatchSession
 from c1k_tui.model.versus_session import (
     DEFAULT_PACE_MS,
@@ -146,14 +147,23 @@ class Versus:
         self.steps = 0                # watch: decisions to make while paused
         self.gen = 0                  # bumped by undo and a new match: a late answer is dropped
         self.moves = 0                # AI decisions made (tests, the title)
-        # against a human no AI answer shows sooner than this after it was asked (public: the pace, or the
-        # level's floor if higher; --pace 0 turns it off)
-        self.floor_ms = 0 if self.watch or self.pace_ms == 0 else max(
-            [self.pace_ms] + [level_floor_ms(spec) for spec, _ in session.agents.values()])
+        # against a human no AI answer shows sooner than the floor after it was asked (c1k_tui/model/pacing.py:
+        # with hands hidden whatever --pace says; a late answer shows at the next multiple of the floor)
+        self.floor = ThinkFloor(think_floor_ms(self.pace_ms, [level_floor_ms(spec) for spec, _ in
+                                                              session.agents.values()],
+                                               hidden=not session.open_hands, watch=self.watch))
         self.clock: Callable[[], float] = time.monotonic       # seconds; tests inject their own
         self.later: Callable[[float, Callable[[], None]], object] = self._timer
         self.shown: list[Shown] = []  # each AI decision shown to the human, in order
-        self.slow = 0                 # of those, how many searched longer than the floor
+
+    @property
+    def floor_ms(self) -> int:
+        return self.floor.floor_ms
+
+    @property
+    def slow(self) -> int:
+        """Of the answers shown, how many searched longer than the floor (shown at a later multiple)."""
+        return self.floor.slow
 
     # ---------------------------------------------------------------- what the app asks
 
@@ -257,14 +267,11 @@ class Versus:
         if self._stale(move):
             return
         took = max(0.0, self.clock() - move.asked)
-        wait = self.floor_ms / 1000 - took
+        wait = self.floor.hold_ms(took * 1000) / 1000
         if not self.watch:
             g = self.s.game
             v = observe(g, self.human)
-            self.shown.append(Shown(v.turn, v.window, g.decision.kind, round(max(took, self.floor_ms / 1000) * 1000)))
-            if wait < 0 and self.floor_ms > 0:
-                self.slow += 1      # shown late once: from now on the floor covers a search this long
-                self.floor_ms = max(self.floor_ms, -(-int(took * 1250) // 100) * 100)
+            self.shown.append(Shown(v.turn, v.window, g.decision.kind, round((took + wait) * 1000)))
         if wait > 0:
             self.later(wait, lambda: self._show(move))
             return

@@ -1,9 +1,10 @@
 """Issue #23 item 7: an AI seat that tells nothing (rules.md §7a).
 
 - Timing: against a human no AI answer shows sooner than the floor, and the floor covers the level's
-  longest search (`LEVEL_FLOOR_MS`); a search that still outlasts it raises the floor for the rest of the
-  match, so forced and searched answers keep showing after the same time. The clock is injected: no
-  timed assertion.
+  longest search (`LEVEL_FLOOR_MS`); with hands hidden `--pace 0` doesn't lower it (issue #28 item 6). A
+  search that still outlasts it shows at the next multiple of the floor (a quantum) and raises the floor
+  to that multiple for the rest of the match, so forced and searched answers keep showing after the same
+  time. The clock is injected: no timed assertion.
 - Undo can't take back a decision the AI chose from its hidden cards (asking it again after another
   attack would compare two answers); a forced one is undone as before.
 - `InfoSet` holds only what its player may know: the game it keeps is a sample, equal for twins that
@@ -17,8 +18,9 @@ import gc
 import hashlib
 from typing import Any
 
+from c1k_tui.model.pacing import LEVEL_FLOOR_MS
 from c1k_tui.model.session import Flow
-from c1k_tui.model.versus_session import LEVEL_FLOOR_MS, VersusSession, agent_seed
+from c1k_tui.model.versus_session import VersusSession, agent_seed
 from c1k_tui.screens.app import C1KApp
 from c1k_tui.screens.multi_choice_modal import MultiChoiceModal
 from c1k_tui.screens.prompt_modal import PromptModal
@@ -118,33 +120,39 @@ def _shown(db: CardDB, spec: str, search_s: list[float], hand: list[str], turns:
     return app.versus.shown, app.versus.slow, app.versus.floor_ms
 
 
-def test_each_level_has_a_floor_above_its_longest_search(db: CardDB) -> None:
-    for spec, floor in (("search:1", 700), ("search:2", 700), ("search:3", 2500), ("search:4", 7500),
-                        ("random", 700), ("greedy", 700)):
+def test_each_level_has_a_floor_above_its_longest_search_whatever_the_pace(db: CardDB) -> None:
+    from c1k_tui.model.pacing import FAST_FLOOR_MS
+    from c1k_tui.screens.versus import Versus
+
+    for spec, level in (("search:1", 1), ("search:2", 2), ("search:3", 3), ("search:4", 4), ("random", 0),
+                        ("greedy", 0)):
+        floor = LEVEL_FLOOR_MS.get(level, FAST_FLOOR_MS)
         s = _vs(db, spec)
         app = C1KApp(db=db, session=s)
-        from c1k_tui.screens.versus import Versus
-
-        assert Versus(app, s, 700).floor_ms == floor, spec
-        assert Versus(app, s, 0).floor_ms == 0                # --pace 0: no floor (documented)
-    assert LEVEL_FLOOR_MS[4] >= 3 * LEVEL_FLOOR_MS[3] * 0.9
+        assert Versus(app, s, 700).floor_ms == max(700, floor), spec
+        assert Versus(app, s, 0).floor_ms == floor, f"{spec}: --pace 0 can't turn the floor off, hands hidden"
+        assert Versus(app, s, 20_000).floor_ms == 20_000, "a slower pace wins"
+        s.open_hands = True                                  # nothing hidden: --pace 0 turns it off
+        assert Versus(app, s, 0).floor_ms == 0
 
 
 def test_forced_and_searched_answers_show_after_the_same_time_at_level_4(db: CardDB) -> None:
-    """ai:4 searching 5 s (under its 7.5 s floor): every answer, forced or searched, shows at 7.5 s."""
-    shown, slow, floor = _shown(db, "search:4", [5.0], ["Emberlash", "Swallowed Word"])
-    shown_none, _, _ = _shown(db, "search:4", [5.0], ["Test Recruit", "Test Wall"])
-    assert len(shown) >= 4 and slow == 0 and floor == 7500
-    assert {x.ms for x in shown} == {7500} and shown == shown_none
+    """ai:4 searching two thirds of its floor: every answer, forced or searched, shows at the floor."""
+    f = LEVEL_FLOOR_MS[4]
+    shown, slow, floor = _shown(db, "search:4", [0.66 * f / 1000], ["Emberlash", "Swallowed Word"])
+    shown_none, _, _ = _shown(db, "search:4", [0.66 * f / 1000], ["Test Recruit", "Test Wall"])
+    assert len(shown) >= 4 and slow == 0 and floor == f
+    assert {x.ms for x in shown} == {f} and shown == shown_none
 
 
-def test_a_search_longer_than_the_floor_raises_it_for_the_rest_of_the_match(db: CardDB) -> None:
-    """A slow machine: the first real choice takes 3 s at ai:3 (floor 2.5 s) — shown late once; from then
-    on the floor is 3.75 s and every answer, forced or searched (3 s), shows at 3.75 s."""
-    shown, slow, floor = _shown(db, "search:3", [3.0], ["Emberlash", "Swallowed Word"])
-    assert slow == 1 and floor == 3800
-    late = next(i for i, x in enumerate(shown) if x.ms == 3000)
-    assert all(x.ms == 2500 for x in shown[:late]) and all(x.ms == 3800 for x in shown[late + 1:])
+def test_a_search_longer_than_the_floor_shows_at_the_next_multiple_and_raises_it(db: CardDB) -> None:
+    """A slow machine: a real choice takes 1.2 floors at ai:3 — shown at 2 floors, not at its own length;
+    from then on the floor is 2 floors and every answer, forced or searched, shows there."""
+    f = LEVEL_FLOOR_MS[3]
+    shown, slow, floor = _shown(db, "search:3", [1.2 * f / 1000], ["Emberlash", "Swallowed Word"])
+    assert slow == 1 and floor == 2 * f
+    late = next(i for i, x in enumerate(shown) if x.ms != f)
+    assert all(x.ms == f for x in shown[:late]) and all(x.ms == 2 * f for x in shown[late:])
     assert len(shown) > late + 2
 
 

@@ -207,6 +207,8 @@ def test_the_ai_thinks_in_a_worker_and_the_human_waits(db: CardDB) -> None:
         await pilot.pause()
         assert s.game.current_player() == 0 and app.versus is not None
         app.versus.agents[1] = Held()
+        app.versus.later = lambda seconds, then: app.call_later(then)   # the floor's hold (hands hidden: even
+        # at pace 0), without a clock in the test
         await pilot.press("space")                     # p1 passes: the AI (p2) decides
         await pilot.pause()
         out["busy_after_pass"] = app.versus.busy()
