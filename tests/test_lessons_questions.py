@@ -91,11 +91,11 @@ def test_in_the_app_u_takes_the_answer_back_not_the_command_before_it(db: CardDB
     from c1k_tui.screens.app import find_lessons, lesson_session
 
     monkeypatch.setenv("C1K_HOME", str(tmp_path))
-    info = next(x for x in find_lessons() if x.path.name.startswith("21-"))   # the question after 6 commands
+    info = next(x for x in find_lessons() if x.path.name.startswith("21-"))   # the question after 4 commands
     s = lesson_session(db, info, tmp_path / "l.json")
     les = course_ui.lesson_for(s.lesson or {}, db)
     assert les is not None and s.lesson is not None
-    for cmd in les.solution[:6]:
+    for cmd in les.solution[:4]:
         s.send(cmd)
     record = list(s.game.record)
     s.send("answer 1")
@@ -103,7 +103,7 @@ def test_in_the_app_u_takes_the_answer_back_not_the_command_before_it(db: CardDB
     assert s.undo() and list(s.game.record) == record and s.lesson_answers() == []
     assert course_ui.taken_back_of(s.lesson) == [(les.checks[0].ask if les.checks[0].is_question else
                                                    next(c.ask for c in les.checks if c.is_question),
-                                                   "Tomas's Shieldbearer: it went on the stack first")]
+                                                   "Tomas's Shieldbearer: the defender's goes on top")]
     s.send("answer 2")
     assert s.undo_check()[1] == "take back the answer '2'" and s.undo()
     assert len(course_ui.taken_back_of(s.lesson)) == 1      # a right answer taken back is no wrong one
