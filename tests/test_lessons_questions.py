@@ -60,13 +60,13 @@ def test_u_takes_a_wrong_answer_back_and_the_course_shows_it(db: CardDB, tmp_pat
     line = ["answer 1", "undo", "answer 2", *les.solution[1:]]
     res = runner.invoke(cli, ["learn", "38-", "--text"], input="\n".join(line) + "\n")
     assert res.exit_code == 0, res.output
-    assert "✗ not right: Tough makes it 1" in res.output and "u takes the answer back" in res.output
+    assert "✗ not right: Tough reduces it to 1" in res.output and "u takes the answer back" in res.output
     assert "the answer is taken back" in res.output and "✓ LESSON COMPLETE" in res.output
-    assert "Wrong answers taken back: “Tough makes it 1, then Ward prevents that 1 (Ward 1 left)”" in res.output
+    assert "Wrong answers taken back: “Tough reduces it to 1, then Ward prevents that 1 (Ward 1 left)”" in res.output
     saved = json.loads(course_ui.progress_path().read_text(encoding="utf-8"))
     assert saved == {"completed": [les.key], "wrong_answers": {les.key: 1}}
     listed = runner.invoke(cli, ["learn", "--list"])
-    row = next(x for x in listed.output.splitlines() if "Ward prevents before Tough" in x)
+    row = next(x for x in listed.output.splitlines() if "Ward and Tough on the same damage" in x)
     assert row.startswith(" ✓*41. Solace") and "✓* completed after a wrong answer taken back" in listed.output
     clean = runner.invoke(cli, ["learn", "38-", "--text"], input="\n".join(les.solution) + "\n")
     assert clean.exit_code == 0 and "Wrong answers taken back" not in clean.output
