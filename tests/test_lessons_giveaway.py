@@ -153,3 +153,25 @@ def test_nothing_shown_before_a_question_is_answered_gives_its_answer(questions:
             told[les.key] = found
     assert not told, "\n".join(f"{k}: {v}" for k, v in told.items())
 
+
+def test_a_lesson_lost_before_its_question_is_answered_names_no_step_after_it(questions: list[Lesson]) -> None:
+    """The line goes on without answering until the lesson is lost: the coaching (and the panel) say the
+    question was not answered in time, and never name the steps after it — those would answer it, and `u`
+    would then let the learner answer what they were told."""
+    told = {}
+    for les in questions:
+        first = next(i for i, c in enumerate(les.checks) if c.is_question)
+        hidden = [c.describe() for c in les.checks[first + 1:]]
+        g, since = start(les)
+        for cmd in (c for c in les.solution if answer_of(c) is None):
+            g.apply_command(cmd)
+            st = course_ui.status(les, g, since)
+            if st.lost:
+                break
+        if not st.lost:
+            continue                       # (answered nothing, yet not lost: its question is still open)
+        assert les.checks[first].ask in st.hint, (les.key, st.hint)
+        named = [h for h in hidden if h in st.hint or h in "\n".join(st.steps)]
+        if named:
+            told[les.key] = (named, st.hint)
+    assert not told, told
