@@ -175,3 +175,35 @@ def test_a_lesson_lost_before_its_question_is_answered_names_no_step_after_it(qu
         if named:
             told[les.key] = (named, st.hint)
     assert not told, told
+
+
+def test_asking_for_a_solution_shows_the_way_not_an_open_questions_answer(questions: list[Lesson],
+                                                                           monkeypatch: pytest.MonkeyPatch,
+                                                                           tmp_path: Path) -> None:
+    """F3 / `solution` before a question is answered: its commands, and `answer …` for the question; once
+    it is answered right, the whole solution."""
+    from c1k_tui.cli.learn_text import lesson_loop
+
+    for les in questions:
+        g, since = start(les)
+        shown = course_ui.shown_solution(les, g, since)
+        said = [c for c in shown if answer_of(c) is not None]
+        assert said and all(c.startswith("answer …") for c in said), (les.key, shown)
+        assert [c for c in shown if answer_of(c) is None] == [c for c in les.solution if answer_of(c) is None]
+    les = next(x for x in questions if x.key.startswith("38-"))
+    g, since = start(les)
+    key = next(c for c in les.solution if answer_of(c) is not None)      # "answer Ward prevents all 2 first: …"
+    assert course_ui.shown_solution(les, g, since, [answer_now(g, "2").row()]) == list(les.solution)
+    monkeypatch.setenv("C1K_HOME", str(tmp_path))
+    typed = iter(["solution", "answer 2", "solution"])
+    out: list[str] = []
+
+    def read(_: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    lesson_loop(les, read, out.append)
+    first, second = (x for x in out if x.startswith("a solution: "))
+    assert key not in first and "answer …" in first and key in second
