@@ -539,7 +539,10 @@ def progress(lesson: Lesson, g: Game, since: int = 0, answers: Sequence[Answer] 
         now = _position(g.turn, g.win)
         step = checks[i].describe()
         why = "" if g.is_terminal() else blocked(lesson, g, since, walk.met, dl)
-        if why:
+        if why and checks[i].is_question:      # (the blocked step is one after it: naming it would answer it)
+            lost = (f"“{step}” was not answered before the line went past what it asks about (now T{g.turn} "
+                    f"{WINDOWS[g.win]})")
+        elif why:
             lost = why
         elif now > dl[i]:
             turn, w = dl[i]

@@ -137,10 +137,10 @@ def test_lesson_41_a_bolt_before_the_answer_or_a_wrong_answer_loses_it_at_once(d
     assert panel.current == "" and panel.lost and panel.hint.startswith("✗ This lesson can't be completed now")
     assert "NOW" not in pane_text(panel).plain and "next:" not in pane_text(panel).plain   # (the "NOW next:")
     wrong = play(les, ["answer 1"]).progress
-    assert wrong.wrong_answer.startswith("Tough makes it 1") and wrong.wrong_to.startswith("Shellback has") \
+    assert wrong.wrong_answer.startswith("Tough reduces it to 1") and wrong.wrong_to.startswith("Shellback has") \
         and not wrong.question
-    assert "you answered “Tough makes it 1, then Ward prevents that 1 (Ward 1 left)”" in wrong.lost
+    assert "you answered “Tough reduces it to 1, then Ward prevents that 1 (Ward 1 left)”" in wrong.lost
     assert "prevention first, then modification" in wrong.lost and "KW Ward" in wrong.lost
     assert "u takes the answer back" in coaching(wrong) and "F2 restarts" in coaching(wrong)
     then_right = play(les, ["answer 1", "answer 2", *les.solution[1:]]).progress
-    assert not then_right.complete and then_right.wrong_answer.startswith("Tough makes it 1")
+    assert not then_right.complete and then_right.wrong_answer.startswith("Tough reduces it to 1")

@@ -60,13 +60,13 @@ def test_u_takes_a_wrong_answer_back_and_the_course_shows_it(db: CardDB, tmp_pat
     line = ["answer 1", "undo", "answer 2", *les.solution[1:]]
     res = runner.invoke(cli, ["learn", "38-", "--text"], input="\n".join(line) + "\n")
     assert res.exit_code == 0, res.output
-    assert "✗ not right: Tough makes it 1" in res.output and "u takes the answer back" in res.output
+    assert "✗ not right: Tough reduces it to 1" in res.output and "u takes the answer back" in res.output
     assert "the answer is taken back" in res.output and "✓ LESSON COMPLETE" in res.output
-    assert "Wrong answers taken back: “Tough makes it 1, then Ward prevents that 1 (Ward 1 left)”" in res.output
+    assert "Wrong answers taken back: “Tough reduces it to 1, then Ward prevents that 1 (Ward 1 left)”" in res.output
     saved = json.loads(course_ui.progress_path().read_text(encoding="utf-8"))
     assert saved == {"completed": [les.key], "wrong_answers": {les.key: 1}}
     listed = runner.invoke(cli, ["learn", "--list"])
-    row = next(x for x in listed.output.splitlines() if "Ward prevents before Tough" in x)
+    row = next(x for x in listed.output.splitlines() if "Ward and Tough on the same damage" in x)
     assert row.startswith(" ✓*41. Solace") and "✓* completed after a wrong answer taken back" in listed.output
     clean = runner.invoke(cli, ["learn", "38-", "--text"], input="\n".join(les.solution) + "\n")
     assert clean.exit_code == 0 and "Wrong answers taken back" not in clean.output
@@ -91,11 +91,11 @@ def test_in_the_app_u_takes_the_answer_back_not_the_command_before_it(db: CardDB
     from c1k_tui.model.builders import find_lessons, lesson_session
 
     monkeypatch.setenv("C1K_HOME", str(tmp_path))
-    info = next(x for x in find_lessons() if x.path.name.startswith("21-"))   # the question after 6 commands
+    info = next(x for x in find_lessons() if x.path.name.startswith("21-"))   # the question after 4 commands
     s = lesson_session(db, info, tmp_path / "l.json")
     les = course_ui.lesson_for(s.lesson or {}, db)
     assert les is not None and s.lesson is not None
-    for cmd in les.solution[:6]:
+    for cmd in les.solution[:4]:
         s.send(cmd)
     record = list(s.game.record)
     s.send("answer 1")
@@ -103,7 +103,7 @@ def test_in_the_app_u_takes_the_answer_back_not_the_command_before_it(db: CardDB
     assert s.undo() and list(s.game.record) == record and s.lesson_answers() == []
     assert course_ui.taken_back_of(s.lesson) == [(les.checks[0].ask if les.checks[0].is_question else
                                                    next(c.ask for c in les.checks if c.is_question),
-                                                   "Tomas's Shieldbearer: it went on the stack first")]
+                                                   "Tomas's Shieldbearer: the defender's goes on top")]
     s.send("answer 2")
     assert s.undo_check()[1] == "take back the answer '2'" and s.undo()
     assert len(course_ui.taken_back_of(s.lesson)) == 1      # a right answer taken back is no wrong one

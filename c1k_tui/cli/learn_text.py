@@ -60,7 +60,7 @@ def lesson_loop(lesson: Lesson, read: Callable[[str], str], write: Callable[[str
             write(st.panel)
             continue
         if word == "solution":
-            write("a solution: " + " · ".join(lesson.solution))
+            write("a solution: " + " · ".join(course.shown_solution(lesson, g, since, answers)))
             continue
         if word in ("undo", "u"):
             if answers and answers[-1][0] >= len(g.events):     # the last act was an answer: take it back

@@ -172,6 +172,25 @@ def status(lesson: Lesson, game: Game, since: int, refusal: tuple[str, str] | No
                         lost=bool(p.lost), steps=steps, wrong_answer=p.wrong_answer)
 
 
+def shown_solution(lesson: Lesson, game: Game, since: int,
+                   answers: list[tuple[int, int, int, str]] | None = None) -> list[str]:
+    """The lesson's solution as F3 / `solution` show it: its commands, and its answers only to the questions
+    already answered right (the others read `answer …`: asking for a solution shows the way, not the
+    answer to a question still open)."""
+    from engine.lessons import Answer, answer_of, progress
+
+    p = progress(lesson, game, since, [Answer(*a) for a in answers or []])
+    right = sum(1 for c in lesson.checks[:len(p.met)] if c.is_question)
+    out: list[str] = []
+    for cmd in lesson.solution:
+        if answer_of(cmd) is not None:
+            right -= 1
+            if right < 0:
+                cmd = "answer …  (its answer is shown once you have answered it)"
+        out.append(cmd)
+    return out
+
+
 def shown_todo(lesson: Lesson, met: int, todo: tuple[str, ...]) -> tuple[str, ...]:
     """The goal's steps to come as the panel lists them: up to the next question still to answer; the steps
     after it are not shown before it is answered (they would answer it)."""

@@ -1150,7 +1150,11 @@ class C1KApp(App[None]):
         s = self.session
         if s is None or s.lesson is None:
             return
-        steps = s.lesson.get("solution") or []
+        from c1k_tui.model import lessons as course
+
+        les = course.lesson_for(s.lesson, s.db)
+        steps = (course.shown_solution(les, s.game, int(s.lesson.get("since", 0)), s.lesson_answers())
+                 if les is not None else s.lesson.get("solution") or [])
         t = Text()
         t.append(f"A solution to “{s.lesson.get('title', '')}”\n\n", style="bold")
         t.append("\n".join(f"{i + 1:>2}. {c}" for i, c in enumerate(steps)) or "(this lesson has no solution steps)")

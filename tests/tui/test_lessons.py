@@ -323,3 +323,22 @@ def test_the_lessons_screen_marks_a_lesson_done_only_after_a_wrong_answer(db: Ca
         assert "✓* done after a wrong answer taken back" in str(app.screen.query_one("#lessons-title", Static).render())
 
     run_app(app, body)
+
+
+def test_f3_shows_the_way_not_the_answer_to_an_open_question(db: CardDB) -> None:
+    """F3 in a question lesson before it is answered: the solution's commands, `answer …` for the question."""
+    from c1k_tui.screens.menus import GraveyardModal
+
+    les = next(x for x in find_lessons() if x.path.name.startswith("38-"))
+    session = lesson_session(db, les)
+    key = next(c for c in session.lesson["solution"] if c.startswith("answer "))  # type: ignore[index]
+    app = C1KApp(db=db, session=session, lessons=find_lessons())
+
+    async def body(pilot: Any) -> None:
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, GraveyardModal)
+        shown = app.screen.text.plain
+        assert "answer …" in shown and key not in shown and "play Bolt target shell" in shown
+
+    run_app(app, body)
