@@ -108,7 +108,7 @@ def test_7a_replay_never_prints_the_seed_of_an_unfinished_hidden_match(tmp_path:
         _saved(path, **kw)
         res = runner.invoke(main.app, ["replay", str(path)])
         assert res.exit_code == 0, res.output
-        assert res.output.splitlines()[0].startswith("Ana vs Ben")
+        assert res.output.splitlines()[0].startswith("Ironbound (Ana, p1) vs Veil Masquerade (Ben, p2")
         assert (str(SEED) in res.output) == seed_shown, (name, res.output.splitlines()[0])
     # the replay screen shows both hands: it opens an unfinished hidden match only once it is over
     monkeypatch.setattr(main, "_interactive", lambda: True)

@@ -6,3 +6,5 @@
 - `import engine.rl.openspiel`: registers the OpenSpiel game `python_c1k` (needs `open-spiel`).
 
 Importing `engine` imports none of these (tests/test_import_hygiene.py)."""
+
+__all__: list[str] = []

@@ -327,7 +327,7 @@ def test_the_lessons_screen_marks_a_lesson_done_only_after_a_wrong_answer(db: Ca
 
 def test_f3_shows_the_way_not_the_answer_to_an_open_question(db: CardDB) -> None:
     """F3 in a question lesson before it is answered: the solution's commands, `answer …` for the question."""
-    from c1k_tui.screens.menus import GraveyardModal
+    from c1k_tui.screens.graveyard_modal import GraveyardModal
 
     les = next(x for x in find_lessons() if x.path.name.startswith("38-"))
     session = lesson_session(db, les)
