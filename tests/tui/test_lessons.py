@@ -54,7 +54,7 @@ def test_lesson_in_the_app_with_full_control(db: CardDB) -> None:
         assert app.game.current_player() == 1   # no hand-off in a lesson, nothing sent for p2
         await pilot.press("space")
         await pilot.pause()
-        assert app.lesson_complete and "lesson complete" in str(screen.status)
+        assert app.match.lesson_complete and "lesson complete" in str(screen.status)
         assert "✓ LESSON COMPLETE" in screen.goal and "WINDOWS ENTERED" in screen.goal
         from c1k_tui.model.lessons import completed
 
@@ -128,7 +128,7 @@ def test_a_lost_lesson_coaches_and_undo_gets_it_back(db: CardDB, tmp_path: Path)
         for cmd in ("p1: pass", "p1: pass", "p2: pass"):
             app.send(cmd)
         await pilot.pause()
-        assert app.lesson_complete
+        assert app.match.lesson_complete
 
     run_app(app, body)
 
@@ -149,7 +149,7 @@ def test_a_question_is_answered_in_the_app(db: CardDB, tmp_path: Path) -> None:
         for cmd in ("p2: pass", "p1: pass", "p1: pass", "p2: pass"):
             app.send(cmd)
         await pilot.pause()
-        assert app.lesson_complete
+        assert app.match.lesson_complete
 
     run_app(app, body)
 
@@ -231,7 +231,7 @@ def test_the_lesson_pane_shows_goal_step_hint_and_debrief(db: CardDB, tmp_path: 
                     "p2: pass"):
             app.send(cmd)
         await pilot.pause()
-        assert app.lesson_complete
+        assert app.match.lesson_complete
         rows = _pane_rows(app)
         done = [i for i, r in enumerate(rows) if r.startswith("✓ LESSON COMPLETE")]
         assert done, rows                                              # the debrief scrolled into view
