@@ -158,7 +158,7 @@ def display(screen, update):
     if MODE == "first" and isinstance(app.screen, SplashScreen):
         print("FRAME", time.time() - float(os.environ["C1K_BENCH_SPAWN"]), flush=True)
         os._exit(0)
-    elif MODE == "ready" and app.built is not None:
+    elif MODE == "ready" and app.launcher.built is not None:
         print("FRAME", time.time() - float(os.environ["C1K_BENCH_SPAWN"]), flush=True)
         os._exit(0)
 app._display = display

@@ -189,7 +189,7 @@ def test_the_lesson_panel_in_the_app_shows_windows_hints_and_progress(db: CardDB
             app.send(cmd)
         await pilot.pause()
         assert "✓ influence.gain: capacity 0 → 1" in screen.goal
-        assert "T3 influence.gain (C1K 2.2)" in screen.goal and not app.lesson_complete
+        assert "T3 influence.gain (C1K 2.2)" in screen.goal and not app.match.lesson_complete
         await pilot.press("R")                            # the rule book opens at the rule on screen
         await pilot.pause()
         from c1k_tui.screens.rule_screen import RuleBrowser
@@ -234,7 +234,7 @@ def test_the_timing_violation_lesson_can_be_played_in_the_app(db: CardDB, tmp_pa
         assert screen is not None and "✓ Tomas, holding priority in Mira's turn, tries his Unit" in screen.goal
         app.send("p1: pass")
         await pilot.pause()
-        assert app.lesson_complete and course_ui.completed() == {"03-timing-violations"}
+        assert app.match.lesson_complete and course_ui.completed() == {"03-timing-violations"}
 
     run_app(app, body)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -41,6 +41,9 @@ from c1k_tui.screens.widgets import (
     WindowLine,
 )
 from engine import MAX_COMMAND_CHARS, Action, Activate, Interrupt, Play, SetCard
+
+if TYPE_CHECKING:
+    from c1k_tui.model.flow import LessonCheck
 
 Spot = tuple[Any, ...]
 
@@ -134,7 +137,7 @@ class MatchScreen(Screen[None]):
         Binding("o", "app.options", "options", show=False),
         Binding("g", "app.graveyards", "graveyards", show=False),
         Binding("L", "app.full_log", "log", show=True),
-        Binding("w", "app.recap_full", "what happened", show=False),   # the recap, full screen
+        Binding("w", "recap_full", "what happened", show=False),   # the recap, full screen
         Binding("question_mark", "app.help", "help"),
         Binding("pageup", "scroll_rules(-1)", show=False),
         Binding("pagedown", "scroll_rules(1)", show=False),
@@ -1040,6 +1043,46 @@ class MatchScreen(Screen[None]):
         self.query_one("#recap", RulesPanel).update(text, at_end=True)
         if switch:
             self.query_one("#tabs", TabbedContent).active = "tab-recap"
+
+    def picked(self, kind: str, cid: int, cands: list[Action], value: int, needs_slot: bool) -> None:
+        """The branch (a "play") or the ability (an "activate") chosen in the App's prompt: go on picking."""
+        self.begin_pick(Pick(kind, cid, [a for a in cands if isinstance(a, Play) and a.mode == value]
+                             if kind == "play" else [a for a in cands if isinstance(a, Activate) and a.n == value],
+                             needs_slot=needs_slot))
+
+    def action_recap_full(self) -> None:
+        """w: the recap (or, in the learning flow, the windows entered) last shown, full screen — on a
+        small terminal the Recap tab has only a few rows."""
+        from c1k_tui.screens.log_screen import LogScreen
+
+        v = self.view
+        if v is None:
+            return
+        lines = tuple(self.recap_text.plain.splitlines()) or ("(nothing to recap yet)",)
+        self.app.push_screen(LogScreen(lines, v.bottom.name if v.bottom.player == v.viewer else v.top.name,
+                                       title="WHAT HAPPENED"))
+
+    def show_lesson(self, got: LessonCheck) -> None:
+        """The lesson's goal panel, its pane (its own tab: a new hint, the coaching or the debrief brings it
+        forward) and its status line (`MatchFlow.lesson_check`)."""
+        from textual.css.query import NoMatches
+
+        from c1k_tui.screens.lesson_pane import LessonPane
+
+        self.goal = got.goal
+        if got.line:
+            self.status = got.line
+        if not self.lesson:
+            return
+        try:
+            pane = self.query_one("#lesson-pane", LessonPane)
+        except NoMatches:
+            return
+        before, st = pane.status, got.st
+        pane.show(st)
+        if st.hint and (before is None or before.hint != st.hint) or (st.complete and not (
+                before is not None and before.complete)):
+            self.query_one("#tabs", TabbedContent).active = "tab-lesson"
 
     def history(self) -> History:
         """The command history of the player at the keyboard (each player's own)."""

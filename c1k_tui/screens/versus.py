@@ -96,10 +96,12 @@ class VersusHost(Protocol):
     """What the controller needs of the app that hosts it (the App is one; no import of it here, so the
     app and this module never import each other)."""
 
-    session: MatchSession | None
     match_screen: MatchScreen | None
     versus_pace: int | None         # ms between an AI's visible moves (None: the default)
     versus_paused: bool             # watching two AIs: start paused
+
+    @property
+    def session(self) -> MatchSession | None: ...
 
     @property
     def viewer(self) -> int: ...

@@ -41,7 +41,7 @@ def _handoff_sequence(db: CardDB, hand: list[str], flow: str, turns: int) -> lis
     """Play the same public history (p1 plays an Action, attacks; p2 never uses a card) and return every
     hand-off screen's full text, in order."""
     app = C1KApp(db=db, session=session_from(db, _data(hand), flow=flow))
-    app.pace_ms = 1                       # the learning flow steps through passed windows: quickly here
+    app.match.pace_ms = 1                       # the learning flow steps through passed windows: quickly here
     seen: list[str] = []
     played = [False]
 

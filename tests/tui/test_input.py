@@ -46,7 +46,7 @@ def test_quick_play_restores_one_key_plays(db: CardDB) -> None:
     data = flow_data()
     data["p1"]["hand"] = ["Test Favor"]
     app = C1KApp(db=db, session=session_from(db, data, open_hands=True))
-    app.quick_play = True
+    app.match.quick_play = True
 
     async def body(pilot: Any) -> None:
         await pilot.press("1")
@@ -180,7 +180,7 @@ def test_pacing_steps_the_phase_bar_through_passed_windows(db: CardDB) -> None:
     from c1k_tui.screens.widgets import PhaseBar
 
     app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True, flow="stops"))
-    app.pace_ms = 1
+    app.match.pace_ms = 1
     steps: list[tuple[int, int]] = []
 
     async def body(pilot: Any) -> None:

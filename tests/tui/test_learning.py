@@ -61,7 +61,7 @@ async def _play_until(app: C1KApp, pilot: Any, turn: int, shown: list[str]) -> N
 
 def test_learning_flow_shows_every_window_as_entered_with_its_rule(db: CardDB) -> None:
     app = C1KApp(db=db, session=session_from(db, flow_data(), flow="learning"))
-    app.pace_ms = 1
+    app.match.pace_ms = 1
     shown: list[str] = []
 
     async def body(pilot: Any) -> None:

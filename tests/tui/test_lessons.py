@@ -54,7 +54,7 @@ def test_lesson_in_the_app_with_full_control(db: CardDB) -> None:
         assert app.game.current_player() == 1   # no hand-off in a lesson, nothing sent for p2
         await pilot.press("space")
         await pilot.pause()
-        assert app.lesson_complete and "lesson complete" in str(screen.status)
+        assert app.match.lesson_complete and "lesson complete" in str(screen.status)
         assert "✓ LESSON COMPLETE" in screen.goal and "WINDOWS ENTERED" in screen.goal
         from c1k_tui.model.lessons import completed
 
@@ -128,7 +128,7 @@ def test_a_lost_lesson_coaches_and_undo_gets_it_back(db: CardDB, tmp_path: Path)
         for cmd in ("p1: pass", "p1: pass", "p2: pass"):
             app.send(cmd)
         await pilot.pause()
-        assert app.lesson_complete
+        assert app.match.lesson_complete
 
     run_app(app, body)
 
@@ -159,7 +159,7 @@ def test_a_question_is_answered_in_the_app(db: CardDB, tmp_path: Path) -> None:
         for cmd in ("p2: pass", "p1: pass", "p1: pass", "p2: pass"):
             app.send(cmd)
         await pilot.pause()
-        assert app.lesson_complete and "Wrong answers taken back: “Mira's draw.draw: she draws”" in screen.goal
+        assert app.match.lesson_complete and "Wrong answers taken back: “Mira's draw.draw: she draws”" in screen.goal
 
     run_app(app, body)
 
@@ -241,7 +241,7 @@ def test_the_lesson_pane_shows_goal_step_hint_and_debrief(db: CardDB, tmp_path: 
                     "p2: pass"):
             app.send(cmd)
         await pilot.pause()
-        assert app.lesson_complete
+        assert app.match.lesson_complete
         rows = _pane_rows(app)
         done = [i for i, r in enumerate(rows) if r.startswith("✓ LESSON COMPLETE")]
         assert done, rows                                              # the debrief scrolled into view
@@ -275,7 +275,7 @@ def test_no_toast_covers_the_debrief(db: CardDB, tmp_path: Path, monkeypatch: An
             await pilot.pause()
             await pilot.pause(0.2)
             ms = app.match_screen
-            assert ms is not None and app.lesson_complete and "lesson complete" in str(ms.status)
+            assert ms is not None and app.match.lesson_complete and "lesson complete" in str(ms.status)
             pane = ms.query_one("#lesson-pane", LessonPane).region
             toasts = [t.region for t in ms.query(Toast)]
             assert not any(t.overlaps(pane) for t in toasts), (toasts, pane)

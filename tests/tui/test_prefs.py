@@ -61,7 +61,7 @@ def test_options_dialog_saves_each_players_quick_play_and_pace(db: CardDB) -> No
             await pilot.press("space")
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert [(p.quick_play, p.pace_ms) for p in app.prefs] == [(False, 150), (True, 400)]
+        assert [(p.quick_play, p.pace_ms) for p in app.match.prefs] == [(False, 150), (True, 400)]
 
     run_app(app, body)
     assert load_prefs("Tomas")[0] == PlayerPrefs(sorted(app.session.flow.stops["p2"]), 400, True)  # type: ignore[union-attr]
@@ -70,10 +70,10 @@ def test_options_dialog_saves_each_players_quick_play_and_pace(db: CardDB) -> No
     app2 = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True, flow="stops"))
 
     async def body2(pilot: Any) -> None:
-        assert [(p.quick_play, p.pace_ms) for p in app2.prefs] == [(False, 150), (True, 400)]
-        assert app2.quick_play is False          # Mira (p1) has the keyboard
+        assert [(p.quick_play, p.pace_ms) for p in app2.match.prefs] == [(False, 150), (True, 400)]
+        assert app2.match.quick_play is False          # Mira (p1) has the keyboard
         app2.viewer = 1
-        assert app2.quick_play is True and app2.pace_ms == 400
+        assert app2.match.quick_play is True and app2.match.pace_ms == 400
 
     run_app(app2, body2)
 

@@ -61,7 +61,7 @@ def test_c1k_9_the_flux_order_lesson_is_done_from_the_dialog(db: CardDB, tmp_pat
         await pilot.press("enter")
         await pilot.pause()
         for _ in range(8):
-            if app.lesson_complete or app.game.is_terminal():
+            if app.match.lesson_complete or app.game.is_terminal():
                 break
             app.send(f"p{app.game.current_player() + 1}: pass")
             await pilot.pause()
@@ -71,7 +71,7 @@ def test_c1k_9_the_flux_order_lesson_is_done_from_the_dialog(db: CardDB, tmp_pat
     assert "1st — 2. Oracle of Dew" in seen["rows"] and "2nd — 1. Oracle of Ash" in seen["rows"]
     assert "Confirm (2 of 2 marked)" in seen["rows"]
     assert app.game.record[0] == "p1: choose 2 1"
-    assert app.lesson_complete
+    assert app.match.lesson_complete
 
 
 def _footer(app: C1KApp) -> list[str]:

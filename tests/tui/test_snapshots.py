@@ -142,7 +142,7 @@ async def _settle(pilot: Any) -> None:
 @_params()
 def test_learning_flow_handoff(snap_compare: Any, db: CardDB, size: str) -> None:
     app = C1KApp(db=db, session=session_from(db, snapshot_data(), flow="learning"))
-    app.pace_ms = 1
+    app.match.pace_ms = 1
 
     async def steady(pilot: Any) -> None:
         # Mira takes the keyboard, passes, attacks with nothing: the windows entered on the way to Tomas's
