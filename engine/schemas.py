@@ -234,6 +234,19 @@ def report_schema() -> dict[str, Any]:
     card_row |= {k: rate for k in ("win_rate_drawn", "win_rate_not_drawn", "win_rate_opening", "win_rate_played")}
     card_row |= {k: pct for k in ("drawn_pct", "opening_pct", "played_pct")}
     card_row |= {k: ci for k in ("ci95_drawn", "ci95_iwd", "ci95_not_drawn", "ci95_opening", "ci95_played")}
+    card_row |= {
+        "damage_champions": {**count, "description": "damage this card's instances dealt to Champions, summed "
+                                                     "over the matches (after prevention)"},
+        "damage_units": {**count, "description": "damage this card's instances dealt to units, summed over "
+                                                 "the matches (after prevention)"},
+        "influence_spent": {**count, "description": "Influence paid for this card: to play or Set it, its "
+                                                    "activated abilities and Interrupts"},
+        "damage_per_play": {"type": ["number", "null"], "minimum": 0,
+                            "description": "(damage_champions + damage_units) / plays; null when never played"},
+        "damage_per_influence": {"type": ["number", "null"], "minimum": 0,
+                                 "description": "(damage_champions + damage_units) / influence_spent; null "
+                                                "when nothing was paid for it"},
+    }
     card_row |= {"agent": text, "card": text, "deck": text, "name": text,
                  "iwd": {"type": ["number", "null"], "description": "improvement when drawn: win rate drawn "
                                                                     "minus not drawn"}}

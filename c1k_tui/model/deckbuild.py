@@ -108,6 +108,43 @@ def stats(card: CardDef) -> str:
     return f"{card.power}/{card.health}" if card.type == "unit" else ""
 
 
+@dataclass(frozen=True)
+class CardPreview:
+    """A card as the table's card panel draws it (plain strings: the screen styles them): its name; its
+    kind line ("unit, ◆2, Slow, 3/4 · Emberfall"); its text; what the engine does, in the engine's own
+    words (`describe_effects`: on play, and per ability), so a designer reads text and effects side by
+    side; and its keywords with their rule ids."""
+    name: str
+    kind: str
+    text: str
+    effects: tuple[str, ...]
+    keywords: tuple[tuple[str, str], ...]    # (keyword as the card has it, its rule id)
+
+
+def _ability_head(ab: Any) -> str:
+    if ab.when is not None:
+        return f"when {ab.when.replace('_', ' ')}"
+    if ab.activate is not None:
+        act = ab.activate
+        return ("activate: ◆" + str(act.cost) + (", exhaust" if act.exhaust else "") + f", {act.speed.capitalize()}"
+                + (", once per turn" if act.once_per_turn or ab.once_per_turn else ""))
+    return f"Interrupt ({str(ab.interrupt).replace('_', ' ')}), ◆{ab.cost}"
+
+
+def card_preview(card: CardDef) -> CardPreview:
+    from c1k_tui.model.rulesdoc import keyword_rule
+    from engine import describe_effects
+
+    kind = ([card.type, f"life {card.life}"] if card.type == "champion" else
+            [card.type, f"◆{card.cost}"] + ([card.speed.capitalize()] if card.speed else []))
+    kind += [stats(card)] if stats(card) else []
+    kind += [f"Voidcast ◆{card.voidcast}"] if card.voidcast is not None else []
+    effects = [f"on play: {describe_effects(card.effect)}"] if card.effect else []
+    effects += [f"{_ability_head(ab)}: {describe_effects(ab.effect)}" for ab in card.abilities]
+    keywords = tuple((f"{k} {n}" if n else k, keyword_rule(k)) for k, n in card.keywords.items())
+    return CardPreview(card.name, ", ".join(kind) + f" · {card.realm}", card.text, tuple(effects), keywords)
+
+
 # ------------------------------------------------------------------------------------------ the deck
 
 

@@ -42,12 +42,16 @@ def match_title(record: MatchRecord) -> str:
     return f"{seat_title(record, 0)} vs {seat_title(record, 1)}"
 
 
+def result_words(winner: str | None, termination: str) -> str:
+    """Who won (already named) and how: "Ana wins — Champion defeated"; "Draw — the turn limit"."""
+    how = ENDINGS.get(termination, termination.replace("_", " "))
+    return f"Draw — {how}" if winner is None else f"{winner} wins — {how}"
+
+
 def outcome_words(outcome: Outcome, record: MatchRecord) -> str:
     """"Ironbound (p1, search:1) wins — Champion defeated"; "Draw — the turn limit"."""
-    how = ENDINGS.get(outcome.termination.value, outcome.termination.value.replace("_", " "))
-    if outcome.winner is None:
-        return f"Draw — {how}"
-    return f"{seat_title(record, outcome.winner)} wins — {how}"
+    winner = None if outcome.winner is None else seat_title(record, outcome.winner)
+    return result_words(winner, outcome.termination.value)
 
 
-__all__ = ["ENDINGS", "deck_name", "match_title", "outcome_words", "seat_title"]
+__all__ = ["ENDINGS", "deck_name", "match_title", "outcome_words", "result_words", "seat_title"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from c1k_tui.model.matchnames import result_words
 from engine import (
     QUIET_KINDS,
     WINDOW_INDEX,
@@ -65,6 +66,8 @@ class WindowView:
     #: or skip a window: rules.md §2), and the position of the current window in it
     structure: tuple[str, ...] = WINDOWS
     step: int = -1
+    #: once the match is over, who won and how, in the replay's words ("Ana wins — Champion defeated")
+    result: str = ""
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,9 @@ def _window(v: PlayerView, stops: tuple[int, ...]) -> WindowView:
         len(v.stack), v.seed, v.outcome, stops, d.eligible if d is not None else (),
         d.options if d is not None else (), d.min_choices if d is not None else 0,
         d.max_choices if d is not None else 0, d.can_decline if d is not None else False,
-        v.structure, v.step)
+        v.structure, v.step,
+        result_words(None if v.winner is None else v.side(v.winner).name, v.termination)
+        if v.outcome is not None and v.termination is not None else "")
 
 
 def log_for(g: Game, viewer: int, open_hands: bool, last: int = 200,

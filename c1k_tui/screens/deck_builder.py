@@ -122,6 +122,7 @@ class DeckBuilderScreen(Screen[Path | None]):
     def _breakpoints(self) -> None:
         self.set_class(self.size.width < 100, "-narrow")
         self.set_class(self.size.height < 30, "-short")
+        self.show_card()                  # the card panel's layout follows the size
 
     # ---------------------------------------------------------------- showing
 
@@ -207,16 +208,29 @@ class DeckBuilderScreen(Screen[Path | None]):
         return str(key) if key is not None else None
 
     def show_card(self) -> None:
+        """The highlighted card as the table's card panel draws it: name, kind, cost, stats and keywords
+        with their rules; its text; and what the engine does with it (`describe_effects`), one line each
+        (cut, not wrapped, so the panel keeps its height). At 80×24 the keywords join the first line."""
         cid = self._focused_card()
         c = self.db.by_id.get(cid) if cid else None
         box = self.query_one("#db-card", Static)
         if c is None:
             box.update("")
             return
-        kws = ", ".join(c.keywords)
-        box.update(Text.assemble((f"{c.name}", "bold"), f" · {c.realm} {c.type} · cost {c.cost} · {c.speed}"
-                                 + (f" · {m.stats(c)}" if m.stats(c) else "") + (f" · {kws}" if kws else "")
-                                 + f" · in deck ×{self.draft.copies(c.id)}\n", c.text or ""))
+        p = m.card_preview(c)
+        short = self.has_class("-short")
+        head = Text.assemble((p.name, "bold"), f" — {p.kind} · in deck ×{self.draft.copies(c.id)}")
+        kws = ("keywords: " + ", ".join(f"{k} ({rule})" for k, rule in p.keywords)) if p.keywords else ""
+        if short and kws:                # 80×24: the keywords' names on the first line (R has their rules)
+            head.append(" · " + ", ".join(k for k, _ in p.keywords), style="dim")
+        lines = [head, Text(p.text or "(no text)", style="italic"),
+                 Text("does: " + (" · ".join(p.effects) if p.effects else "nothing of its own"), style="cyan")]
+        if kws and not short:
+            lines.append(Text(kws, style="dim"))
+        width = max(20, (box.content_size.width or self.size.width - 2))
+        for line in lines:
+            line.truncate(width, overflow="ellipsis")
+        box.update(Text("\n").join(lines))
 
     def _status(self, msg: str | Text) -> None:
         self.query_one("#db-status", Static).update(msg)

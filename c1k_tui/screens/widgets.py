@@ -402,7 +402,7 @@ class WindowLine(Widget):
         first.truncate(width, overflow="ellipsis")
         second = Text(no_wrap=True, overflow="ellipsis")
         if w.outcome is not None:
-            second.append(f"MATCH OVER: {w.outcome}", style="bold reverse")
+            second.append(w.result or f"MATCH OVER: {w.outcome}", style="bold reverse")
         else:
             who = {"priority": "has priority", "attackers": "declares attackers",
                    "blockers": "declares blockers", "interrupt": "may use an Interrupt",

@@ -50,6 +50,13 @@ class JobResult:
     error: str = ""
     opening_a: list[str] = field(default_factory=list)   # card ids of the opening hand
     opening_b: list[str] = field(default_factory=list)
+    #: per card id, the damage its instances dealt this match: [to Champions, to units] (after prevention)
+    damage_a: dict[str, list[int]] = field(default_factory=dict)
+    damage_b: dict[str, list[int]] = field(default_factory=dict)
+    #: per card id, the Influence its owner paid for it: to play or Set it, its activated abilities and
+    #: Interrupts (a play by a free permission pays nothing)
+    spent_a: dict[str, int] = field(default_factory=dict)
+    spent_b: dict[str, int] = field(default_factory=dict)
 
 
 _CACHE: dict[str, Any] = {}
@@ -92,6 +99,43 @@ def start_job(job: Job) -> tuple[Any, tuple[Any, Any]]:
     return game, ((ag_a, ag_b) if job.a_first else (ag_b, ag_a))
 
 
+def influence_paid(game: Any, p: int, a: Any) -> tuple[str, int] | None:
+    """(card id, Influence) that action `a` by seat `p` pays as it is applied, or None when it pays
+    nothing for a card (a pass, an attack …). Read before the action: the engine takes the same costs."""
+    from engine import Activate, Interrupt, Play, SetCard
+    from engine.keywords import SET_COST
+    from engine.legality import usable_interrupts
+    from engine.voidcast import play_cost
+
+    if isinstance(a, Play):
+        ch = game.choice
+        free = ch is not None and ch.free
+        return game.card(a.card).id, 0 if free else play_cost(game.card(a.card), a.voidcast)
+    if isinstance(a, SetCard):
+        return game.card(a.card).id, SET_COST
+    if isinstance(a, Activate):
+        ability = game.activated(a.source)[a.n - 1][1]
+        return game.card(a.source).id, ability.activate.cost if ability.activate is not None else 0
+    if isinstance(a, Interrupt) and game.intr is not None:
+        for cid, _idx, ab in usable_interrupts(game, p, game.intr.event):
+            if cid == a.source:
+                return game.card(cid).id, ab.cost
+    return None
+
+
+def damage_by_card(game: Any) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """Per seat, per card id of the seat's cards: [damage to Champions, damage to units] they dealt,
+    from the match's typed damage events (damage by the rules, with no source card, is nobody's)."""
+    out: tuple[dict[str, list[int]], dict[str, list[int]]] = ({}, {})
+    champions = {game.players[0].champion, game.players[1].champion}
+    for e in game.events:
+        if e.kind != "damage" or len(e.cards) < 2 or not e.cards[0] or e.actor not in (0, 1):
+            continue
+        row = out[e.actor].setdefault(game.card(e.cards[0]).id, [0, 0])
+        row[0 if e.cards[1] in champions else 1] += e.amount
+    return out
+
+
 def run_job(job: Job) -> JobResult:
     """Play one match (in a worker). Pure: the result depends only on the job."""
     from engine.ai import play_match
@@ -102,8 +146,15 @@ def run_job(job: Job) -> JobResult:
 
     db = _card_db(job.cards)          # the opening hands, as each player sees their own (the public face)
     opening = [sorted(db.lookup(h.name).id for h in observe(game, p).hand) for p in (0, 1)]
+    spent: tuple[dict[str, int], dict[str, int]] = ({}, {})
+
+    def pay(p: int, a: Any) -> None:
+        paid = influence_paid(game, p, a)
+        if paid is not None:
+            spent[p][paid[0]] = spent[p].get(paid[0], 0) + paid[1]
+
     try:
-        r = play_match(game, agents)
+        r = play_match(game, agents, on_decision=pay)
     except Exception as err:  # a rules error in one match is reported, not a crash of the whole run
         return JobResult(job.index, "draw", "error", game.turn, 0, job.a_first, error=f"{type(err).__name__}: {err}")
     if r.winner is None:
@@ -113,5 +164,10 @@ def run_job(job: Job) -> JobResult:
     return JobResult(job.index, w, r.termination, r.turns, r.actions, job.a_first,
                      list(r.drawn[seat_a]), list(r.drawn[1 - seat_a]),
                      list(r.played[seat_a]), list(r.played[1 - seat_a]), "",
-                     opening[seat_a], opening[1 - seat_a])
+                     opening[seat_a], opening[1 - seat_a], *_by_side(damage_by_card(game), seat_a),
+                     *_by_side(spent, seat_a))
+
+
+def _by_side(per_seat: tuple[Any, Any], seat_a: int) -> tuple[Any, Any]:
+    return per_seat[seat_a], per_seat[1 - seat_a]
 

@@ -14,13 +14,14 @@ CARD_SORTS: dict[str, tuple[str, bool]] = {
     "iwd": ("iwd", True), "drawn": ("drawn", True), "played": ("played", True), "opening": ("opening", True),
     "win-drawn": ("win_rate_drawn", True), "win-played": ("win_rate_played", True),
     "win-opening": ("win_rate_opening", True), "win-not-drawn": ("win_rate_not_drawn", True),
-    "name": ("name", False),
+    "damage": ("damage_per_play", True), "efficiency": ("damage_per_influence", True), "name": ("name", False),
 }
 
 
 CARD_CSV = ["deck", "agent", "card", "name", "copies", "matches", "opening", "opening_pct", "win_rate_opening",
             "ci95_opening", "drawn", "drawn_pct", "win_rate_drawn", "ci95_drawn", "not_drawn", "win_rate_not_drawn",
-            "ci95_not_drawn", "iwd", "ci95_iwd", "played", "played_pct", "plays", "win_rate_played", "ci95_played"]
+            "ci95_not_drawn", "iwd", "ci95_iwd", "played", "played_pct", "plays", "win_rate_played", "ci95_played",
+            "damage_champions", "damage_units", "damage_per_play", "influence_spent", "damage_per_influence"]
 MATCH_CSV = ["match", "pair", "k", "seed", "deck_a", "deck_b", "agent_a", "agent_b", "p1", "p2", "agent_p1",
              "agent_p2", "winner", "winner_deck", "winner_seat", "turns", "actions", "termination", "error"]
 
@@ -78,6 +79,10 @@ def sorted_cards(cards: Sequence[dict[str, Any]], sort: str = "iwd") -> list[dic
     return have + sorted(none, key=lambda c: (c["deck"], c["agent"], c["card"]))
 
 
+def _ratio(x: float | None) -> str:
+    return "–" if x is None else f"{x:.2f}"
+
+
 def _pct(rate: float | None, ci: Sequence[float] | None = None) -> str:
     if rate is None:
         return "–"
@@ -117,8 +122,9 @@ def _named(names: dict[str, str], entry: str) -> str:
 def card_table(report: dict[str, Any], top: int | None = None, sort: str = "iwd", width: int = 120) -> Any:
     """The card statistics as a table: every card (or the first `top` by `sort`), each rate in % with its n
     and its Wilson 95% interval; IWD = win rate when drawn − when not drawn (points, Newcombe 95% interval).
-    Narrower than 124 columns: without the win rates in the opening hand and when played; narrower than 96,
-    without the win rate when not drawn either (they are all in the JSON and CSV)."""
+    Narrower than 144 columns: without the win rates in the opening hand and when played; narrower than 113,
+    without the damage per play and per Influence; narrower than 96, without the win rate when not drawn
+    either (they are all in the JSON and CSV)."""
     from rich import box
     from rich.table import Table
 
@@ -126,18 +132,22 @@ def card_table(report: dict[str, Any], top: int | None = None, sort: str = "iwd"
     names = deck_names(report)
     agents = {c["agent"] for c in rows}
     decks = {c["deck"] for c in rows}
-    wide = width >= 124             # every column
+    wide = width >= 144             # every column
+    damage = width >= 113           # and the damage per play and per Influence (the Lab at 120 columns)
     medium = width >= 96            # and the win rate when not drawn
     shown = rows if top is None else rows[:top]
     what = "every card" if top is None or top >= len(rows) else f"the first {top} of {len(rows)}"
     t = Table(title=f"Cards ({what}, by {sort}) — win rates in % with 95% intervals, draws ½; n = matches; "
-                    "hand₀ = in the opening hand; drawn includes it; IWD = win drawn − win not drawn",
+                    "hand₀ = in the opening hand; drawn includes it; IWD = win drawn − win not drawn"
+                    + ("; dmg/play = damage dealt per play, dmg/Inf = per Influence paid for the card" if damage
+                       else ""),
               title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, collapse_padding=True)
     heads = ["deck"] if len(decks) > 1 or len(agents) > 1 else []
     narrow = width < 76             # a small panel: without the opening hand's count too
     heads += ["card", "n"] + ([] if narrow else ["hand₀"]) + (["win hand₀"] if wide else []) + ["drawn", "win drawn"]
     heads += (["win not drawn"] if medium else []) + ["IWD", "played"]
     heads += ["win played"] if wide else []
+    heads += ["dmg/play", "dmg/Inf"] if damage else []
     for head in heads:
         t.add_column(head, justify="left" if head in ("deck", "card") else "right", no_wrap=True,
                      overflow="ellipsis", max_width={"deck": 18 if wide else 12 - 2 * narrow, "card": 22 if wide else 16 - 2 * narrow}.get(head),
@@ -155,6 +165,8 @@ def card_table(report: dict[str, Any], top: int | None = None, sort: str = "iwd"
         cells += [_signed(c["iwd"], c["ci95_iwd"] if c["iwd"] is not None else None), str(c["played"])]
         if wide:
             cells.append(_pct(c["win_rate_played"], c["ci95_played"] if c["played"] else None))
+        if damage:             # reports written before these keys have none: a dash
+            cells += [_ratio(c.get("damage_per_play")), _ratio(c.get("damage_per_influence"))]
         t.add_row(*cells)
     return t
 

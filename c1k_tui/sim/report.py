@@ -133,8 +133,9 @@ def card_stats(pairs: Sequence[tuple[Entry, Entry]], jobs: Sequence[Job], result
     for j in jobs:
         r = results[j.index]
         ea, eb = pairs[j.pair]
-        for e, side, opening, drawn, played in ((ea, "a", r.opening_a, r.drawn_a, r.played_a),
-                                                (eb, "b", r.opening_b, r.drawn_b, r.played_b)):
+        for e, side, opening, drawn, played, dealt, spent in (
+                (ea, "a", r.opening_a, r.drawn_a, r.played_a, r.damage_a, r.spent_a),
+                (eb, "b", r.opening_b, r.drawn_b, r.played_b, r.damage_b, r.spent_b)):
             if ea is eb and side == "b":
                 continue                  # a deck against itself: its statistics once, from side a
             key = (e.deck, e.agent)
@@ -143,8 +144,13 @@ def card_stats(pairs: Sequence[tuple[Entry, Entry]], jobs: Sequence[Job], result
             st["matches"] += 1
             st["points"] += pts
             seen = set(drawn) | set(opening)
-            for cid in set(e.counts) | seen | set(played):
-                c = st["cards"].setdefault(cid, [0, 0.0, 0, 0.0, 0, 0.0, 0])  # oh, pts, drawn, pts, played, pts, plays
+            for cid in set(e.counts) | seen | set(played) | set(dealt) | set(spent):
+                # oh, pts, drawn, pts, played, pts, plays, damage to Champions, to units, Influence spent
+                c = st["cards"].setdefault(cid, [0, 0.0, 0, 0.0, 0, 0.0, 0, 0, 0, 0])
+                to_champions, to_units = dealt.get(cid, (0, 0))
+                c[7] += to_champions
+                c[8] += to_units
+                c[9] += spent.get(cid, 0)
                 if cid in opening:
                     c[0] += 1
                     c[1] += pts
@@ -158,7 +164,7 @@ def card_stats(pairs: Sequence[tuple[Entry, Entry]], jobs: Sequence[Job], result
     rows: list[dict[str, Any]] = []
     for (deck, agent), st in sorted(acc.items()):
         m, total = st["matches"], st["points"]
-        for cid, (oh, p_oh, dr, p_dr, pl, p_pl, plays) in sorted(st["cards"].items()):
+        for cid, (oh, p_oh, dr, p_dr, pl, p_pl, plays, dmg_ch, dmg_un, spent_in) in sorted(st["cards"].items()):
             nd, p_nd = m - dr, total - p_dr
             o, d, nd_r, p = _rate(p_oh, oh), _rate(p_dr, dr), _rate(p_nd, nd), _rate(p_pl, pl)
             iwd = round(p_dr / dr - p_nd / nd, 4) if dr and nd else None
@@ -174,6 +180,10 @@ def card_stats(pairs: Sequence[tuple[Entry, Entry]], jobs: Sequence[Job], result
                 "iwd": iwd, "ci95_iwd": [round(ilo, 4), round(ihi, 4)] if iwd is not None else [-1.0, 1.0],
                 "played": pl, "played_pct": round(100 * pl / m, 1) if m else 0.0, "plays": plays,
                 "win_rate_played": p["win_rate"], "ci95_played": p["ci95"],
+                "damage_champions": dmg_ch, "damage_units": dmg_un,
+                "damage_per_play": round((dmg_ch + dmg_un) / plays, 2) if plays else None,
+                "influence_spent": spent_in,
+                "damage_per_influence": round((dmg_ch + dmg_un) / spent_in, 2) if spent_in else None,
             })
     return rows
 

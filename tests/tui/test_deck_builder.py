@@ -216,3 +216,47 @@ def test_the_cost_filter_looks_empty_when_it_is(tmp_path: Path) -> None:
     assert out["placeholder"] == "any" and out["placeholder"] in out["others"] and out["value"] == ""
     assert "2-4" in out["tooltip"]
     assert out["rows"] > 100                       # the whole pool: no cost filter is on
+
+
+# ---- issue #30 item 4: the highlighted card, as the table draws it, with the engine's words for its effects
+
+
+def test_the_preview_shows_the_highlighted_card_and_follows_the_cursor() -> None:
+    seen: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        b = await wait_for(pilot, DeckBuilderScreen)
+        b.query_one("#f-text", Input).value = "squire"
+        await pilot.pause()
+        b.query_one("#db-pool", DataTable).focus()
+        await pilot.pause()
+        seen.append(text(b, "#db-card"))
+        await pilot.press("down")
+        await pilot.pause()
+        seen.append(text(b, "#db-card"))
+
+    run_app(BuilderApp(), body, (120, 40))
+    first, second = seen
+    assert first.splitlines() == [                  # no keywords: no keyword line
+        "Oathsworn Squire — unit, ◆2, Slow, 2/2 · neutral · in deck ×0",
+        "When this unit loses a combat (it is destroyed by the unit it fought), draw a card.",
+        "does: when on combat loss: draw 1 card",
+    ]
+    lines = second.splitlines()
+    assert lines[0] == "Bastion Squire — unit, ◆3, Slow, 2/4 · neutral · in deck ×0"
+    assert lines[1] == "Guard. Tough. When this unit blocks, it gains Barrier this turn."
+    assert lines[2] == "does: when on block: itself gains barrier"           # the engine's describe_effects
+    assert lines[3] == "keywords: guard (KW Guard), tough (KW Tough)"
+
+
+@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+def test_preview_snapshot(snap_compare: Any, size: str) -> None:
+    async def run(pilot: Any) -> None:
+        b = await wait_for(pilot, DeckBuilderScreen)
+        b.query_one("#f-text", Input).value = "squire"
+        await pilot.pause()
+        b.query_one("#db-pool", DataTable).focus()
+        await pilot.press("down")
+        await pilot.pause()
+
+    assert snap_compare(BuilderApp(), terminal_size=SIZES[size], run_before=run)
