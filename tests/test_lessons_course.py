@@ -190,6 +190,7 @@ def test_the_lesson_panel_in_the_app_shows_windows_hints_and_progress(db: CardDB
         await pilot.pause()
         assert "✓ influence.gain: capacity 0 → 1" in screen.goal
         assert "T3 influence.gain (C1K 2.2)" in screen.goal and not app.match.lesson_complete
+        await pilot.pause(0.6)                            # the key guard: no key acts within 0.5 s of a table
         await pilot.press("R")                            # the rule book opens at the rule on screen
         await pilot.pause()
         from c1k_tui.screens.rule_screen import RuleBrowser
