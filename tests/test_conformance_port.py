@@ -18,6 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PORT = ROOT / "conformance"
 RECORD = PORT / "fixtures" / "records" / "random-0.json"
 
+#: every test here may build the port (npm ci, tsc): one xdist worker runs them all, so that two never build
+#: in the same folder at once (on a fresh checkout the README's test command starts with no node_modules)
+pytestmark = pytest.mark.xdist_group("node-build")
+
 needs_node = pytest.mark.skipif(shutil.which("node") is None or shutil.which("npm") is None,
                                 reason="conformance/replay needs Node.js and npm")
 

@@ -70,6 +70,7 @@ def _tamper(text: str, marker: str) -> str:
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("node") is None or shutil.which("npm") is None,
                     reason="the TypeScript checker needs Node.js 20+ and npm (not on PATH)")
+@pytest.mark.xdist_group("node-build")    # (it builds the checker: one worker, as tests/test_conformance_port.py)
 @pytest.mark.parametrize(("file", "marker", "expect"), [
     ("snapshots.json", '"name":"64-bit generator state and seed","input":"{\\"seed\\": ',
      'FAIL snapshots.json snapshots[4] "64-bit generator state and seed" bytes'),
