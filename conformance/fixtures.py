@@ -12,7 +12,8 @@
   canonical bytes and hash: docs/determinism.md §2–§5);
 - records/*.json: match records (formats.md §6), for `conformance/replay`: random matches (random-*) and
   matches of passes, "attack none" and cleanup discards only, up to the first decision that needs another
-  command (passes-*).
+  command (passes-*); and matches of the decks in fixtures/vanilla/ (cards with no effect) in which a
+  player plays one of them whenever they can, and otherwise passes, attacks with nothing or discards (plays-*).
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import record as rec
-from engine.actions import Attack, Choose, MalformedCommand, Pass, command_to_action, parse_command
-from engine.cards import CardDef, load_card_db
+from engine.actions import Attack, Choose, MalformedCommand, Pass, Play, command_to_action, parse_command
+from engine.cards import CardDef, bundled_cards_dir, load_card_db
 from engine.cardset import card_digest
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
@@ -130,9 +131,40 @@ def main() -> None:
             g.apply(legal[0])
         r = recorder.record(g)
         (out / "records" / f"passes-{k}.json").write_text(r.to_json(), encoding="utf-8")
+    # records of passes, "attack none", cleanup discards and plays of units and relics with no effect,
+    # no ability and no keyword (the port's next layer, conformance/PORT.md): a play whenever there is one
+    vanilla = Path(__file__).parent / "fixtures" / "vanilla"
+    vdb = load_card_db([bundled_cards_dir(), vanilla / "cards"])
+    for k, seed in enumerate([5, 2**64 - 3, 4242]):
+        da, db_ = load_deck(vanilla / "vanilla.toml", vdb), load_deck(vanilla / "vanilla.toml", vdb)
+        da.player, db_.player = "p1", "p2"
+        g = Game.new(vdb, da, db_, seed)
+        agent = SplitMix64(seed ^ 0x5EED)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed), g)
+        while not g.is_terminal() and len(g.record) < 160:
+            moves = [a for a in g.legal_actions() if isinstance(a, Pass | Choose) or (isinstance(a, Attack) and not a.units)
+                     or (isinstance(a, Play) and plain(g.card(a.card)))]
+            if not moves:
+                break
+            plays = [a for a in moves if isinstance(a, Play)]
+            act = plays[agent.below(len(plays))] if plays else moves[0]   # a play when there is one
+            after = g.clone()
+            after.apply(act)
+            if after.pending.kind not in ("priority", "attackers", "none") and not (
+                    after.choice is not None and after.choice.kind == "discard"):
+                break
+            g.apply(act)
+        r = recorder.record(g)
+        (out / "records" / f"plays-{k}.json").write_text(r.to_json(), encoding="utf-8")
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
+
+
+def plain(c: CardDef) -> bool:
+    """A unit or relic that only stands on the board: no effect, ability, keyword or Voidcast cost."""
+    return c.type in ("unit", "relic") and not (c.effect or c.abilities or c.keywords or c.voidcast is not None
+                                                or c.evolve is not None)
 
 
 def write(path: Path, data: dict[str, Any]) -> None:

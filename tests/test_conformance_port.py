@@ -51,6 +51,18 @@ def test_replay_follows_records_of_passes_to_their_last_hash() -> None:
 
 
 @needs_node
+def test_replay_follows_records_of_plays_of_plain_units_and_relics_to_their_last_hash() -> None:
+    records = sorted((PORT / "fixtures" / "records").glob("plays-*.json"))
+    for r in records:   # each has plays (of own cards: the record carries their definitions)
+        data = json.loads(r.read_text(encoding="utf-8"))
+        assert sum(": play #" in c["do"] for c in data["commands"]) >= 10, r
+        assert data["cards"]["defs"], r
+    res = _replay(*records)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert res.stdout.count(": every hash matches (the first state and 160 commands)") == len(records) == 3, res.stdout
+
+
+@needs_node
 def test_replay_names_the_first_command_not_ported_and_never_passes_it() -> None:
     res = _replay(RECORD)
     assert res.returncode == 3, res.stdout + res.stderr

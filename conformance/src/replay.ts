@@ -173,6 +173,9 @@ function replay(path: string, bundled: string): string {
       if (cmd.verb === "pass") g.pass(seat);
       else if (cmd.verb === "attack" && !cmd.refs.length) g.attackNone(seat);
       else if (cmd.verb === "choose") g.choose(seat, cmd.numbers);
+      else if (cmd.verb === "play" && cmd.mode === null && /^#[0-9]+$/.test(cmd.refs[0] ?? "")) {
+        g.play(seat, Number((cmd.refs[0] as string).slice(1)), cmd.slot, cmd.voidcast, cmd.targets.length);
+      }
       else throw notPorted();
     } catch (err) {
       if (err instanceof NotPorted && !err.message.startsWith(path)) throw new NotPorted(`${where}: not ported yet: ${err.message}`);

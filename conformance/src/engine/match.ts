@@ -72,6 +72,15 @@ interface Player {
   max_influence: number; influence_gain: number;
 }
 
+/** state.py StackItem of a card played with no target, mode or Voidcast payment. */
+interface StackItem { uid: number; source: number; controller: number; adder: number; slot: number }
+
+/** A unit or relic that only stands on the board: no effect, ability, keyword, Voidcast cost or evolution. */
+export function plain(d: CardDef): boolean {
+  return (d.type === "unit" || d.type === "relic") && !d.effect.length && !d.abilities.length
+    && !Object.keys(d.keywords).length && d.voidcast === null && d.evolve === null;
+}
+
 interface Perm { seq: number; entered_turn: number; exhausted: boolean }
 
 export interface DeckSpec { champion: string; seat: string; library: string[] }
@@ -82,6 +91,8 @@ export class Match {
   readonly defs = new Map<number, CardDef>();
   readonly players: Player[];
   readonly perms = new Map<number, Perm>();
+  /** the stack: cards played (kind "card"), no trigger, no ability */
+  readonly stack: StackItem[] = [];
   turn = 1;
   active = 0;
   firstPlayer = 0;
@@ -197,8 +208,10 @@ export class Match {
 
   private quiet(what: string): void {
     for (const ps of this.players) {
-      if (ps.board.some((c) => c) || ps.relics.some((c) => c) || ps.void.length || ps.set.length || ps.life <= 0) {
-        throw new NotPorted(`${what} with cards in play, in the Void or Set, or a Champion at 0 life (engine/turn.py, engine/sba.py)`);
+      if ([...ps.board, ...ps.relics].some((c) => c && !plain(this.defs.get(c) as CardDef))
+          || ps.void.length || ps.set.length || ps.life <= 0) {
+        throw new NotPorted(`${what} with cards in play that have effects, abilities or keywords, cards in the Void or Set, `
+          + "or a Champion at 0 life (engine/turn.py, engine/sba.py)");
       }
     }
   }
@@ -240,7 +253,7 @@ export class Match {
           this.outcome = ["turn_limit", "draw"];
           return null;
         }
-        for (const c of [ap.champion, ap.seat]) (this.perms.get(c) as Perm).exhausted = false;
+        for (const c of [...ap.board, ...ap.relics, ap.champion, ap.seat]) if (c) (this.perms.get(c) as Perm).exhausted = false;
       } else if (step === "phase_trigger") {
         const when = PHASE_TRIGGERS[id];
         if (when !== undefined) this.phaseTrigger(when);
@@ -253,7 +266,11 @@ export class Match {
         ap.influence = ap.capacity;
         if (secondFirst && this.compensates("influence")) ap.influence += 1;
       } else if (step === "declare_attackers") {
-        this.pending = ["attackers", this.active, id, 0, 0, false, []];
+        // combat.py step_declare_attackers: eligible, the units of the active player (in slot order) that
+        // can attack (legality.py can_attack: not exhausted, not deploying; a plain unit has no status)
+        const eligible = ap.board.filter((u) => u && !(this.perms.get(u) as Perm).exhausted
+          && (this.perms.get(u) as Perm).entered_turn !== this.turn);
+        this.pending = ["attackers", this.active, id, 0, 0, false, eligible];
         return null;
       } else if (step === "cleanup") {
         const excess = ap.hand.length - ap.hand_size;
@@ -314,10 +331,75 @@ export class Match {
     return 0;
   }
 
-  /** priority.py do_pass on an empty stack: both passed ends the window. */
+  /** decisions.py give_priority. */
+  private givePriority(p: number, passed: number): void {
+    this.priority = p;
+    this.passed = passed;
+    this.pending = ["priority", p, this.window, 0, 0, false, []];
+  }
+
+  /** commands.py do_play of a unit or relic with no effect, ability, keyword or Voidcast cost, in the
+   * main phase on an empty stack: its cost is paid, it goes on the stack (stack.py put_on_stack), and
+   * after the action (turn.py after_action: no SBA or trigger to find) the opponent gets priority. */
+  play(p: number, cid: number, slot: number | null, voidcast: boolean, targets: number): void {
+    const ps = this.players[p] as Player;
+    const d = this.defs.get(cid);
+    if (this.pending[0] !== "priority" || this.pending[1] !== p || this.window !== "main.priority" || this.stack.length
+        || d === undefined || !ps.hand.includes(cid) || voidcast || targets || ps.influence < d.cost) {
+      throw new NotPorted("a play other than from the hand at Slow speed, paid, with no target (engine/legality.py)");
+    }
+    if (!plain(d)) throw new NotPorted(`${d.id}: a card with effects, abilities, keywords or a Voidcast cost (engine/stack.py, engine/effects.py)`);
+    for (const q of this.players) {
+      for (const c of [q.champion, q.seat]) {
+        if ((this.defs.get(c) as CardDef).abilities.some((a) => a.when !== null && !Object.values(PHASE_TRIGGERS).includes(a.when))) {
+          throw new NotPorted(`the triggered abilities of ${(this.defs.get(c) as CardDef).id} (engine/triggers.py)`);
+        }
+      }
+    }
+    ps.influence -= d.cost;
+    ps.hand.splice(ps.hand.indexOf(cid), 1);
+    this.cards.move(cid, "stack");
+    this.stack.push({ uid: ++this.seq, source: cid, controller: p, adder: p, slot: slot === null ? -1 : slot - 1 });
+    if (this.options.actor_keeps_priority) this.givePriority(p, 0);
+    else this.givePriority(1 - p, 1 << p);
+  }
+
+  /** zones.py enter_play: into the chosen empty slot, else the first empty one, else the graveyard. */
+  private enterPlay(cid: number, p: number, slot: number): void {
+    const ps = this.players[p] as Player;
+    const relic = (this.defs.get(cid) as CardDef).type === "relic";
+    const slots = relic ? ps.relics : ps.board;
+    if (!(slot >= 0 && slot < slots.length) || slots[slot]) {
+      if (!slots.includes(0)) {
+        ps.graveyard.push(cid);
+        this.cards.move(cid, "graveyard");
+        return;
+      }
+      slot = slots.indexOf(0);
+    }
+    slots[slot] = cid;
+    this.cards.move(cid, relic ? "relics" : "board");
+    this.perms.set(cid, { seq: ++this.seq, entered_turn: this.turn, exhausted: false });
+  }
+
+  /** priority.py do_pass: on a stack, the top resolves when the player who didn't add it passes (then
+   * turn.py open_priority: the active player gets priority); on an empty stack both passed ends the window. */
   pass(p: number): void {
     if (this.pending[0] !== "priority" || this.pending[1] !== p) throw new NotPorted("a pass out of turn (engine/legality.py)");
     this.passed |= 1 << p;
+    const top = this.stack[this.stack.length - 1];
+    if (top !== undefined) {
+      if (p !== top.adder) {
+        this.stack.pop();
+        this.priority = -1;
+        this.enterPlay(top.source, top.controller, top.slot);
+        this.quiet("after a resolution");
+        this.givePriority(this.active, 0);
+      } else {
+        this.givePriority(1 - p, this.passed);
+      }
+      return;
+    }
     if (this.passed === 3) {
       this.goto(this.nextWindow(this.step));
     } else {
@@ -346,7 +428,8 @@ export class Match {
       first_player: this.firstPlayer, window: this.window, priority: this.priority, passed: this.passed, seq: this.seq,
       options: optionsSnapshot(this.options), cards: this.cards.list(),
       players: this.players.map((p) => ({ ...p, permits: p.permits.map((x) => [...x]) })),
-      perms, stack: [], triggers: [], trigger_queue: [], choice: this.choice, interrupt: null, attackers: [], blocks: [],
+      perms,
+      stack: this.stack.map((s) => [s.uid, "card", s.source, s.controller, s.adder, -1, [], 0, "", 0, s.slot, []]), triggers: [], trigger_queue: [], choice: this.choice, interrupt: null, attackers: [], blocks: [],
       lifedrain_due: [0, 0], void_items: {}, resolving: null, threads: [], outcome: this.outcome, pending: this.pending,
     };
   }
