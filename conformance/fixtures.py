@@ -13,7 +13,8 @@
 - records/*.json: match records (formats.md §6), for `conformance/replay`: random matches (random-*) and
   matches of passes, "attack none" and cleanup discards only, up to the first decision that needs another
   command (passes-*); and matches of the decks in fixtures/vanilla/ (cards with no effect) in which a
-  player plays one of them whenever they can, and otherwise passes, attacks with nothing or discards (plays-*).
+  player plays one of them whenever they can, and otherwise passes, attacks with nothing or discards (plays-*),
+  and greedy-against-greedy matches of that deck (combat-*).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any
 
 from engine import record as rec
 from engine.actions import Attack, Choose, MalformedCommand, Pass, Play, command_to_action, parse_command
+from engine.ai import agent_policy, make_agent
 from engine.cards import CardDef, bundled_cards_dir, load_card_db
 from engine.cardset import card_digest
 from engine.decks import bundled_deck_paths, load_deck
@@ -156,6 +158,19 @@ def main() -> None:
             g.apply(act)
         r = recorder.record(g)
         (out / "records" / f"plays-{k}.json").write_text(r.to_json(), encoding="utf-8")
+    # greedy against greedy with those decks (no Coin: it is an Action), to the end or 300 commands:
+    # plays, attacks, blocks, combat damage and destroyed units (combat-*)
+    for k, seed in enumerate([8, 2**63 + 11, 777]):
+        da, db_ = load_deck(vanilla / "vanilla.toml", vdb), load_deck(vanilla / "vanilla.toml", vdb)
+        da.player, db_.player = "p1", "p2"
+        opts = MatchOptions(compensation="card", first=("p1", "p2", "random")[k])
+        g = Game.new(vdb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+        while not g.is_terminal() and len(g.record) < 300:
+            g.apply(policy(g))
+        r = recorder.record(g)
+        (out / "records" / f"combat-{k}.json").write_text(r.to_json(), encoding="utf-8")
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})

@@ -63,6 +63,20 @@ def test_replay_follows_records_of_plays_of_plain_units_and_relics_to_their_last
 
 
 @needs_node
+def test_replay_follows_greedy_matches_of_plain_units_through_combat_to_their_last_hash() -> None:
+    records = sorted((PORT / "fixtures" / "records").glob("combat-*.json"))
+    ended = 0
+    for r in records:   # each has attacks, blocks that fight, and most end with a defeated Champion
+        texts = [c["do"] for c in json.loads(r.read_text(encoding="utf-8"))["commands"]]
+        assert sum(": attack #" in t for t in texts) >= 5 and sum(": block #" in t for t in texts) >= 5, r
+        ended += len(texts) < 300
+    assert ended >= 2
+    res = _replay(*records)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert res.stdout.count(": every hash matches (the first state and ") == len(records) == 3, res.stdout
+
+
+@needs_node
 def test_replay_names_the_first_command_not_ported_and_never_passes_it() -> None:
     res = _replay(RECORD)
     assert res.returncode == 3, res.stdout + res.stderr

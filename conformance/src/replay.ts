@@ -115,6 +115,11 @@ function cardsFor(bundled: string, rec: Json, path: string): CardDB {
   return db;
 }
 
+/** "#12" → 12 (a name, resolved among the visible cards by engine/parsing.py, is not ported yet). */
+function cardNumber(ref: string): number {
+  return Number(ref.slice(1));
+}
+
 function replay(path: string, bundled: string): string {
   const rec = readRecord(path);
   const db = cardsFor(bundled, rec, path);
@@ -172,6 +177,10 @@ function replay(path: string, bundled: string): string {
     try {
       if (cmd.verb === "pass") g.pass(seat);
       else if (cmd.verb === "attack" && !cmd.refs.length) g.attackNone(seat);
+      else if (cmd.verb === "attack" && cmd.refs.every((r) => /^#[0-9]+$/.test(r))) g.attack(seat, cmd.refs.map(cardNumber));
+      else if (cmd.verb === "block" && cmd.pairs.every((x) => x.every((r) => /^#[0-9]+$/.test(r)))) {
+        g.block(seat, cmd.pairs.map(([b, a]) => [cardNumber(b), cardNumber(a)]));
+      }
       else if (cmd.verb === "choose") g.choose(seat, cmd.numbers);
       else if (cmd.verb === "play" && cmd.mode === null && /^#[0-9]+$/.test(cmd.refs[0] ?? "")) {
         g.play(seat, Number((cmd.refs[0] as string).slice(1)), cmd.slot, cmd.voidcast, cmd.targets.length);

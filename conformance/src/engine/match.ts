@@ -31,6 +31,7 @@ const TURN_TABLE: [string, string, string[]][] = [
   ["end.final", "priority", []],
 ];
 const END_START = 12;
+const DECLARE_ATTACKERS = 7;
 const PHASE_TRIGGERS: Record<string, string> = {
   "draw.start": "start_of_draw", "influence.start": "start_of_influence", "main.priority": "start_of_main",
   "end.start": "start_of_end",
@@ -81,7 +82,7 @@ export function plain(d: CardDef): boolean {
     && !Object.keys(d.keywords).length && d.voidcast === null && d.evolve === null;
 }
 
-interface Perm { seq: number; entered_turn: number; exhausted: boolean }
+interface Perm { seq: number; entered_turn: number; exhausted: boolean; damage: number; killer: number }
 
 export interface DeckSpec { champion: string; seat: string; library: string[] }
 
@@ -93,6 +94,9 @@ export class Match {
   readonly perms = new Map<number, Perm>();
   /** the stack: cards played (kind "card"), no trigger, no ability */
   readonly stack: StackItem[] = [];
+  /** combat.py: the declared attackers, and the blocks as [blocker, attacker] (0: left play) */
+  attackers: number[] = [];
+  blocks: [number, number][] = [];
   turn = 1;
   active = 0;
   firstPlayer = 0;
@@ -171,9 +175,9 @@ export class Match {
     decks.forEach((deck, p) => {
       const ps = g.players[p] as Player;
       ps.champion = g.newCard(g.card(deck.champion), p, "command");
-      g.perms.set(ps.champion, { seq: ++g.seq, entered_turn: 0, exhausted: false });
+      g.perms.set(ps.champion, { seq: ++g.seq, entered_turn: 0, exhausted: false, damage: 0, killer: 0 });
       ps.seat = g.newCard(g.card(deck.seat), p, "command");
-      g.perms.set(ps.seat, { seq: ++g.seq, entered_turn: 0, exhausted: false });
+      g.perms.set(ps.seat, { seq: ++g.seq, entered_turn: 0, exhausted: false, damage: 0, killer: 0 });
       g.applySeat(p);
       ps.life = g.card(deck.champion).life + g.seatMod(p, "starting_life_bonus");
       ps.influence = ps.capacity = g.seatMod(p, "starting_influence");
@@ -272,6 +276,18 @@ export class Match {
           && (this.perms.get(u) as Perm).entered_turn !== this.turn);
         this.pending = ["attackers", this.active, id, 0, 0, false, eligible];
         return null;
+      } else if (step === "declare_blockers") {
+        // combat.py step_declare_blockers: a plain attacker can't become illegal; the defending player's
+        // units that are not exhausted may block (legality.py can_block: no Veiled among plain units)
+        if (!this.attackers.length) return this.endPhase();
+        const dp = 1 - this.active;
+        const eligible = (this.players[dp] as Player).board.filter((u) => u && !(this.perms.get(u) as Perm).exhausted);
+        this.pending = ["blockers", dp, id, 0, 0, false, eligible];
+        return null;
+      } else if (step === "combat_damage") {
+        this.combatDamage();
+      } else if (step === "combat_triggers") {
+        // end_of_attack / end_of_combat: plain units have no triggered ability (checked in attack)
       } else if (step === "cleanup") {
         const excess = ap.hand.length - ap.hand_size;
         if (excess > 0) {   // turn.py step_cleanup: a choice, then finish_cleanup (Then.FINISH_CLEANUP = 2)
@@ -281,8 +297,11 @@ export class Match {
           return null;
         }
         this.finishCleanupEffects();
-      } else if (step === "sba" || step === "voidcast_returns") {
-        // nothing to do in a quiet match (checked above)
+      } else if (step === "sba") {
+        this.sba();
+        if (this.outcome !== null) return null;
+      } else if (step === "voidcast_returns") {
+        // nothing to do: no card in the Void (checked above)
       } else {
         throw new NotPorted(`the turn step ${step} (engine/turn.py, engine/combat.py)`);
       }
@@ -325,10 +344,154 @@ export class Match {
 
   /** turn.py next_window on the default structure: the next row, or the next turn after the last. */
   private nextWindow(w: number): number {
+    if (w === DECLARE_ATTACKERS && !this.attackers.length) return this.endPhase();
+    if (w + 1 === END_START) {   // the combat phase is over
+      this.attackers = [];
+      this.blocks = [];
+    }
     if (w + 1 < TURN_TABLE.length) return w + 1;
     this.turn += 1;
     this.active = 1 - this.active;
+    this.attackers = [];
+    this.blocks = [];
     return 0;
+  }
+
+  /** turn.py end_phase from a combat window: combat ends, end.start is next. */
+  private endPhase(): number {
+    this.attackers = [];
+    this.blocks = [];
+    return END_START;
+  }
+
+  // ---------------------------------------------------------------- combat of plain units (engine/combat.py)
+
+  /** Attacks and blocks are ported for matches whose every card is a plain unit or relic, or a Champion
+   * or Seat with no ability (no trigger, Interrupt, Rally or other keyword can act in combat). */
+  private plainMatch(what: string): void {
+    for (const d of this.defs.values()) {
+      if ((d.type === "champion" || d.type === "seat") ? d.abilities.length || Object.keys(d.keywords).length : !plain(d)) {
+        throw new NotPorted(`${what} in a match with ${d.id}, a card with effects, abilities or keywords (engine/combat.py, engine/triggers.py)`);
+      }
+    }
+  }
+
+  /** turn.py after_declaration → open_priority: SBA (nothing to find after a declaration), then AP has priority. */
+  private afterDeclaration(): void {
+    this.goto(this.openPriority());
+  }
+
+  private openPriority(): number | null {
+    this.sba();
+    if (this.outcome !== null) return null;
+    this.givePriority(this.active, 0);
+    return null;
+  }
+
+  /** commands.py do_attack with units: they attack and are exhausted. */
+  attack(p: number, units: number[]): void {
+    const eligible = this.pending[6] as number[];
+    if (this.pending[0] !== "attackers" || this.pending[1] !== p || new Set(units).size !== units.length
+        || units.some((u) => !eligible.includes(u))) throw new NotPorted("a refused attack (engine/legality.py)");
+    this.plainMatch("attacks");
+    this.attackers = [...units];
+    for (const u of units) (this.perms.get(u) as Perm).exhausted = true;
+    this.afterDeclaration();
+  }
+
+  /** commands.py do_block: the blocks as declared (none, or [blocker, attacker] pairs). */
+  block(p: number, pairs: [number, number][]): void {
+    const eligible = this.pending[6] as number[];
+    const blockers = pairs.map((x) => x[0]);
+    const attacked = pairs.map((x) => x[1]);
+    if (this.pending[0] !== "blockers" || this.pending[1] !== p || new Set(blockers).size !== blockers.length
+        || new Set(attacked).size !== attacked.length || blockers.some((b) => !eligible.includes(b))
+        || attacked.some((a) => !this.attackers.includes(a))) throw new NotPorted("a refused block (engine/legality.py)");
+    this.blocks = pairs.map(([b, a]) => [b, a]);
+    this.afterDeclaration();
+  }
+
+  private onBoard(c: number): boolean {
+    return c !== 0 && this.cards.byNumber.get(c)?.[2] === "board";
+  }
+
+  /** combat.py combat_damage without Strike, Overwhelm, Lifedrain or Conquer: every attacker deals its
+   * power to its blocker (none if its blocker left play) or to the defending Champion, every blocker its
+   * power to its attacker, in that order and all at once; then state-based actions. */
+  private combatDamage(): void {
+    const champion = (this.players[1 - this.active] as Player).champion;
+    const blocked = new Set(this.blocks.map((x) => x[1]));
+    const blockerOf = new Map(this.blocks.filter((x) => x[0]).map(([b, a]) => [a, b]));
+    const assignments: [number, number, number][] = [];
+    for (const a of this.attackers) {
+      if (!this.onBoard(a)) continue;
+      const b = blockerOf.get(a) ?? 0;
+      const bHere = this.onBoard(b);
+      if (bHere) assignments.push([a, b, this.power(a)]);
+      else if (!blocked.has(a)) assignments.push([a, champion, this.power(a)]);
+      if (bHere) assignments.push([b, a, this.power(b)]);
+    }
+    for (const [src, dst, amount] of assignments) this.damage(src, dst, amount);
+    this.sba();
+  }
+
+  private power(c: number): number {
+    return Math.max(0, (this.defs.get(c) as CardDef).power);
+  }
+
+  /** pipeline.py damage with no keyword handler: a Champion loses life, a unit takes damage. */
+  private damage(src: number, dst: number, amount: number): void {
+    if (amount <= 0) return;
+    const ps = this.players.find((q) => q.champion === dst);
+    if (ps !== undefined) {
+      ps.life -= amount;
+      return;
+    }
+    const perm = this.perms.get(dst);
+    if (perm === undefined) return;
+    perm.damage += amount;
+    perm.killer = src;
+  }
+
+  /** sba.py sba for plain units: a Champion at 0 life ends the match; units with damage at least their
+   * health are destroyed together (active player's first), until nothing changes. */
+  private sba(): void {
+    for (;;) {
+      if (this.outcome !== null) return;
+      const dead = [this.active, 1 - this.active].flatMap((p) => (this.players[p] as Player).board
+        .filter((c) => c && (this.perms.get(c) as Perm).damage >= (this.defs.get(c) as CardDef).health));
+      const lost = [0, 1].filter((p) => (this.players[p] as Player).life <= 0);
+      if (lost.length) {
+        this.outcome = lost.length === 2 ? ["both_defeated", "draw"] : ["champion_defeated", lost[0] === 0 ? "p2" : "p1"];
+        return;
+      }
+      if (!dead.length) return;
+      for (const c of dead) {
+        const d = this.defs.get(c) as CardDef;
+        if (!plain(d)) throw new NotPorted(`${d.id} destroyed (engine/sba.py, engine/triggers.py)`);
+        this.destroy(c);
+      }
+    }
+  }
+
+  /** pipeline.py destroy → zones.py leave_play, to_graveyard. */
+  private destroy(c: number): void {
+    const owner = (this.cards.byNumber.get(c) as [string, number, string])[1];
+    const ps = this.players[owner] as Player;
+    const i = ps.board.indexOf(c);
+    if (i >= 0) ps.board[i] = 0;
+    const r = ps.relics.indexOf(c);
+    if (r >= 0) ps.relics[r] = 0;
+    this.perms.delete(c);
+    this.attackers = this.attackers.filter((a) => a !== c);
+    this.blocks = this.blocks.filter(([b, a]) => !(b === c && a === 0) && !(a === c && b === 0))
+      .map(([b, a]) => [b === c ? 0 : b, a === c ? 0 : a]);
+    if ((this.defs.get(c) as CardDef).token) {
+      this.cards.move(c, "gone");
+    } else {
+      ps.graveyard.push(c);
+      this.cards.move(c, "graveyard");
+    }
   }
 
   /** decisions.py give_priority. */
@@ -379,7 +542,7 @@ export class Match {
     }
     slots[slot] = cid;
     this.cards.move(cid, relic ? "relics" : "board");
-    this.perms.set(cid, { seq: ++this.seq, entered_turn: this.turn, exhausted: false });
+    this.perms.set(cid, { seq: ++this.seq, entered_turn: this.turn, exhausted: false, damage: 0, killer: 0 });
   }
 
   /** priority.py do_pass: on a stack, the top resolves when the player who didn't add it passes (then
@@ -394,7 +557,7 @@ export class Match {
         this.priority = -1;
         this.enterPlay(top.source, top.controller, top.slot);
         this.quiet("after a resolution");
-        this.givePriority(this.active, 0);
+        this.goto(this.openPriority());
       } else {
         this.givePriority(1 - p, this.passed);
       }
@@ -419,9 +582,9 @@ export class Match {
     const big = (n: bigint): bigint | number => (n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n);
     const perms: Record<string, unknown> = {};
     for (const [id, p] of [...this.perms].sort((a, b) => a[0] - b[0])) {
-      perms[String(id)] = { damage: 0, counters: {}, statuses: [], temp_statuses: [], power_mod: 0, health_mod: 0,
+      perms[String(id)] = { damage: p.damage, counters: {}, statuses: [], temp_statuses: [], power_mod: 0, health_mod: 0,
         temp_power: 0, temp_health: 0, granted: {}, temp_granted: {}, exhausted: p.exhausted,
-        entered_turn: p.entered_turn, seq: p.seq, ward: 0, used: {}, killer: 0, play_targets: [], lost: [] };
+        entered_turn: p.entered_turn, seq: p.seq, ward: 0, used: {}, killer: p.killer, play_targets: [], lost: [] };
     }
     return {
       encoding: ENCODING, seed: big(this.seed), rng: big(this.rng.state), turn: this.turn, active: this.active,
@@ -429,7 +592,8 @@ export class Match {
       options: optionsSnapshot(this.options), cards: this.cards.list(),
       players: this.players.map((p) => ({ ...p, permits: p.permits.map((x) => [...x]) })),
       perms,
-      stack: this.stack.map((s) => [s.uid, "card", s.source, s.controller, s.adder, -1, [], 0, "", 0, s.slot, []]), triggers: [], trigger_queue: [], choice: this.choice, interrupt: null, attackers: [], blocks: [],
+      stack: this.stack.map((s) => [s.uid, "card", s.source, s.controller, s.adder, -1, [], 0, "", 0, s.slot, []]), triggers: [], trigger_queue: [], choice: this.choice, interrupt: null,
+      attackers: [...this.attackers], blocks: this.blocks.map((b) => [...b]),
       lifedrain_due: [0, 0], void_items: {}, resolving: null, threads: [], outcome: this.outcome, pending: this.pending,
     };
   }
