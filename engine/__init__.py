@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     )
     from engine.face import GameFace
     from engine.game import Game, RulesLoopError
+    from engine.legality import influence_paid
     from engine.rng import SplitMix64, derive_seed
     from engine.sampling import InfoSet, forecast
     from engine.selfplay import SELFPLAY_MAX_TURNS, random_action
@@ -109,6 +110,7 @@ _FROM: dict[str, str] = {
     "engine.face": "GameFace",
     "engine.game": "Game RulesLoopError",
     "engine.rng": "SplitMix64 derive_seed",
+    "engine.legality": "influence_paid",
     "engine.sampling": "InfoSet forecast",
     "engine.selfplay": "SELFPLAY_MAX_TURNS random_action",
     "engine.state": "WINDOW_INDEX WINDOW_RULE WINDOW_TEXT WINDOWS Decision MatchOptions Outcome Termination player_name",
@@ -143,7 +145,7 @@ __all__ = [
     "Interrupt", "MalformedCommand", "MatchOptions", "Outcome", "Pass", "PendingView", "Play", "PlayerView",
     "RulesError", "RulesLoopError", "SetCard", "SideView", "SplitMix64", "StackEntry", "Termination", "UnitView",
     "allowed_now", "bundled_deck_paths", "deck_from_data", "derive_seed", "describe_effects", "events_for",
-    "find_deck", "forecast", "helps_targets", "load_card_db", "load_deck", "log_lines_for", "make_agent",
+    "find_deck", "forecast", "helps_targets", "influence_paid", "load_card_db", "load_deck", "log_lines_for", "make_agent",
     "mode_label", "mode_words", "observe",
     "parse_action", "play_match", "player_name", "public_windows", "random_action", "suggest",
     "voidcast_words",

@@ -543,7 +543,28 @@ REFUSE: dict[type, Callable[[MatchState, Any, int, Decision], Refusal | None]] =
 }
 
 
+
+def influence_paid(g: MatchState, p: int, a: Action) -> tuple[int, int] | None:
+    """(card number, Influence) that action `a` by seat `p` pays as it is applied — the same costs the
+    engine takes: a play (its Voidcast cost when cast for it; 0 under a free permission), a Set, an
+    activated ability, an Interrupt — or None when it pays nothing for a card (a pass, an attack …). Read
+    before the action is applied (the simulation's per-card Influence, c1k_tui/sim/jobs.py)."""
+    if isinstance(a, Play):
+        free = g.choice is not None and g.choice.free
+        return a.card, 0 if free else play_cost(g.card(a.card), a.voidcast)
+    if isinstance(a, SetCard):
+        return a.card, SET_COST
+    if isinstance(a, Activate):
+        ability = g.activated(a.source)[a.n - 1][1]
+        return a.source, ability.activate.cost if ability.activate is not None else 0
+    if isinstance(a, Interrupt) and g.intr is not None:
+        for cid, _idx, ab in usable_interrupts(g, p, g.intr.event):
+            if cid == a.source:
+                return cid, ab.cost
+    return None
+
 __all__ = [
+    "influence_paid",
     "REFUSE", "activate_refusal", "attack_block_reason", "attack_refusal", "block_refusal",
     "can_attack", "can_block", "describe_pending", "interrupt_refusal", "may_interrupt",
     "permit_active", "play_refusal", "play_slots", "playable_from", "refusal", "set_refusal",

@@ -102,25 +102,10 @@ def start_job(job: Job) -> tuple[Any, tuple[Any, Any]]:
 def influence_paid(game: Any, p: int, a: Any) -> tuple[str, int] | None:
     """(card id, Influence) that action `a` by seat `p` pays as it is applied, or None when it pays
     nothing for a card (a pass, an attack …). Read before the action: the engine takes the same costs."""
-    from engine import Activate, Interrupt, Play, SetCard
-    from engine.keywords import SET_COST
-    from engine.legality import usable_interrupts
-    from engine.voidcast import play_cost
+    from engine import influence_paid as paid
 
-    if isinstance(a, Play):
-        ch = game.choice
-        free = ch is not None and ch.free
-        return game.card(a.card).id, 0 if free else play_cost(game.card(a.card), a.voidcast)
-    if isinstance(a, SetCard):
-        return game.card(a.card).id, SET_COST
-    if isinstance(a, Activate):
-        ability = game.activated(a.source)[a.n - 1][1]
-        return game.card(a.source).id, ability.activate.cost if ability.activate is not None else 0
-    if isinstance(a, Interrupt) and game.intr is not None:
-        for cid, _idx, ab in usable_interrupts(game, p, game.intr.event):
-            if cid == a.source:
-                return game.card(cid).id, ab.cost
-    return None
+    got = paid(game, p, a)
+    return None if got is None else (game.card(got[0]).id, got[1])
 
 
 def damage_by_card(game: Any) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
