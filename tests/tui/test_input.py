@@ -253,3 +253,28 @@ def test_multi_choice_is_keyboard_first_with_glyphs() -> None:
             assert got == ["choose 1 3"]
 
     asyncio.run(main())
+
+
+def test_space_at_a_declaration_names_the_keys_that_answer_it(db: CardDB) -> None:
+    """C1K 4.1: Space (pass) can't answer "declare attackers"; the refusal says which keys do (n attack none,
+    c confirm) instead of leaving the player to guess, and nothing is sent."""
+    app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True))
+
+    async def body(pilot: Any) -> None:
+        g = app.game
+        app.send("pass")          # p1 passes the Main Phase, p2 passes: p1 declares attackers
+        app.send("pass")
+        await pilot.pause()
+        screen = app.match_screen
+        assert screen is not None and g.decision.kind == "attackers" and g.current_player() == 0
+        sent = list(g.record)
+        await pilot.press("space")
+        await pilot.pause()
+        said = str(screen.status)
+        assert "not an answer" in said and "n attack none" in said and "c confirm" in said
+        assert g.record == sent and g.decision.kind == "attackers"
+        await pilot.press("n")
+        await pilot.pause()
+        assert g.record == [*sent, "p1: attack none"]
+
+    run_app(app, body)
