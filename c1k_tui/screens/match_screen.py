@@ -669,7 +669,9 @@ class MatchScreen(Screen[None]):
         if not self._deciding() or v is None:
             return
         if v.window.decision != "priority":
-            self._say(f"[b]pass[/b] is not an answer here: {v.window.allowed} ({v.window.rule})")
+            keys = {"attackers": self._attack_status, "blockers": self._block_status}.get(v.window.decision)
+            how = keys() if keys else v.window.allowed          # a declaration: the keys that answer it
+            self._say(f"[b]✗ pass[/b] is not an answer here — {how} ({v.window.rule})", v.window.rule)
             return
         self._send("pass")
 
@@ -680,7 +682,8 @@ class MatchScreen(Screen[None]):
         if not self._deciding() or v is None:
             return
         if v.window.decision != "priority":
-            self._say(f"[b]pass until…[/b] is chosen where you may pass: {v.window.allowed} ({v.window.rule})")
+            self._say(f"[b]✗ pass until…[/b] is chosen where you may pass: {v.window.allowed} ({v.window.rule})",
+                      v.window.rule)
             return
         from c1k_tui.model.yields import until_options
         from c1k_tui.screens.prompt_modal import PromptModal

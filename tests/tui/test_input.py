@@ -7,6 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+from textual.widgets import Static
+
 from c1k_tui.screens.app import C1KApp
 from c1k_tui.screens.confirm_modal import ConfirmModal
 from c1k_tui.screens.controls import ChoiceList
@@ -253,3 +256,35 @@ def test_multi_choice_is_keyboard_first_with_glyphs() -> None:
             assert got == ["choose 1 3"]
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+def test_space_at_a_declaration_names_the_keys_that_answer_it(db: CardDB, size: tuple[int, int]) -> None:
+    """C1K 4.1: Space (pass) can't answer "declare attackers"; the refusal says which keys do (n attack none,
+    c confirm) instead of leaving the player to guess, nothing is sent, and at 80 columns the message takes
+    a second row rather than losing its end (the keys and the rule id)."""
+    app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True))
+
+    async def body(pilot: Any) -> None:
+        g = app.game
+        app.send("pass")          # p1 passes the Main Phase, p2 passes: p1 declares attackers
+        app.send("pass")
+        await pilot.pause()
+        screen = app.match_screen
+        assert screen is not None and g.decision.kind == "attackers" and g.current_player() == 0
+        sent = list(g.record)
+        await pilot.press("space")
+        await pilot.pause()
+        said = str(screen.status)
+        assert "not an answer" in said and "n attack none" in said and "c confirm" in said
+        row = screen.query_one("#status", Static)
+        shown = str(row.render())
+        assert "n attack none" in shown and "C1K 4.1" in shown
+        if size[0] == 80:
+            assert row.styles.height is not None and row.styles.height.value == 2
+        assert g.record == sent and g.decision.kind == "attackers"
+        await pilot.press("n")
+        await pilot.pause()
+        assert g.record == [*sent, "p1: attack none"]
+
+    run_app(app, body, size)
