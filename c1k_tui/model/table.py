@@ -62,6 +62,9 @@ class HandOff:
     window: str
     public_since: int
     announce: tuple[str, ...] = ()
+    #: the incoming player's own turn begins with this hand-off: it reads as a turn banner ("Turn 6 —
+    #: Tomas's turn", tui.md round 3), not as one more hand-off
+    turn_start: bool = False
 
 
 @dataclass(frozen=True)
@@ -185,7 +188,8 @@ class Table:
         v = observe(g, player)
         self.viewer = player
         return HandOff(player, v.me.name, what, rule or WINDOW_RULE[WINDOW_INDEX[v.window]], v.turn, v.window,
-                       self.seen_upto[player], tuple(self.news[player]))
+                       self.seen_upto[player], tuple(self.news[player]),
+                       turn_start=v.active == player and self.turn_seen[player] < v.turn)
 
     def took(self, h: HandOff | YourTurn) -> None:
         """The incoming player has the keyboard (they dismissed the hand-off screen)."""

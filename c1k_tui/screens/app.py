@@ -234,7 +234,7 @@ class C1KApp(GuardedApp):
             then()
 
         self.push_screen(HandoffScreen(ho.name, f"p{ho.player + 1}", ho.what, ho.rule, ho.turn, ho.window,
-                                       rich_text(h.public)), after)
+                                       rich_text(h.public), ho.turn_start), after)
         self.shown(screen_of(ho), ho.player)
 
     def recap_for(self, player: int, since: int, upto: int | None = None) -> Text:

@@ -36,8 +36,9 @@ class HandoffScreen(Screen[None]):
                 Binding("home", "page(-1000)", show=False), Binding("end", "page(1000)", show=False)]
 
     def __init__(self, name: str, player: str, what: str, rule: str, turn: int, window: str,
-                 recap: Text | None = None) -> None:
+                 recap: Text | None = None, turn_start: bool = False) -> None:
         super().__init__()
+        self.turn_start = turn_start   # the incoming player's turn begins: the title is the turn banner
         self.player_name = name
         self.lines = (name, player, what, rule, turn, window)
         self.shown_at = time.monotonic()   # (set again when it is shown)
@@ -47,7 +48,9 @@ class HandoffScreen(Screen[None]):
         typed, player, what, rule, turn, window = self.lines
         name = seat_name(typed, int(player[1:]) - 1 if player[1:].isdigit() else -1)   # not "Pass to p1"
         with Vertical(id="handoff-box"):
-            yield Static(Text(f"Pass to {name} ({player})", style="bold"), id="handoff-title")
+            title = f"Turn {turn} — {name}'s turn · pass to {name} ({player})" if self.turn_start else \
+                f"Pass to {name} ({player})"
+            yield Static(Text(title, style="bold"), id="handoff-title")
             yield Static(Text.assemble(f"{name} to decide: ", (what, "bold"), f"   ({rule})"))
             yield Static(Text(f"Turn {turn} · {window}", style="dim"))
             # above the recap, so a long recap never pushes it off a small screen

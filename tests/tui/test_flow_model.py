@@ -29,6 +29,7 @@ def play_through_the_model(seed: int, flow: str = "stops") -> dict[str, object]:
     m.start(session)
     agents = [make_agent("greedy", derive_seed(seed, p)) for p in (0, 1)]
     keyboard, handoffs, banners, prompts, typed = -1, 0, 0, 0, []
+    turn_seen, turn_starts = [-1, -1], 0
     over: ShowGameOver | None = None
     for _ in range(20000):
         nxt = m.next()
@@ -39,7 +40,11 @@ def play_through_the_model(seed: int, flow: str = "stops") -> dict[str, object]:
         if isinstance(nxt, ShowHandOff):
             h = nxt.handoff
             assert h.player != keyboard, "a hand-off to the player who already holds the keyboard"
+            # the hand-off that begins the incoming player's own turn reads as the turn banner (tui.md round 3)
+            assert h.turn_start == (g.active == h.player and turn_seen[h.player] < g.turn), (h, g.turn)
+            turn_starts += h.turn_start
             m.took(h)
+            turn_seen[h.player] = h.turn
             keyboard, handoffs = h.player, handoffs + 1
             continue
         if isinstance(nxt, ShowBanner):
@@ -50,6 +55,7 @@ def play_through_the_model(seed: int, flow: str = "stops") -> dict[str, object]:
             continue
         assert isinstance(nxt, ShowTable), nxt
         actor = g.current_player()
+        turn_seen[actor] = g.turn
         # the table is shown only to the player who holds the keyboard, and it is theirs to decide on
         assert nxt.viewer == keyboard == actor == m.viewer
         view = m.view_for(nxt.viewer)
@@ -65,7 +71,7 @@ def play_through_the_model(seed: int, flow: str = "stops") -> dict[str, object]:
     assert over is not None and session.game.is_terminal(), "the match did not end"
     assert m.next() is None                   # the game-over screen once
     return {"session": session, "db": db, "handoffs": handoffs, "banners": banners, "prompts": prompts,
-            "typed": typed, "over": over}
+            "typed": typed, "over": over, "turn_starts": turn_starts}
 
 
 @pytest.mark.parametrize(("seed", "flow"), [(7, "stops"), (11, "stops"), (7, "full"), (7, "learning")])
@@ -76,6 +82,10 @@ def test_a_whole_greedy_match_through_the_model(seed: int, flow: str) -> None:
     g = session.game
     # hot seat with hands hidden: each player decides at least once a turn, so the keyboard changed hands
     assert isinstance(got["handoffs"], int) and got["handoffs"] >= g.turn - 1
+    # most turns begin with a turn banner: a hand-off to their player that reads as one, or the banner
+    # itself when that player already holds the keyboard
+    assert isinstance(got["turn_starts"], int) and isinstance(got["banners"], int)
+    assert got["turn_starts"] + got["banners"] >= g.turn // 2
     # the record is the engine's: the typed commands, in order, and between them only what the flow
     # options passed for a player (`session.auto`, marked "(auto)" in the log) …
     record, typed = list(g.record), got["typed"]
