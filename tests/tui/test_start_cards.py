@@ -168,8 +168,10 @@ def test_a_path_that_is_not_there_is_a_message_and_nothing_typed_is_lost(tmp_pat
     assert out["started"]
 
 
-def test_a_deck_of_own_cards_without_them_names_the_deck_file_the_line_and_the_card(tmp_path: Path) -> None:
-    _, deck = design(tmp_path / "design")
+def test_a_deck_of_own_cards_without_them_names_the_deck_file_the_line_and_the_card(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)              # short paths to type, key by key
+    _, deck = design(Path("design"))
     app = start_app(tmp_path)
     out: dict[str, Any] = {}
 
@@ -181,7 +183,7 @@ def test_a_deck_of_own_cards_without_them_names_the_deck_file_the_line_and_the_c
         await pilot.pause()
         out["msg"] = shown(s, "#start-error")
         out["kept"] = (pilot.app.screen is s, s.query_one("#file-a", Input).value, s.query_one("#seed", Input).value)
-        await type_into(pilot, s, "#own-cards", str(tmp_path / "design" / "my-cards.toml"))
+        await type_into(pilot, s, "#own-cards", str(Path("design") / "my-cards.toml"))
         await pilot.press("ctrl+s")                          # with the card file: it starts
         await pilot.pause()
         out["started"] = pilot.app.session is not None and pilot.app.session.decks[0].name == "Whelpfall"
@@ -193,8 +195,9 @@ def test_a_deck_of_own_cards_without_them_names_the_deck_file_the_line_and_the_c
     assert out["started"]
 
 
-def test_an_id_taken_by_a_bundled_card_names_both_files(tmp_path: Path) -> None:
-    clash = tmp_path / "clash.toml"
+def test_an_id_taken_by_a_bundled_card_names_both_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)              # short paths to type, key by key
+    clash = Path("clash.toml")
     clash.write_text(WHELP.replace('id = "cinder-whelp"', 'id = "emberlash"').replace("Cinder Whelp", "Ember Two"),
                      encoding="utf-8")
     app = start_app(tmp_path)
@@ -242,9 +245,11 @@ def test_cards_from_the_command_line_fill_the_field(tmp_path: Path, monkeypatch:
     assert "Cinder Whelp" in out["status"] and "design/whelpfall.toml" in out["offered"]
 
 
-def test_a_deck_that_names_its_card_files_fills_the_field_and_another_deck_empties_it(tmp_path: Path) -> None:
+def test_a_deck_that_names_its_card_files_fills_the_field_and_another_deck_empties_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)              # short paths to type, key by key
     (tmp_path / "d" / "cards").mkdir(parents=True)
-    _, deck = design(tmp_path / "d", card_files='["cards/my-cards.toml"]')
+    _, deck = design(Path("d"), card_files='["cards/my-cards.toml"]')
     (tmp_path / "d" / "my-cards.toml").rename(tmp_path / "d" / "cards" / "my-cards.toml")
     app = start_app(tmp_path)
     out: dict[str, Any] = {}
@@ -263,7 +268,7 @@ def test_a_deck_that_names_its_card_files_fills_the_field_and_another_deck_empti
         out["p2"] = session.decks[1].name if session is not None else None
 
     run_app(app, body)
-    assert out["filled"] == str(tmp_path / "d" / "cards" / "my-cards.toml")
+    assert out["filled"] == str(Path("d") / "cards" / "my-cards.toml")   # beside the deck, as typed
     assert "Cinder Whelp" in out["status"]
     assert out["emptied"] == ""
     assert out["p2"] == "Whelpfall"
@@ -297,8 +302,9 @@ def test_back_on_the_start_screen_after_a_match_the_deck_file_and_own_cards_are_
 
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_the_deck_builder_and_the_lab_see_the_own_cards_and_come_back_to_the_screen_as_it_was(
-        tmp_path: Path, size: str) -> None:
-    cards, _ = design(tmp_path / "design")
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
+    monkeypatch.chdir(tmp_path)              # short paths to type, key by key
+    cards, _ = design(Path("design"))
     app = start_app(tmp_path)
     out: dict[str, Any] = {}
 
