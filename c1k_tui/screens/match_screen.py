@@ -267,6 +267,8 @@ class MatchScreen(Screen[None]):
             self.block_pairs = {}
             self._place_cursor(view)
         w = view.window
+        if not self.query("#title"):      # torn down (a late timer as the app exits): nothing to draw on
+            return
         self.query_one("#title", TitleBar).window = w
         self.query_one("#phases", PhaseBar).window = w
         self.query_one("#window", WindowLine).window = w
