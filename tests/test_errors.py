@@ -28,6 +28,8 @@ KEPT = {
     "c1k_tui.model.savelock.Held": OSError,
 }
 RULES = {"engine.actions.IllegalAction", "engine.core.RulesLoopError"}
+#: the packages of the `rl` extra: without it (the 3.12/3.13 fast tiers) engine.rl's interfaces don't import
+RL_EXTRA = {"numpy", "pettingzoo", "pyspiel", "open_spiel", "gymnasium"}
 
 
 @functools.cache
@@ -38,7 +40,12 @@ def error_classes() -> dict[str, type[BaseException]]:
         for mod in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
             if mod.name.endswith("__main__"):
                 continue
-            module = importlib.import_module(mod.name)
+            try:
+                module = importlib.import_module(mod.name)
+            except ModuleNotFoundError as err:    # engine.rl's interfaces need the `rl` extra (NumPy …)
+                if mod.name.startswith("engine.rl.") and err.name in RL_EXTRA:
+                    continue
+                raise
             for _, cls in inspect.getmembers(module, inspect.isclass):
                 if issubclass(cls, BaseException) and cls.__module__ == mod.name:
                     found[f"{cls.__module__}.{cls.__qualname__}"] = cls
