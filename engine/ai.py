@@ -568,9 +568,15 @@ def _decided(root: Node, left: int) -> bool:
 def _rollout(g: Game, rng: SplitMix64, end_turn: int, horizon: int, limit: int = 600) -> None:
     """Play `rollout_policy` until the horizon: the end of turn `end_turn` (horizon 0: its End Phase)."""
     pol = rollout_policy(rng)
+    forced, below = g.pass_if_forced, rng.below
     for _ in range(limit):
         if g.is_terminal() or g.turn > end_turn or (horizon == 0 and g.turn == end_turn and phase_of(g.win) == "end"):
             return
+        if forced():
+            # Pass was all the player could do, and it is done: rollout_policy, given that one-item list,
+            # would have drawn once (below(1)) and passed (tests/test_fast_forward.py holds the two equal)
+            below(1)
+            continue
         g.apply(pol(g))
 
 

@@ -32,7 +32,7 @@ from engine.events import RAW_PASS, EventKind
 from engine.interrupts import do_interrupt, next_interrupt, offer_interrupts
 from engine.keywords import ATTACK_DECLARED_HOOKS, SET_COST
 from engine.legality import refusal
-from engine.options import legal_actions
+from engine.options import legal_actions, priority_probe
 from engine.paradox import choose_branch
 from engine.priority import do_pass
 from engine.stack import put_on_stack
@@ -40,6 +40,7 @@ from engine.state import (
     SET,
     WINDOW_RULE,
     WINDOWS,
+    Decision,
     Outcome,
     StackItem,
     Termination,
@@ -62,6 +63,9 @@ _PLAYER_NAMES = (player_name(0), player_name(1))
 #: the record line of a pass, by player
 _PASS_LINES = (f"{player_name(0)}: {Pass()}", f"{player_name(1)}: {Pass()}")
 
+#: the pass (an immutable value)
+_PASS = Pass()
+
 
 def apply(g: MatchState, action: Action, player: int | None = None) -> None:
     """Carry out `action` for `player` (default: the player who must act).
@@ -75,17 +79,7 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
     if type(action) is Pass and g.outcome is None:
         d = g.pending
         if (player is None or player == d.player) and d.kind == "priority":
-            actor = d.player
-            # the fast path for the most common action (4 in 5 in random play): a legal pass, exactly
-            # as below (refusal None; log_command's "pass" event; execute's do_pass)
-            line = _PASS_LINES[actor]
-            rec = g.record
-            n = rec.done + len(rec.tail)   # (len(rec): the index of this command)
-            rec.tail.append(line)           # (rec.append(line), without the call)
-            # g.log(line, "pass", actor, rule=d.rule, command=n) in its short raw form (hot)
-            g._events.tail.append((RAW_PASS, g.turn, WINDOWS[g.win], d.rule or WINDOW_RULE[g.win],  # type: ignore[arg-type]
-                                    actor, line, n))
-            do_pass(g, actor)
+            _pass(g, d)
             return
     actor = g.current_player() if player is None else player
     if actor not in (0, 1):
@@ -118,6 +112,53 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
     execute(g, action, actor)
 
 
+def _pass(g: MatchState, d: Decision) -> None:
+    """A legal pass of the player `d` (the pending priority decision) gives: the fast path for the most
+    common action (4 in 5 in random play), exactly as `apply`'s general path would carry it out
+    (refusal None; log_command's "pass" event; execute's do_pass)."""
+    actor = d.player
+    line = _PASS_LINES[actor]
+    rec = g.record
+    n = rec.done + len(rec.tail)   # (len(rec): the index of this command)
+    rec.tail.append(line)           # (rec.append(line), without the call)
+    # g.log(line, "pass", actor, rule=d.rule, command=n) in its short raw form (hot)
+    g._events.tail.append((RAW_PASS, g.turn, WINDOWS[g.win], d.rule or WINDOW_RULE[g.win],  # type: ignore[arg-type]
+                            actor, line, n))
+    do_pass(g, actor)
+
+
+def pass_if_forced(g: MatchState) -> bool:
+    """If the player who must decide holds priority and Pass is their one legal action, pass for them —
+    exactly as `apply(Pass())` would (the same record, events and state) — and say so; else change
+    nothing and say False. What a caller that would take a forced pass anyway (a rollout, a random
+    agent) uses instead of listing the legal actions first: `options.only_pass` answers without building
+    the list in the usual case."""
+    d = g.pending
+    if d.kind != "priority" or g.outcome is not None:
+        return False
+    acts = priority_probe(g, d.player)
+    if acts is not None and len(acts) > 1:
+        # not forced: the list, kept for the `listed` call that comes next if nothing happens before it
+        ev = g._events
+        g._probed = (ev.done + len(ev.tail), d, acts)
+        return False
+    if (g._quiet >= LOOP_CAP or len(g.stack) >= _STACK_NEAR) and not g._undo_kept:
+        _apply_or_undo(g, _PASS, None)   # (near a loop cap: as apply does)
+    else:
+        _pass(g, d)
+    return True
+
+
+def fast_forward(g: MatchState, limit: int = 1 << 30) -> int:
+    """Pass for whoever must decide for as long as Pass is all they can do (at most `limit` passes):
+    through every window where nobody can act, to the next decision with a choice in it or the end of
+    the match. The state, record and events are those of passing one by one. Returns how many passes."""
+    n = 0
+    while n < limit and pass_if_forced(g):
+        n += 1
+    return n
+
+
 #: a stack this high is near its cap (STACK_CAP): a command then runs with a copy kept aside
 _STACK_NEAR = STACK_CAP - LOOP_MARGIN
 
@@ -139,9 +180,15 @@ def _apply_or_undo(g: MatchState, action: Action, player: int | None) -> None:
 def listed(g: MatchState) -> list[Action]:
     """`legal_actions()`, remembering the list (and the moment it was made) so that `apply` need not
     check again an action taken from it while nothing has happened since (the Game's legal_actions)."""
-    acts = legal_actions(g)
     ev = g._events
-    g._listed = (ev.done + len(ev.tail), g.pending, tuple(acts))
+    n = ev.done + len(ev.tail)
+    probed = g._probed
+    if probed is not None:   # pass_if_forced's list, if nothing has happened since (as in _vouched)
+        g._probed = None
+        acts = probed[2] if probed[0] == n and probed[1] is g.pending else legal_actions(g)
+    else:
+        acts = legal_actions(g)
+    g._listed = (n, g.pending, tuple(acts))
     return acts
 
 
@@ -398,5 +445,5 @@ EXECUTE: dict[type, Callable[[MatchState, Any, int], None]] = {
 __all__ = [
     "EXECUTE", "action_cards", "after_play", "announce_play", "apply", "do_activate", "do_attack",
     "do_block", "do_choose", "do_concede", "do_decline", "do_permit_play", "do_play", "do_play_command",
-    "do_set", "execute", "listed", "log_command",
+    "do_set", "execute", "fast_forward", "listed", "log_command", "pass_if_forced",
 ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from typing import Self
+from typing import Any, Self
 
 from engine.canonical import ENCODING, canonical_bytes
 from engine.cards import SEAT_MODIFIERS, Ability, CardDB, CardDef
@@ -132,6 +132,9 @@ class MatchState:
         # the last legal_actions() list, with when it was made (bookkeeping, not state: engine.commands'
         # `listed`; a clone starts without it)
         self._listed: tuple[int, Decision, tuple[object, ...]] | None = None
+        # the legal actions `pass_if_forced` listed and found were not forced, with when: the next `listed`
+        # call takes them if nothing has happened since (bookkeeping, not state; a clone starts without)
+        self._probed: tuple[int, Decision, list[Any]] | None = None
         # a command is being carried out with a copy kept aside, near a loop cap (engine.commands)
         self._undo_kept = False
 
@@ -258,6 +261,7 @@ class MatchState:
         g._private_commands = self._private_commands.copy()
         g._sba_settled = self._sba_settled
         g._listed = None
+        g._probed = None
         g._undo_kept = False
         return g
 

@@ -5,6 +5,8 @@ Public API (the whole of it; docs/architecture.md has it on one page):
 - `Game.new(db, deck1, deck2, seed, options)` — a fresh match.
 - `legal_actions()`, `apply(action, player=None)`, `apply_command(text, typist=None)`, `parse(text, typist)`,
   `why_not(action, player)`, `explain(player)` — what may be done, doing it, and why not.
+- `pass_if_forced()`, `fast_forward(limit)` — a pass for whoever must decide while Pass is all they can
+  do, exactly as `apply(Pass())` one by one, without listing the legal actions (rollouts, self-play).
 - `current_player()`, `is_terminal()`, `outcome`, `decision`, `window`, `phase`, `turn`, `turn_structure()`,
   `stack_view()` — where the match is.
 - `clone()`, `snapshot()`, `snapshot_bytes()`, `state_hash()`, `events`, `log_lines`, `record`, `options`.
@@ -110,6 +112,8 @@ class Game(MatchState):
     # the façade's verbs are the rule modules' functions themselves (no extra call on hot paths)
     legal_actions = commands.listed   # options.legal_actions, remembered: `apply` won't check its own list again
     apply = commands.apply
+    pass_if_forced = commands.pass_if_forced   # a forced pass, without listing the legal actions first
+    fast_forward = commands.fast_forward       # ... for as long as Pass is all anyone can do
     parse = parsing.parse
     explain = options.explain
     turn_structure = turn.turn_structure

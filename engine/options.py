@@ -299,6 +299,41 @@ def _priority_actions(g: MatchState, p: int) -> list[Action]:
     return out
 
 
+def only_pass(g: MatchState, p: int) -> bool:
+    """Whether Pass is the one legal action of `p`, who holds priority (`legal_actions` would be [Pass]),
+    answered without building the list in the usual case (`priority_probe`)."""
+    acts = priority_probe(g, p)
+    return acts is None or len(acts) == 1
+
+
+def priority_probe(g: MatchState, p: int) -> list[Action] | None:
+    """None when Pass is the one legal action of `p`, who holds priority, as `_priority_actions`' own
+    first filters show without building anything: no card in the hand, no Set card, no permission and no
+    activated ability gets past them (cost and speed, Set's cost) — the usual case; else the list itself
+    (`_priority_actions(g, p)`, which may still be [Pass])."""
+    ps = g.players[p]
+    if ps.set_cards or ps.permits:
+        return _priority_actions(g, p)
+    influence = ps.influence
+    defs = g.defs
+    if p == g.active and g.win == MAIN and not g.stack:   # (slow_ok, as in _priority_actions)
+        for cid in ps.hand:
+            d: CardDef = defs[cid]  # type: ignore[assignment]
+            if d.least_cost <= influence or (influence >= SET_COST and "ambush" in d.keywords):
+                return _priority_actions(g, p)
+        for cid in (*ps.board, *ps.relics, ps.champion, ps.seat):
+            if cid and defs[cid].act_least <= influence:  # type: ignore[union-attr]
+                return _priority_actions(g, p)
+        return None
+    for cid in ps.hand:
+        if defs[cid].least_fast_cost <= influence:  # type: ignore[union-attr]
+            return _priority_actions(g, p)
+    for cid in (*ps.board, *ps.relics, ps.champion, ps.seat):
+        if cid and defs[cid].act_least_fast <= influence:  # type: ignore[union-attr]
+            return _priority_actions(g, p)
+    return None
+
+
 def _pool(g: MatchState, p: int, pools: dict[str, list[int]], slot: str) -> list[int]:
     """target_candidates(g, slot, p, _), once per slot in one _priority_actions call."""
     c = pools.get(slot)
@@ -513,5 +548,5 @@ CHOICE_LIST_CAP = 512
 
 __all__ = [
     "ATTACK_LIST_CAP", "BLOCK_LEAF_CAP", "CHOICE_LIST_CAP", "block_assignments", "explain",
-    "legal_actions", "legal_actions_reference", "permit_options", "play_options",
+    "legal_actions", "legal_actions_reference", "only_pass", "permit_options", "play_options", "priority_probe",
 ]
