@@ -1,6 +1,6 @@
 """Two engine trees in one process, timed in turns: random self-play actions/s of A and of B.
 
-    python bench/engine_ab.py A_DIR B_DIR [--matches 3] [--rounds 60] [--decks-from DIR] [--json]
+    python bench/engine_ab.py A_DIR B_DIR [--matches 3] [--rounds 60] [--decks-from DIR] [--plain] [--json]
 
 Each directory is a checkout holding `engine/` and `decks/` (e.g. a `git worktree` or a `git archive`
 of an old commit). Both engines are imported into this process (their modules swapped in and out of
@@ -14,6 +14,11 @@ Each engine plays its own tree's deck lists unless `--decks-from DIR` names one 
 `decks/ironbound.toml` and `decks/emberfall.toml` both engines load: the same lists, so the same kind
 of matches (a rebalance changes the lists, and with them what an action costs on average). The engine
 comparison of the README uses `--decks-from` the older tree.
+
+Each engine plays with its own tree's `engine.selfplay.play_random` loop unless `--plain`: then both
+play this file's loop — `legal_actions()` and `apply()` for every action, nothing else — so that only the
+engines differ (since issue #29 play_random takes forced passes through `Game.pass_if_forced`, which an
+older engine doesn't have; the same matches and the same count of actions either way).
 """
 
 from __future__ import annotations
@@ -26,15 +31,32 @@ import time
 from typing import Any
 
 
-def _load(tree: str, decks_from: str | None = None) -> dict[str, Any]:
+def _plain(game_cls: Any, rng_cls: Any, options: Any) -> Any:
+    """play_random's loop as every engine can run it: list the legal actions, take one at random."""
+    def play(db: Any, deck_a: Any, deck_b: Any, seed: int) -> tuple[Any, int]:
+        game = game_cls.new(db, deck_a, deck_b, seed, options)
+        agent = rng_cls(seed ^ 0x5EED)
+        n = 0
+        legal, apply, below = game.legal_actions, game.apply, agent.below
+        while game.outcome is None:
+            acts = legal()
+            apply(acts[below(len(acts))])
+            n += 1
+        return game, n
+    return play
+
+
+def _load(tree: str, decks_from: str | None = None, plain: bool = False) -> dict[str, Any]:
     for k in [k for k in sys.modules if k == "engine" or k.startswith("engine.")]:
         del sys.modules[k]
     sys.path.insert(0, tree)
     try:
         from engine.cards import load_card_db
         from engine.decks import find_deck, load_deck
-        from engine.rng import derive_seed
-        from engine.selfplay import play_random
+        from engine.game import Game
+        from engine.rng import SplitMix64, derive_seed
+        from engine.selfplay import SELFPLAY_MAX_TURNS, play_random
+        from engine.state import MatchOptions
 
         db = load_card_db()
         if decks_from:
@@ -45,7 +67,8 @@ def _load(tree: str, decks_from: str | None = None) -> dict[str, Any]:
     finally:
         sys.path.remove(tree)
     mods = {k: v for k, v in sys.modules.items() if k == "engine" or k.startswith("engine.")}
-    return {"modules": mods, "play": play_random, "seed": derive_seed, "db": db, "decks": decks}
+    play = _plain(Game, SplitMix64, MatchOptions(max_turns=SELFPLAY_MAX_TURNS)) if plain else play_random
+    return {"modules": mods, "play": play, "seed": derive_seed, "db": db, "decks": decks}
 
 
 def main() -> None:
@@ -62,10 +85,11 @@ def main() -> None:
             opt[k] = int(args[i + 1])
             del args[i:i + 2]
     as_json = "--json" in args
-    trees = [a for a in args if a != "--json"]
+    plain = "--plain" in args
+    trees = [a for a in args if a not in ("--json", "--plain")]
     if len(trees) != 2:
         sys.exit(__doc__)
-    envs = [_load(t, decks_from) for t in trees]
+    envs = [_load(t, decks_from, plain) for t in trees]
     m, rounds = opt["--matches"], opt["--rounds"]
     rates: list[list[float]] = [[], []]
     for r in range(rounds):
@@ -81,6 +105,7 @@ def main() -> None:
     ratios = [b / a for a, b in zip(rates[0], rates[1], strict=True)]
     out = {
         "a": trees[0], "b": trees[1], "decks_from": decks_from or "each tree's own", "matches_per_round": m,
+        "loop": "plain" if plain else "each tree's play_random",
         "rounds": rounds,
         "a_actions_per_s": round(statistics.median(rates[0])), "b_actions_per_s": round(statistics.median(rates[1])),
         "b_over_a": round(statistics.median(ratios), 3),

@@ -45,11 +45,14 @@ def play_random(db: CardDB, deck_a: Deck, deck_b: Deck, seed: int,
     game = Game.new(db, deck_a, deck_b, seed, opts)
     agent = SplitMix64(seed ^ 0x5EED)
     n = 0
-    legal, apply, below = game.legal_actions, game.apply, agent.below
+    legal, apply, below, forced = game.legal_actions, game.apply, agent.below, game.pass_if_forced
     while game.outcome is None:   # (random_action's loop, its calls bound once: the benchmark's loop)
+        n += 1
+        if forced():
+            below(1)   # (Pass was the one legal action, and is taken: random_action's one draw of a 1-item list)
+            continue
         acts = legal()
         apply(acts[below(len(acts))])
-        n += 1
     return game, n
 
 

@@ -94,3 +94,22 @@ def test_rollouts_with_the_fast_forward_are_the_same_rollouts(i: int) -> None:
             assert r1.state == r2.state and list(fast.record) == list(ref.record)
             checked += 1
     assert checked > 10
+
+
+def test_random_self_play_with_the_fast_forward_is_the_same_self_play() -> None:
+    """`play_random` (c1k selfplay, c1k bench) takes forced passes through `pass_if_forced`: the same
+    matches, action for action, as listing the legal actions and drawing one every time."""
+    from engine.selfplay import SELFPLAY_MAX_TURNS, play_random
+
+    for k in range(3):
+        a, b = load_deck(find_deck(DECKS[k]), DB), load_deck(find_deck(DECKS[k + 5]), DB)
+        seed = derive_seed(4500, k)
+        game, n = play_random(DB, a, b, seed)
+        ref = Game.new(DB, a, b, seed, MatchOptions(max_turns=SELFPLAY_MAX_TURNS))
+        agent = SplitMix64(seed ^ 0x5EED)
+        m = 0
+        while not ref.is_terminal():
+            acts = ref.legal_actions()
+            ref.apply(acts[agent.below(len(acts))])
+            m += 1
+        assert (n, game.state_hash(), list(game.record)) == (m, ref.state_hash(), list(ref.record))
