@@ -1,6 +1,7 @@
 """Two engine trees in one process, timed in turns: random self-play actions/s of A and of B.
 
     python bench/engine_ab.py A_DIR B_DIR [--matches 3] [--rounds 60] [--decks-from DIR] [--plain] [--json]
+    python bench/engine_ab.py --once TREE [--matches 8] [--decks-from DIR] [--plain]
 
 Each directory is a checkout holding `engine/` and `decks/` (e.g. a `git worktree` or a `git archive`
 of an old commit). Both engines are imported into this process (their modules swapped in and out of
@@ -19,6 +20,10 @@ Each engine plays with its own tree's `engine.selfplay.play_random` loop unless 
 play this file's loop — `legal_actions()` and `apply()` for every action, nothing else — so that only the
 engines differ (since issue #29 play_random takes forced passes through `Game.pass_if_forced`, which an
 older engine doesn't have; the same matches and the same count of actions either way).
+
+`--once TREE` plays one warm-up match (seed `derive_seed(1, 999)`), then `--matches` matches (0: none)
+with one tree, and prints the count of actions: to count instructions an action with `valgrind
+--tool=callgrind` (the run with N matches less the run with 0, over the actions; `PYTHONHASHSEED=0`).
 """
 
 from __future__ import annotations
@@ -87,6 +92,13 @@ def main() -> None:
     as_json = "--json" in args
     plain = "--plain" in args
     trees = [a for a in args if a not in ("--json", "--plain")]
+    if trees[:1] == ["--once"] and len(trees) == 2:
+        env = _load(trees[1], decks_from, plain)
+        env["play"](env["db"], *env["decks"], env["seed"](1, 999))   # warm-up
+        n = sum(env["play"](env["db"], *env["decks"], env["seed"](1, i))[1]
+                for i in range(opt["--matches"] if "--matches" in sys.argv else 8))
+        print(f"actions {n}")
+        return
     if len(trees) != 2:
         sys.exit(__doc__)
     envs = [_load(t, decks_from, plain) for t in trees]
