@@ -2,8 +2,9 @@
 blockers where a player would — when it wins the fight. Each agent decides by itself, from its own
 information set: the block, then the trick (the attacker's player passes).
 
-What keeps the agents from doing so in AI-vs-AI play is not this decision but the Influence: they spend it
-in their own turn (docs/ai.md, "Tricks in the opponent's combat")."""
+For that the Influence must still be there: the searching levels keep it open in their own Main Phase when
+the trick is worth more than what it would buy now (the last test: their rollouts cast a trick in a blocked
+fight and no longer spend a held Fast card at random; docs/ai.md, "Tricks in the opponent's combat")."""
 
 from __future__ import annotations
 
