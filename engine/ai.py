@@ -21,7 +21,7 @@ so the same view and the same agent seed give the same decision, whatever came b
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol
@@ -241,8 +241,12 @@ def reply_policy(rng: SplitMix64) -> Callable[[Game], Action]:
 
 def rollout_policy(rng: SplitMix64) -> Callable[[Game], Action]:
     """The search's rollout policy (greedy-lite): in its own Main Phase a player deploys the dearest Unit
-    or Relic it can, now and then plays something else; elsewhere it mostly passes (a random Fast play
-    one time in eight); heuristic attacks and blocks (now and then random ones); random choices."""
+    or Relic it can, now and then plays something else; once blockers are declared in a blocked fight,
+    either player casts its best combat trick (`_best_trick`, over the Fast plays that name a unit in the
+    fight or nothing); a random Fast play one time in eight before its own Main Phase and at the end of the
+    opponent's turn, and elsewhere a pass, so a Fast card is kept for combat rather than spent at random
+    (issue #29 item 6: holding Influence for a trick is worth what the trick does in the rollouts);
+    heuristic attacks and blocks (now and then random ones); random choices."""
     def pol(g: Game) -> Action:
         kind = g.pending.kind
         if kind == "attackers":
@@ -251,6 +255,10 @@ def rollout_policy(rng: SplitMix64) -> Callable[[Game], Action]:
             return heuristic_block(g) if rng.below(8) else random_block(g, rng)
         acts = g.legal_actions()
         if kind == "priority" and len(acts) > 1:
+            if g.win == DECLARE_BLOCKERS and g.blocks and not g.stack:    # a combat trick in a blocked fight
+                fighting = {u for pair in g.blocks for u in pair}
+                tricks = [a for a in acts if isinstance(a, Play | Activate) and (not a.targets or fighting & set(a.targets))]
+                return _best_trick(g, g.current_player(), tricks, rng)
             if g.win == MAIN and not g.stack and g.pending.player == g.active:   # its own Main Phase
                 deploy = [a for a in acts if isinstance(a, Play) and g.card(a.card).type in ("unit", "relic")]
                 if deploy and rng.below(8):
@@ -258,7 +266,11 @@ def rollout_policy(rng: SplitMix64) -> Callable[[Game], Action]:
                     best = [a for a in deploy if g.card(a.card).cost == top]
                     return best[rng.below(len(best))]
                 return acts[1 + rng.below(len(acts) - 1)] if rng.below(4) == 0 else acts[0]
-            return acts[1 + rng.below(len(acts) - 1)] if rng.below(8) == 0 else acts[0]
+            if (g.win < MAIN and g.pending.player == g.active) or (g.win == END_FINAL and g.pending.player != g.active):
+                # a random Fast play one time in eight before one's own Main Phase (as good as one in it) and
+                # at the end of the opponent's turn (the Influence would refill unused); never elsewhere
+                return acts[1 + rng.below(len(acts) - 1)] if rng.below(8) == 0 else acts[0]
+            return acts[0]
         if kind == "interrupt" and rng.below(2):
             return acts[0]
         return acts[rng.below(len(acts))]
@@ -330,20 +342,29 @@ def _combat_trick_policy(me: int, rng: SplitMix64) -> Callable[[Game], Action]:
 
     def pol(g: Game) -> Action:
         if g.win == DECLARE_BLOCKERS and g.pending.kind == "priority" and not g.stack and g.current_player() == me:
-            plays = [a for a in g.legal_actions() if isinstance(a, Play | Activate)]
-            if plays:
-                best: Action = Pass()
-                best_score: int | None = None
-                for a in [best, *plays]:
-                    h = g.clone()
-                    h.apply(a, me)
-                    _play_out_phase(h, reply_policy(SplitMix64(rng.next())), turn_of=g.turn)
-                    score = evaluate(h, me)
-                    if best_score is None or score > best_score:
-                        best, best_score = a, score
-                return best
+            return _best_trick(g, me, g.legal_actions(), rng)
         return base(g)
     return pol
+
+
+def _best_trick(g: Game, me: int, acts: Sequence[Action], rng: SplitMix64) -> Action:
+    """After blockers, on an empty stack: `me`'s best of passing and each of its Fast plays in `acts`, one
+    ply deep (each applied, the phase played out by `reply_policy` — combat damage dealt — and scored by
+    `evaluate()`; ties keep the earlier, passing first). Greedy's play-out and the search's rollouts use it,
+    so a block — or keeping the Influence for one in the opponent's turn — is scored with its trick."""
+    plays = [a for a in acts if isinstance(a, Play | Activate)]
+    best: Action = Pass()
+    if not plays:
+        return best
+    best_score: int | None = None
+    for a in [best, *plays]:
+        h = g.clone()
+        h.apply(a, me)
+        _play_out_phase(h, reply_policy(SplitMix64(rng.next())), turn_of=g.turn)
+        score = evaluate(h, me)
+        if best_score is None or score > best_score:
+            best, best_score = a, score
+    return best
 
 
 @dataclass

@@ -2,8 +2,9 @@
 blockers where a player would — when it wins the fight. Each agent decides by itself, from its own
 information set: the block, then the trick (the attacker's player passes).
 
-What keeps the agents from doing so in AI-vs-AI play is not this decision but the Influence: they spend it
-in their own turn (docs/ai.md, "Tricks in the opponent's combat")."""
+For that the Influence must still be there: the searching levels keep it open in their own Main Phase when
+the trick is worth more than what it would buy now (the last test: their rollouts cast a trick in a blocked
+fight and no longer spend a held Fast card at random; docs/ai.md, "Tricks in the opponent's combat")."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from engine import WINDOWS, Game
 from engine.ai import make_agent
 from engine.sampling import InfoSet
 from engine.scenario import build, find_unit, scenario_from_data
-from engine.state import BOARD, GRAVEYARD
+from engine.state import BOARD, COMBAT_POST, GRAVEYARD
 
 AI = 1          # p2 defends
 AGENTS = ("greedy", "search:1", "search:2")
@@ -62,3 +63,44 @@ def test_a_pump_that_wins_the_fight_is_cast_after_blockers(spec: str, seed: int)
     while g.turn == turn and WINDOWS[g.win] != "combat.exit" and g.outcome is None:
         g.apply_command(f"p{g.current_player() + 1}: pass")   # the trick resolves, combat damage is dealt
     assert g.zone[attacker] == GRAVEYARD and g.zone[blocker] == BOARD   # the attacker died, the blocker lives
+
+
+def _holding(influence: int = 1) -> Game:
+    """p2's (the AI's) Main Phase with 1 Influence left: Dampen (Fast, 1: an enemy unit gets -2/-0 this turn)
+    or Briar Scout (a 1/1 for 1) in hand. Its 2/2 came this turn (it can't attack); p1's 3/2 faces it. A
+    player keeps the 1 Influence open: when the 3/2 attacks into the 2/2, the block and Dampen kill it and
+    the 2/2 lives — a trade turned into a won fight, worth more than a 1/1."""
+    data: dict[str, Any] = {
+        "scenario": {"title": "hold a trick for the opponent's combat", "rule": "AI", "seed": 1, "turn": 4,
+                     "active": "p2", "window": "main.priority"},
+        "p1": {"library": ["Shade"] * 3, "board": [{"card": "Oathbound Lancer", "as": "lancer"}]},
+        "p2": {"library": ["Shade"] * 3, "influence": influence, "hand": ["Dampen", "Briar Scout"],
+               "board": [{"card": "Hearthkeeper Novice", "as": "novice", "deployed_this_turn": True}]}}
+    return build(scenario_from_data(data, "<test>"))
+
+
+@pytest.mark.parametrize("spec", ["search:2", "search:3"])
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_a_trick_is_held_in_its_own_main_phase_and_cast_after_blockers_in_the_opponents(spec: str, seed: int) -> None:
+    """Every decision of p2 from its Main Phase to the opponent's combat damage is the AI's own (from its
+    information set); p1 passes, and attacks with its 3/2 in its turn."""
+    g = _holding()
+    lancer, novice = find_unit(g, "lancer"), find_unit(g, "novice")
+    assert lancer is not None and novice is not None
+    agent = make_agent(spec, seed)
+    first = agent.act(InfoSet(g, AI))
+    assert str(first) == "pass", f"{spec} spent its Influence in its own Main Phase: {first}"
+    ai_actions: list[str] = []
+    while g.outcome is None and g.turn <= 5 and not (g.turn == 5 and g.win >= COMBAT_POST):   # damage dealt
+        p = g.current_player()
+        if p == AI:
+            a = agent.act(InfoSet(g, AI))
+            ai_actions.append(str(a))
+            g.apply(a, AI)
+        elif g.pending.kind == "attackers":
+            g.apply_command("p1: attack lancer")
+        else:
+            g.apply_command("p1: pass")
+    assert f"block #{novice} -> #{lancer}" in ai_actions, ai_actions
+    assert any(a.startswith("play") and f"target #{lancer}" in a for a in ai_actions), ai_actions
+    assert g.zone[lancer] == GRAVEYARD and g.zone[novice] == BOARD    # the fight was won, not traded

@@ -1,0 +1,129 @@
+"""Combat tricks in the opponent's combat, counted over AI-vs-AI matches (issue #29 item 6).
+
+    python bench/tricks.py [--agent search:1] [--opponent AGENT] [--matches 40] [--seed 1] [--workers 1]
+                           [--decks NAME,NAME,...] [--json FILE]
+
+Plays the first `--matches` deals of the ladder's seeded order (bench/ladder.py: a deck pair of the 11
+bundled decks and a match seed), AGENT in the first seat and OPPONENT (default: AGENT) in the second, and
+counts (`--decks`: only the deals where one of the two decks is named, e.g. the decks that carry combat
+tricks), for the *defender* — the player who is not the active one — in the opponent's
+`combat.declare_blockers` window (after blockers are declared, before damage):
+
+- `windows`: its decisions there (forced ones included: every time it has priority);
+- `holding`: of those, how many it made holding a Fast card it could play (in hand or Set; a Nullify card,
+  used only against an action, is not one);
+- `castable`: how many it made with a Fast play legal (a card it holds and the Influence to pay for it);
+- `cast`: how many it answered with a play or an activation (a trick after blockers);
+- `cast_with_block`: of `cast`, how many with at least one of its units blocking.
+
+It also counts every play or activation a seat made anywhere in the opponent's turn (`opp_turn_plays`). The
+counts are totals over the matches, with their number a match; the JSON keeps every match's counts.
+Run the same file on two trees (before / after a change) for the same matches: the deals and the agents'
+seeds depend only on `--seed`, the deal and the agent spec. Counting only: no timing here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:            # run as a script from anywhere: this tree's engine
+    sys.path.insert(0, str(ROOT))
+
+from bench.ladder import _deck, deals, deck_names  # noqa: E402  (the ladder's deals and deck cache)
+
+KEYS = ("windows", "holding", "castable", "cast", "cast_with_block", "opp_turn_plays")
+
+
+def play_one(job: tuple[tuple[int, str, str, int], str, str, int]) -> dict[str, Any]:
+    """One match of a deal, AGENT in the first seat; the defender's counts after blockers."""
+    from engine.actions import Activate, Play
+    from engine.ai import make_agent, play_match
+    from engine.cards import NEVER
+    from engine.game import Game
+    from engine.rng import derive_seed
+    from engine.state import DECLARE_BLOCKERS, MatchOptions
+
+    (index, deck1, deck2, seed), agent, opponent, max_turns = job
+    game = Game.new(_db(), _deck(deck1), _deck(deck2), seed, MatchOptions(max_turns=max_turns))
+    counts = dict.fromkeys(KEYS, 0)
+
+    def seen(p: int, a: Any) -> None:
+        g = game
+        acting = isinstance(a, Play | Activate)
+        if p != g.active and acting:
+            counts["opp_turn_plays"] += 1
+        if p == g.active or g.win != DECLARE_BLOCKERS or g.pending.kind != "priority" or not g.attackers:
+            return
+        counts["windows"] += 1
+        ps = g.players[p]
+        if any(g.card(c).playable and g.card(c).least_fast_cost < NEVER for c in (*ps.hand, *ps.set_cards)):
+            counts["holding"] += 1
+        if any(isinstance(x, Play | Activate) for x in g.legal_actions()):
+            counts["castable"] += 1
+        if acting:
+            counts["cast"] += 1
+            if any(b in ps.board for b, _ in g.blocks):
+                counts["cast_with_block"] += 1
+
+    agents = (make_agent(agent, derive_seed(seed, 1)), make_agent(opponent, derive_seed(seed, 2)))
+    r = play_match(game, agents, on_decision=seen)
+    return {"deal": index, "decks": [deck1, deck2], "seed": seed, "winner": r.winner, "turns": r.turns, **counts}
+
+
+def _db() -> Any:
+    from bench.ladder import _DB
+
+    _deck("ironbound")                   # loads the card database once per process
+    return _DB["db"]
+
+
+def run(agent: str, opponent: str, seed: int, matches: int, workers: int, max_turns: int = 200,
+        decks: Sequence[str] = ()) -> dict[str, Any]:
+    unknown = [d for d in decks if d not in deck_names()]
+    if unknown:
+        raise ValueError(f"unknown deck {unknown[0]!r}: use one of {', '.join(deck_names())}")
+    chosen = [d for d in deals(seed, 1) if not decks or d[1] in decks or d[2] in decks]
+    jobs = [(d, agent, opponent, max_turns) for d in chosen[:matches]]
+    if workers > 1:
+        with mp.get_context("spawn").Pool(workers) as pool:
+            rows = pool.map(play_one, jobs, chunksize=1)
+    else:
+        rows = [play_one(j) for j in jobs]
+    totals = {k: sum(r[k] for r in rows) for k in KEYS}
+    n = max(1, len(rows))
+    return {"agent": agent, "opponent": opponent, "seed": seed, "decks": list(decks), "matches": len(rows), "totals": totals,
+            "per_match": {k: round(v / n, 3) for k, v in totals.items()}, "rows": rows}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--agent", default="search:1")
+    ap.add_argument("--opponent", default="")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--matches", type=int, default=40)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--decks", default="", help="comma-separated deck names: only deals with one of them")
+    ap.add_argument("--json", type=Path, default=None)
+    a = ap.parse_args(argv)
+    decks = [d for d in a.decks.split(",") if d]
+    try:
+        rep = run(a.agent, a.opponent or a.agent, a.seed, a.matches, a.workers, decks=decks)
+    except ValueError as e:
+        print(f"tricks: {e}", file=sys.stderr)
+        return 2
+    rep["command"] = "python bench/tricks.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    print(json.dumps({k: v for k, v in rep.items() if k != "rows"}, indent=1))
+    if a.json:
+        a.json.write_text(json.dumps(rep, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
