@@ -8,17 +8,21 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 
 from c1k_tui.model.recap import recap_entries
 from c1k_tui.model.session import Flow
 from c1k_tui.model.versus_session import VersusSession, agent_label, move_line
 from c1k_tui.screens.app import C1KApp
+from c1k_tui.screens.controls import ChoiceList
+from c1k_tui.screens.handoff_screen import HandoffScreen
 from c1k_tui.screens.match_screen import MatchScreen
+from c1k_tui.screens.options_modal import OptionsModal
 from engine import InfoSet, make_agent, observe
 from engine.cards import CardDB
 from engine.decks import find_deck, load_deck
 from engine.state import MatchOptions
-from tests.tui.conftest import run_app
+from tests.tui.conftest import flow_data, run_app, session_from
 from tests.tui.test_versus import drive, human_command
 
 
@@ -86,3 +90,40 @@ def test_the_status_line_after_an_ai_move_names_it_once_in_the_app(db: CardDB,
     assert any("draws a card" in st for st in said), said
     for st in said:
         assert st.count(who) == 1, st
+
+
+# ------------------------------------------------------------------ 2. the options dialog's labels are whole
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("open_hands", [True, False], ids=["open", "hidden"])
+def test_every_options_label_is_whole_at_both_sizes(db: CardDB, size: tuple[int, int], open_hands: bool) -> None:
+    """Walking the options dialog from top to bottom, every row's label is on screen whole at some point
+    (a long label wraps under itself, never ends in "…"), and no row is wider than the list."""
+    app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=open_hands, flow="stops"))
+    seen: dict[int, str] = {}
+    labels: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        for _ in range(200):                      # past the hand-off and the key guard, to the dialog
+            if isinstance(app.screen, OptionsModal):
+                break
+            await pilot.press("enter" if isinstance(app.screen, HandoffScreen) else "o")
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, OptionsModal)
+        box = app.screen.query_one("#options-box")
+        assert box.region.right <= size[0] and box.region.bottom <= size[1], box.region
+        cl = app.screen.query_one(ChoiceList)
+        labels.extend(c.label for c in cl.choices)
+        for n in range(len(cl.choices)):     # the cursor on each row in turn, as ↓ would put it
+            cl.cursor = n
+            rows = cl.render().plain.split("\n")
+            assert all(cell_len(r) <= cl.size.width for r in rows), (cl.size.width, rows)
+            for i in set(cl.row_of):
+                text = " ".join(r.strip() for r, j in zip(rows, cl.row_of, strict=False) if j == i)
+                if len(text) > len(seen.get(i, "")):
+                    seen[i] = text
+
+    run_app(app, body, size=size)
+    assert len(labels) > 10
+    for i, label in enumerate(labels):
+        assert " ".join(label.split()) in " ".join(seen.get(i, "").split()), (label, seen.get(i))
