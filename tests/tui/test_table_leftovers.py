@@ -5,6 +5,7 @@ the order dialog says what Enter needs, the text loop says who won as the app do
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from c1k_tui.screens.controls import ChoiceList
 from c1k_tui.screens.handoff_screen import HandoffScreen
 from c1k_tui.screens.match_screen import MatchScreen
 from c1k_tui.screens.options_modal import OptionsModal
+from c1k_tui.screens.widgets import HandGrid
 from engine import InfoSet, make_agent, observe
 from engine.cards import CardDB
 from engine.decks import find_deck, load_deck
@@ -127,3 +129,102 @@ def test_every_options_label_is_whole_at_both_sizes(db: CardDB, size: tuple[int,
     assert len(labels) > 10
     for i, label in enumerate(labels):
         assert " ".join(label.split()) in " ".join(seen.get(i, "").split()), (label, seen.get(i))
+
+
+# ------------------------------------------------------------------ 3. the hand shows its #ids, the viewer's only
+
+TEN = ["Test Recruit", "Test Recruit", "Test Knight", "Test Wall", "Test Bolt", "Test Favor", "Test Recruit",
+       "Test Knight", "Test Wall", "Test Bolt"]
+
+
+def screen_plain(app: C1KApp) -> str:
+    return re.sub(r"<[^>]+>", " ", app.export_screenshot()).replace("&#160;", " ")
+
+
+async def to_table(pilot: Any, app: C1KApp, viewer: int) -> None:
+    """Past the hand-off (and the key guard) to `viewer`'s table."""
+    for _ in range(200):
+        if app.viewer == viewer and not isinstance(app.screen, HandoffScreen):
+            return
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+        await pilot.pause(0.05)
+    raise AssertionError(f"no table for p{viewer + 1}")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_each_hand_card_shows_the_id_play_takes(db: CardDB, size: tuple[int, int]) -> None:
+    """Ten cards, three copies of Test Recruit: each cell shows its card's whole #id and cost, so the copies
+    differ; the second copy's key and Enter play the id its cell shows."""
+    data = flow_data()
+    data["p1"]["hand"] = TEN
+    data["p1"]["influence"] = 6
+    s = session_from(db, data, flow="stops")
+    app = C1KApp(db=db, session=s)
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await to_table(pilot, app, 0)
+        await pilot.pause(0.6)                     # the key guard: keys act 0.5 s after the table is painted
+        grid = app.screen.query_one("#hand", HandGrid)
+        cols = grid.columns()
+        w = max(10, grid.size.width // cols)
+        rows = grid.render().plain.split("\n")
+        out["cells"] = [rows[i // cols][(i % cols) * w:(i % cols + 1) * w] for i in range(len(grid.cards))]
+        out["hand"] = grid.cards
+        await pilot.press("2", "enter")
+        await pilot.pause(0.2)
+        for _ in range(3):                         # a slot for the unit: the first empty one
+            if s.game.record and s.game.record[-1].startswith("p1: play"):
+                break
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+
+    run_app(app, body, size=size)
+    hand = out["hand"]
+    assert [c.name for c in hand] == TEN
+    for cell, c in zip(out["cells"], hand, strict=True):
+        assert re.search(rf"#{c.cid} ", cell) and f"◆{c.cost}" in cell, (cell, c.cid)
+    recruits = [cell for cell, c in zip(out["cells"], hand, strict=True) if c.name == "Test Recruit"]
+    assert len(set(recruits)) == 3, recruits
+    assert s.game.record[-1].startswith(f"p1: play #{hand[1].cid}"), s.game.record[-1]
+
+
+def test_the_opponents_hand_ids_never_show_while_hidden(db: CardDB) -> None:
+    """rules.md §7a: the hand shows the viewer's own ids; at each player's table and at the hand-off between
+    them, no id of the other player's hand, Set or library is anywhere on the screen."""
+    data = flow_data()
+    data["p1"]["hand"] = TEN[:5]
+    data["p2"]["hand"] = ["Test Recruit", "Test Bolt", "Test Knight", "Test Recruit"]
+    s = session_from(db, data, flow="full")
+    app = C1KApp(db=db, session=s)
+    g = s.game
+    screens: list[tuple[str, int, str]] = []
+
+    async def body(pilot: Any) -> None:
+        await to_table(pilot, app, 0)
+        screens.append(("table", 0, screen_plain(app)))
+        await pilot.pause(0.6)
+        await pilot.press("space")                 # Mira passes: Tomas decides, through a hand-off
+        for _ in range(100):
+            if isinstance(app.screen, HandoffScreen):
+                break
+            await pilot.pause(0.05)
+        screens.append(("handoff", -1, screen_plain(app)))
+        await to_table(pilot, app, 1)
+        screens.append(("table", 1, screen_plain(app)))
+
+    run_app(app, body, size=(120, 40))
+    assert [k for k, _, _ in screens] == ["table", "handoff", "table"]
+
+    def hidden(p: int) -> set[int]:
+        ps = g.players[p]
+        return set(ps.hand) | set(ps.set_cards) | set(ps.library)
+
+    for kind, viewer, text in screens:
+        for p in (0, 1):
+            if p == viewer:
+                assert all(re.search(rf"#{cid}\b", text) for cid in g.players[p].hand), (kind, p)
+                continue
+            leaked = [cid for cid in hidden(p) if re.search(rf"#{cid}\b", text)]
+            assert not leaked, (kind, viewer, p, leaked)
