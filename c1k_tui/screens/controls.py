@@ -11,6 +11,7 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -231,6 +232,10 @@ class ChoiceList(Widget, can_focus=True):
         indent = lead.cell_len if c.kind != "head" else 2
         parts = label.wrap(self.app.console, max(4, w - indent), overflow="fold")
         return [Text.assemble(lead if n == 0 else " " * indent, part) for n, part in enumerate(parts)]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Every row, wrapped to `width` (a `height: auto` list with a `max-height` scrolls past that)."""
+        return sum(len(self._lines(i, max(10, width))) for i in range(len(self.choices)))
 
     def render(self) -> Text:
         full = max(1, self.size.height or 10)

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 
+from c1k_tui.model.builders import find_lessons, lesson_session
+from c1k_tui.model.marks import Marks
 from c1k_tui.model.recap import recap_entries
 from c1k_tui.model.session import Flow
 from c1k_tui.model.versus_session import VersusSession, agent_label, move_line
@@ -18,6 +20,7 @@ from c1k_tui.screens.app import C1KApp
 from c1k_tui.screens.controls import ChoiceList
 from c1k_tui.screens.handoff_screen import HandoffScreen
 from c1k_tui.screens.match_screen import MatchScreen
+from c1k_tui.screens.multi_choice_modal import MultiChoiceModal
 from c1k_tui.screens.options_modal import OptionsModal
 from c1k_tui.screens.widgets import HandGrid
 from engine import InfoSet, make_agent, observe
@@ -228,3 +231,54 @@ def test_the_opponents_hand_ids_never_show_while_hidden(db: CardDB) -> None:
                 continue
             leaked = [cid for cid in hidden(p) if re.search(rf"#{cid}\b", text)]
             assert not leaked, (kind, viewer, p, leaked)
+
+
+# ------------------------------------------------------------------ 4. Enter on too few marks says what to do
+
+def test_c1k_9_enter_on_an_unmarked_order_says_how_to_mark_it_and_sends_nothing() -> None:
+    m = Marks.for_choice(["Oracle of Ash (#3)", "Oracle of Dew (#4)"], 2, "C1K 8")
+    assert m.problem() == "0 of 2 marked: mark the order first — Space on each, the 1st to resolve first, then Enter"
+    m.toggle(2)
+    assert m.problem() == "1 of 2 marked: mark the 2nd with Space (↑/↓ to it), then Enter"
+    m.toggle(1)
+    assert m.problem() == "" and m.command() == "choose 2 1"
+
+
+def test_c1k_5_2_a_choice_with_too_few_or_too_many_marks_says_how_many() -> None:
+    m = Marks.for_choice(["Ember", "Wall", "Knight"], 2, "C1K 5.2")
+    m.sync({3})
+    assert m.problem() == "1 of 2 marked: mark 1 more with Space (exactly 2), then Enter"
+    m.sync({1, 2, 3})
+    assert m.problem() == "3 of 2 marked: unmark 1 with Space (exactly 2), then Enter"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_enter_in_the_order_dialog_with_nothing_marked_says_what_to_do(db: CardDB, size: tuple[int, int]) -> None:
+    """Lesson 37's Flux order dialog: Enter with "0 of 2 marked" keeps the dialog, sends nothing and shows
+    (on screen, at both sizes) how to mark the order; with one marked it names the 2nd."""
+    info = next(x for x in find_lessons() if x.path.name.startswith("37-"))
+    app = C1KApp(db=db, session=lesson_session(db, info), lessons=find_lessons())
+    seen: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        for _ in range(50):
+            if isinstance(app.screen, MultiChoiceModal):
+                break
+            await pilot.pause(0.1)
+        assert isinstance(app.screen, MultiChoiceModal)
+        seen["record"] = list(app.game.record)
+        await pilot.pause(0.6)                      # the key guard
+        await pilot.press("enter")
+        await pilot.pause()
+        seen["none"] = (type(app.screen).__name__, screen_plain(app), list(app.game.record))
+        await pilot.press("down", "space", "enter")
+        await pilot.pause()
+        seen["one"] = (type(app.screen).__name__, screen_plain(app), list(app.game.record))
+
+    run_app(app, body, size=size)
+    for key, words in (("none", ["mark the order first", "the 1st to", "then Enter"]),
+                       ("one", ["mark the 2nd with Space"])):
+        screen, text, record = seen[key]
+        flat = " ".join(text.split())
+        assert screen == "MultiChoiceModal" and record == seen["record"], key
+        assert all(w in flat for w in words), (key, flat)
