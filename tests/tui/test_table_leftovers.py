@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
+from typer.testing import CliRunner
 
+from c1k_tui.cli.main import app as cli
 from c1k_tui.model.builders import find_lessons, lesson_session
 from c1k_tui.model.marks import Marks
 from c1k_tui.model.recap import recap_entries
@@ -282,3 +284,28 @@ def test_enter_in_the_order_dialog_with_nothing_marked_says_what_to_do(db: CardD
         flat = " ".join(text.split())
         assert screen == "MultiChoiceModal" and record == seen["record"], key
         assert all(w in flat for w in words), (key, flat)
+
+
+# ------------------------------------------------------------------ 5. the text loop says who won as the app does
+
+@pytest.mark.parametrize(("names", "winner"), [(["--p1", "Mira", "--p2", "Tomas"], "Tomas"), ([], "Player 2")],
+                         ids=["named", "default names"])
+def test_the_text_loop_says_who_won_in_the_apps_words(names: list[str], winner: str) -> None:
+    """`c1k play --text`: p1 concedes; the last line reads as the table's game-over line ("Tomas wins —
+    conceded"), then the seed, never "MATCH OVER: p2 (conceded)"."""
+    res = CliRunner().invoke(cli, ["play", "ironbound", "emberfall", *names, "--text"], input="concede\n")
+    assert res.exit_code == 0, res.output
+    last = res.output.strip().splitlines()[-1]
+    assert re.fullmatch(rf"{winner} wins — conceded · seed \d+", last), last
+    assert "MATCH OVER" not in res.output
+
+
+def test_the_table_and_the_text_loop_say_the_same_result(db: CardDB) -> None:
+    from c1k_tui.cli.textplay import render
+    from c1k_tui.model.view import match_view
+
+    g = session_from(db, flow_data()).game
+    g.apply_command("concede")
+    line = match_view(g, 1).window.result
+    assert line == "Tomas wins — conceded"
+    assert render(observe(g, 0)).splitlines()[-1].startswith(f"{line} · seed ")
