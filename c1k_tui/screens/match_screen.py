@@ -158,7 +158,7 @@ class MatchScreen(Screen[None]):
     status: var[str] = var("")
     goal: var[str] = var("")
 
-    class Send(Message):
+    class Send(messages.KeyAsked):
         """A docs/formats.md §1 command for the app to send to the engine."""
 
         def __init__(self, command: str, typed: bool = False) -> None:

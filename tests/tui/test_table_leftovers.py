@@ -6,6 +6,7 @@ the order dialog says what Enter needs, the text loop says who won as the app do
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -29,7 +30,7 @@ from engine import InfoSet, make_agent, observe
 from engine.cards import CardDB
 from engine.decks import find_deck, load_deck
 from engine.state import MatchOptions
-from tests.tui.conftest import flow_data, run_app, session_from
+from tests.tui.conftest import flow_data, press_at, run_app, session_from
 from tests.tui.test_versus import drive, human_command
 
 
@@ -309,3 +310,38 @@ def test_the_table_and_the_text_loop_say_the_same_result(db: CardDB) -> None:
     line = match_view(g, 1).window.result
     assert line == "Tomas wins — conceded"
     assert render(observe(g, 0)).splitlines()[-1].startswith(f"{line} · seed ")
+
+
+# ------------------------------------------------------------------ found in play: a double Space passed for the next player
+
+def test_a_double_space_never_passes_for_the_player_behind_the_hand_off(db: CardDB,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Played at 120×40: Mira pressed Space twice fast at her main phase; both keys were admitted on her
+    table, the first passed, and the second's command — sent later — passed Tomas's turn behind his hand-off,
+    unseen (and his discard prompt opened over the hand-off). A command a key asked for is dropped when the
+    screen changed after it was asked: only Mira's pass is sent, and the hand-off stays on top."""
+    monkeypatch.setattr(HandoffScreen, "GUARD_S", 0.5)
+    data = flow_data()
+    data["p1"]["board"] = []                      # no attack: Mira's pass ends her turn, Tomas's begins
+    s = session_from(db, data, flow="stops")
+    app = C1KApp(db=db, session=s)
+    seen: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await to_table(pilot, app, 0)
+        for _ in range(100):                      # Mira has seen her table for the guard's 0.5 s
+            await pilot.pause(0.05)
+            if app.keys.admits(time.monotonic()):
+                break
+        n = len(s.game.record)
+        now = time.monotonic()
+        press_at(app, "space", now)
+        press_at(app, "space", now)               # the same instant: both reach her table
+        await pilot.pause(0.8)
+        seen["sent"] = [c for i, c in enumerate(s.game.record) if i >= n and i not in s.auto]
+        seen["screen"] = type(app.screen).__name__
+
+    run_app(app, body)
+    assert seen["sent"] == ["p1: pass"], seen["sent"]
+    assert seen["screen"] == "HandoffScreen"
+
