@@ -345,3 +345,28 @@ def test_a_double_space_never_passes_for_the_player_behind_the_hand_off(db: Card
     assert seen["sent"] == ["p1: pass"], seen["sent"]
     assert seen["screen"] == "HandoffScreen"
 
+
+def test_the_80x24_footer_keeps_quit_while_a_target_or_slot_is_picked(db: CardDB) -> None:
+    """Played at 80×24: picking a target for Emberlash, the footer gained "c confirm" and lost "^q quit"
+    (tui.md round 3: the 80×24 footer keeps "quit"). While a pick is in progress "pass until…" (which a
+    pick doesn't take) leaves the footer; quit stays."""
+    s = session_from(db, flow_data(), open_hands=True)
+    app = C1KApp(db=db, session=s)
+    seen: dict[str, str] = {}
+
+    async def body(pilot: Any) -> None:
+        await to_table(pilot, app, 0)
+        seen["before"] = _text_rows(app)[-1]
+        await pilot.pause(0.6)
+        await pilot.press("1", "enter")            # Test Recruit: its slot is picked next
+        await pilot.pause()
+        assert app.match_screen is not None and app.match_screen.pick is not None
+        seen["picking"] = _text_rows(app)[-1]
+
+    run_app(app, body, size=(80, 24))
+    assert "quit" in seen["before"], seen
+    assert "quit" in seen["picking"] and "confirm" in seen["picking"], seen
+
+
+def _text_rows(app: C1KApp) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
