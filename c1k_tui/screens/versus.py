@@ -245,7 +245,8 @@ class Versus:
         g = self.s.game
         self.thinking = True
         if ms is not None:
-            last = ms.status if ms.status.startswith(f"[b]{self._name(p)}:[/b]") else ""
+            head = f"[b]{self._name(p)}:[/b]"        # its last move, without its name again
+            last = ms.status.removeprefix(head).strip() if ms.status.startswith(head) else ""
             ms.status = f"[b]{self._name(p)} is thinking…[/b]" + (f"   (last: {last})" if last else "")
         gen, n, snapshot = self.gen, len(g.record), g.clone()
         agent = self.agents[p]
