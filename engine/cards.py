@@ -516,6 +516,11 @@ class CardDef:
         object.__setattr__(self, "act_least_fast", min((a.cost for _, _, a, _ in acts if a.speed != "slow"),
                                                        default=NEVER))
 
+    def describe(self, effects: Iterable[Effect]) -> str:
+        """Effects of this card in a learner's words, its `self` as this card's type reads it (`self_words`:
+        "itself" for a unit, "your Champion" for an action)."""
+        return describe_effects(effects, self_words(self.type))
+
     def play_slots(self, mode: int | None) -> tuple[str, ...]:
         """The targets a play of this card in `mode` names (`def_choice_slots`, worked out already for
         the modes it has)."""
