@@ -151,8 +151,16 @@ class Effect(_Model):
     _branch_texts: tuple[str, ...] = PrivateAttr(default=())
 
     def model_post_init(self, context: Any, /) -> None:
-        self._outcome_texts = tuple(describe_effects(o) for o in self.outcomes or ())
-        self._branch_texts = tuple(describe_effects(b) for b in self.branches or ())
+        self.describe_inner("itself")
+
+    def describe_inner(self, self_word: str) -> None:
+        """Spell out its Flux outcomes and Thread branches (and theirs) with `self_word` for `self`: its
+        card's `self_words` (a unit's "itself", an action's "your Champion")."""
+        for inner in (self.outcomes or []) + (self.branches or []):
+            for e in inner:
+                e.describe_inner(self_word)
+        self._outcome_texts = tuple(describe_effects(o, self_word) for o in self.outcomes or ())
+        self._branch_texts = tuple(describe_effects(b, self_word) for b in self.branches or ())
 
     def outcome_text(self, k: int) -> str:
         """Flux outcome `k` (0-based) in words."""
@@ -487,6 +495,10 @@ class CardDef:
     act_least_fast: int = field(init=False, default=0, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if self_words(self.type) != "itself":       # the log's words for its Flux outcomes and Thread branches
+            for e in (*self.effect, *(e for ab in self.abilities for e in ab.effect)):
+                if e.outcomes or e.branches:
+                    e.describe_inner(self_words(self.type))
         object.__setattr__(self, "whens", frozenset(a.when for a in self.abilities if a.when))
         object.__setattr__(self, "sba_watch", self.evolve is not None or self.health <= 0)
         object.__setattr__(self, "turn_hooks", any(k in self.modifiers for k in TURN_HOOK_MODIFIERS))
@@ -503,6 +515,11 @@ class CardDef:
         object.__setattr__(self, "act_least", min((a.cost for _, _, a, _ in acts), default=NEVER))
         object.__setattr__(self, "act_least_fast", min((a.cost for _, _, a, _ in acts if a.speed != "slow"),
                                                        default=NEVER))
+
+    def describe(self, effects: Iterable[Effect]) -> str:
+        """Effects of this card in a learner's words, its `self` as this card's type reads it (`self_words`:
+        "itself" for a unit, "your Champion" for an action)."""
+        return describe_effects(effects, self_words(self.type))
 
     def play_slots(self, mode: int | None) -> tuple[str, ...]:
         """The targets a play of this card in `mode` names (`def_choice_slots`, worked out already for
@@ -913,9 +930,16 @@ _PLAYER = {"you": "you", "opponent": "the opponent", "each": "each player"}
 _PLAYER_VERBS = {"draw": ("draw", ""), "discard": ("discard", " at random"), "gain_influence": ("gain", " Influence")}
 
 
-def describe_effect(e: Effect) -> str:
-    """One effect in a learner's words ("deal 2 damage to the enemy Champion")."""
-    who = _WHO.get(e.target or "", "")
+def self_words(card_type: str) -> str:
+    """What `target = "self"` is on a card of this type, in words (engine/targets.py): a unit or relic
+    itself; for an action, a Champion's ability or a Seat, its controller's Champion (docs/cards.md)."""
+    return "itself" if card_type in ("unit", "relic") else "your Champion"
+
+
+def describe_effect(e: Effect, self_word: str = "itself") -> str:
+    """One effect in a learner's words ("deal 2 damage to the enemy Champion"); `self_word`: the card's
+    `self_words` ("deal 2 damage to your Champion" on an action)."""
+    who = self_word if e.target == "self" else _WHO.get(e.target or "", "")
     v = e.do
     if v == "damage":
         return f"deal {e.amount} damage to {who}"
@@ -946,8 +970,8 @@ def describe_effect(e: Effect) -> str:
     return f"{v.replace('_', ' ')} {who}".strip()
 
 
-def describe_effects(effects: Iterable[Effect]) -> str:
-    return "; ".join(describe_effect(e) for e in effects) or "nothing"
+def describe_effects(effects: Iterable[Effect], self_word: str = "itself") -> str:
+    return "; ".join(describe_effect(e, self_word) for e in effects) or "nothing"
 
 
 def mode_words(d: CardDef, mode: int) -> str:
@@ -956,7 +980,7 @@ def mode_words(d: CardDef, mode: int) -> str:
     for effects in (d.effect, *(ab.effect for ab in d.abilities)):
         for e in effects:
             if e.do == "thread" and e.branches and 1 <= mode <= len(e.branches):
-                return f"mode {mode}: {describe_effects(e.branches[mode - 1])}"
+                return f"mode {mode}: {describe_effects(e.branches[mode - 1], self_words(d.type))}"
     return f"mode {mode}"
 
 
@@ -1013,12 +1037,26 @@ def _said(e: Effect, text: str) -> str:
     return ""
 
 
+def _target_said(e: Effect, text: str, self_word: str) -> str:
+    """"" if the (lower-case) text names the Champion an effect hits without a choice — `self` on an action
+    or a Champion ability, `friendly_champion`, `enemy_champion` — else the words it should say."""
+    t = "friendly_champion" if e.target == "self" and self_word != "itself" else e.target
+    if t == "friendly_champion":
+        return "" if re.search(r"\byour champion\b", text) else "your Champion"
+    if t == "enemy_champion":
+        return "" if re.search(r"\b(?:enemy|opponent's|opposing) champion\b", text) else "the enemy Champion"
+    return ""
+
+
 def text_problems(card: CardDef) -> list[str]:
     """Where a card's text and its effects disagree (rules.md CARD TEXT: the text is the contract; docs/cards.md
     "Card text"), each a sentence; [] when they agree or the card has no text. The checks:
 
     - every effect's numbers and words are in the text: "2 damage", "heal 3", "+0/+2", "draw 2 cards",
       "gain 1 Influence", a granted keyword or status, each keyword of the card, an ability's cost;
+    - the Champion an effect hits without a choice is the one the text names: "your Champion" for
+      `friendly_champion` and for `self` on an action or a Champion ability (`self_words`), "the enemy
+      Champion" for `enemy_champion`;
     - each kind of target the player chooses ("a friendly unit") is named in the text at least as often as
       the effects choose one: a text that names one unit and then says "it" has one chosen target, and its
       later effects say `target = "same"`;
@@ -1030,10 +1068,11 @@ def text_problems(card: CardDef) -> list[str]:
     out: list[str] = []
     lists = [card.effect, *(a.effect for a in card.abilities)]
     effects = [e for effs in lists for e in _every_effect(effs)]
+    word = self_words(card.type)
     for e in effects:
-        missing = _said(e, text)
+        missing = _said(e, text) or _target_said(e, text, word)
         if missing:
-            out.append(f"its effect '{e.do}' does {describe_effect(e)!r}, but its text never says '{missing}'")
+            out.append(f"its effect '{e.do}' does {describe_effect(e, word)!r}, but its text never says '{missing}'")
     for kw, n in card.keywords.items():
         word = f"{kw} {n}" if n else kw
         if word not in text and not (kw == "voidcast" and card.voidcast is not None
@@ -1072,5 +1111,6 @@ __all__ = [
     "check_keyword", "check_references", "def_choice_slots", "describe_validation_error",
     "effect_slots", "evolve_cycles", "load_card_db", "load_card_file", "load_card_file_located",
     "name_refusal", "parse_cards", "parse_cards_located", "read_toml", "suggest",
-    "same_refusal", "describe_effect", "describe_effects", "mode_words", "voidcast_words", "text_problems",
+    "same_refusal", "describe_effect", "describe_effects", "mode_words", "self_words", "voidcast_words",
+    "text_problems",
 ]

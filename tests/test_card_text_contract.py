@@ -135,3 +135,42 @@ def test_c1k_validate_reports_the_disagreement_and_exits_1(tmp_path: Path) -> No
     res = runner.invoke(app, ["validate", str(f)])
     assert res.exit_code == 1
     assert f"{f}:8: card 'my-shelter': text and effects disagree" in res.output
+
+
+# ---- the engine's words for `self` match the text (Ashen Offering: "Deal 2 damage to your Champion")
+
+def test_card_text_self_on_an_action_reads_your_champion() -> None:
+    """`target = "self"` on an action hits its controller's Champion (engine/targets.py), and the engine's
+    words say so — Ashen Offering no longer reads "deal 2 damage to itself"; a unit's self is itself."""
+    from engine.cards import describe_effects, self_words
+
+    db = load_card_db()
+    offering = db.lookup("Ashen Offering")
+    assert describe_effects(offering.effect, self_words(offering.type)) == "deal 2 damage to your Champion; draw 1 card"
+    squire = db.lookup("Bastion Squire")
+    assert describe_effects(squire.abilities[0].effect, self_words(squire.type)) == "itself gains barrier"
+    omen = db.lookup("Wild Omen")             # a Flux outcome of an action, as the log names it
+    assert omen.effect[0].outcome_text(1) == "heal 3 to your Champion"
+    thalwen = db.lookup("Thalwen, Keeper of the First Grove")
+    assert self_words(thalwen.type) == "your Champion"
+
+
+@pytest.mark.parametrize(("text", "effect", "says"), [
+    # Ashen Offering made wrong on purpose: the text names the enemy Champion, the effect hits your own
+    ("Deal 2 damage to the enemy Champion. Draw a card.",
+     '{ do = "damage", amount = 2, target = "self" }, { do = "draw", amount = 1 }',
+     "does 'deal 2 damage to your Champion', but its text never says 'your Champion'"),
+    ("Deal 2 damage to your Champion.", '{ do = "damage", amount = 2, target = "enemy_champion" }',
+     "never says 'the enemy Champion'"),
+    ("Heal 3 to the enemy Champion.", '{ do = "heal", amount = 3, target = "friendly_champion" }',
+     "never says 'your Champion'"),
+    ("Flux — one at random: deal 2 damage to a unit; or heal 3 damage from a unit.",
+     '{ do = "flux", outcomes = [ [ { do = "damage", amount = 2, target = "unit" } ], '
+     '[ { do = "heal", amount = 3, target = "self" } ] ] }',
+     "does 'heal 3 to your Champion', but its text never says 'your Champion'"),
+])
+def test_card_text_a_text_that_names_the_wrong_champion_is_refused(tmp_path: Path, text: str, effect: str,
+                                                                  says: str) -> None:
+    problems = _problems(tmp_path, BASE + f'text = "{text}"\neffect = [ {effect} ]\n')
+    assert len(problems) == 1 and ":7: card 'test-card': text and effects disagree" in problems[0], problems
+    assert says in problems[0], problems[0]

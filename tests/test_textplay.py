@@ -87,7 +87,7 @@ def test_the_seed_is_random_64_bit_hidden_and_shown_at_game_over(tmp_path: Path)
     seed = rec.load(save).seed
     assert 0 <= seed < 2**64
     before, _, after = res.output.partition("p1: concede")
-    assert after and str(seed) not in before and f"seed {seed}" in after.split("MATCH OVER")[1]
+    assert after and str(seed) not in before and f"wins — conceded · seed {seed}" in after
     seeds = set()
     for _ in range(3):
         runner.invoke(app, ["play", "--text", "--save", str(save)], input="concede\n")

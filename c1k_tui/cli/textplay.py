@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from c1k_tui.model.matchnames import view_result
 from c1k_tui.model.paths import DEFAULT_STOPS
 from c1k_tui.model.recap import learning_preamble, learning_text, learning_visits
 from c1k_tui.model.safetext import escape_output
@@ -103,7 +104,7 @@ def render(v: PlayerView, other: PlayerView | None = None) -> str:
             tg = " → " + ", ".join(it.targets) if it.targets else ""
             lines.append(f"  {it.pos}. {it.name} ({it.who}){tg}" + (f" — {it.choice}" if it.choice else ""))
     if v.outcome is not None:
-        lines.append(f"MATCH OVER: {v.outcome}" + (f" · seed {v.seed}" if v.seed is not None else ""))
+        lines.append(view_result(v) + (f" · seed {v.seed}" if v.seed is not None else ""))
         return "\n".join(lines)
     d = v.decision
     if d is None:

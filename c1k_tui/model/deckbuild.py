@@ -133,14 +133,14 @@ def _ability_head(ab: Any) -> str:
 
 def card_preview(card: CardDef) -> CardPreview:
     from c1k_tui.model.rulesdoc import keyword_rule
-    from engine import describe_effects
 
     kind = ([card.type, f"life {card.life}"] if card.type == "champion" else
             [card.type, f"◆{card.cost}"] + ([card.speed.capitalize()] if card.speed else []))
     kind += [stats(card)] if stats(card) else []
     kind += [f"Voidcast ◆{card.voidcast}"] if card.voidcast is not None else []
-    effects = [f"on play: {describe_effects(card.effect)}"] if card.effect else []
-    effects += [f"{_ability_head(ab)}: {describe_effects(ab.effect)}" for ab in card.abilities]
+    # (`card.describe`: `self` reads as the card's type says — the unit itself, an action's "your Champion")
+    effects = [f"on play: {card.describe(card.effect)}"] if card.effect else []
+    effects += [f"{_ability_head(ab)}: {card.describe(ab.effect)}" for ab in card.abilities]
     keywords = tuple((f"{k} {n}" if n else k, keyword_rule(k)) for k, n in card.keywords.items())
     return CardPreview(card.name, ", ".join(kind) + f" · {card.realm}", card.text, tuple(effects), keywords)
 

@@ -8,7 +8,9 @@ double Enter, a key repeat, a finger still on the last screen's key) is dropped,
 A new epoch starts on every path that shows something its player has not seen: a hand-off, "your turn",
 the first table of a match (after the splash, a resume, a lesson restart), the table after a hand-off or
 banner was dismissed, after an undo, after the AI moved, after a prompt closed, the game-over screen.
-Between a screen being dismissed and the next being painted no key acts at all. Only two paths keep their
+Between a screen being dismissed and the next being painted no key acts at all. What an admitted key asks
+for (a command, a prompt) is dropped too if the screen changed between the key and its being acted on
+(`stale`): two keys admitted together on one table act on that table only. Only two paths keep their
 epoch: the keyboard holder's own command (accepted, refused or mistyped) re-rendering their own table —
 they are still looking at it; keys pressed while the engine advanced are dropped all the same — and
 watching two agents play (no one decides there and nothing is hidden: pause and step keys always act).
@@ -55,6 +57,7 @@ class KeyGuard:
     last_paint: float = 0.0            # the latest repaint (a key pressed before it acted on an older table)
     busy: bool = False                 # a command is being applied: keys are dropped until the repaint
     own_command: bool = False          # the keyboard holder's command is being applied to their own table
+    changed_at: float = 0.0            # when the screen last changed under the keys (`changed`)
 
     def show(self, screen: str, viewer: int = -2) -> int:
         """A screen is about to be shown (for `viewer`, -2 if nobody in particular): its epoch. A new one,
@@ -104,6 +107,18 @@ class KeyGuard:
             self.painted_at = now
         self.last_paint = now
         self.busy = False
+
+    def changed(self, now: float) -> None:
+        """At `now` the screen changed under the keys: a command sent, or a screen shown that is not the same
+        player's table again (the App decides which, `GuardedApp.shown`)."""
+        self.changed_at = max(self.changed_at, now)
+
+    def stale(self, asked_at: float) -> bool:
+        """Whether what a key asked for at `asked_at` (a command, a prompt) comes too late: the screen has
+        changed since. Two keys pressed together can both be admitted on one table; the second one's
+        command, acted on after the first one's, would act on a screen its player hasn't seen — the
+        next player's table behind their hand-off. It is dropped, like the key."""
+        return asked_at < self.changed_at
 
     def opens_at(self) -> float:
         """The earliest press time that acts now (infinity: nothing does until a paint)."""

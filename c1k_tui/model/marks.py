@@ -70,11 +70,19 @@ class Marks:
         return f"{len(self.order)} of {self.count} marked"
 
     def problem(self) -> str:
-        """Why the marks can't be sent yet ("" if they can)."""
+        """Why the marks can't be sent yet, and what to do ("" if they can): Enter on too few marks says
+        which to mark next, never nothing."""
         n = len(self.order)
         if n == self.count:
             return ""
-        return f"{self.summary()}: mark exactly {self.count}"
+        if self.ordered and n == 0:
+            return (f"{self.summary()}: mark the order first — Space on each, the 1st to resolve first, "
+                    f"then Enter")
+        if self.ordered:
+            return f"{self.summary()}: mark the {ordinal(n + 1)} with Space (↑/↓ to it), then Enter"
+        if n < self.count:
+            return f"{self.summary()}: mark {self.count - n} more with Space (exactly {self.count}), then Enter"
+        return f"{self.summary()}: unmark {n - self.count} with Space (exactly {self.count}), then Enter"
 
     def command(self) -> str:
         """The `choose` command: the options in marking order (an order choice) or their own order."""

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from c1k_tui.model.names import seat_name
+
 if TYPE_CHECKING:
-    from engine import Outcome
+    from engine import Outcome, PlayerView
     from engine.record import MatchRecord
 
 SEATS = ("p1", "p2")
@@ -48,10 +50,20 @@ def result_words(winner: str | None, termination: str) -> str:
     return f"Draw — {how}" if winner is None else f"{winner} wins — {how}"
 
 
+def view_result(v: PlayerView) -> str:
+    """The end of a match in a player's view, as the table and the text loop say it: "Tomas wins —
+    Champion defeated" (a default name reads "Player 2"); "" while the match goes on."""
+    if v.outcome is None or v.termination is None:
+        return ""
+    winner = None if v.winner is None else seat_name(v.side(v.winner).name, v.winner)
+    return result_words(winner, v.termination)
+
+
 def outcome_words(outcome: Outcome, record: MatchRecord) -> str:
     """"Ironbound (p1, search:1) wins — Champion defeated"; "Draw — the turn limit"."""
     winner = None if outcome.winner is None else seat_title(record, outcome.winner)
     return result_words(winner, outcome.termination.value)
 
 
-__all__ = ["ENDINGS", "deck_name", "match_title", "outcome_words", "result_words", "seat_title"]
+__all__ = ["ENDINGS", "deck_name", "match_title", "outcome_words", "result_words", "seat_title",
+           "view_result"]

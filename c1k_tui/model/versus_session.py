@@ -30,6 +30,7 @@ from engine import InfoSet, make_agent, observe, player_name
 from engine.errors import BadInput
 
 if TYPE_CHECKING:
+    from c1k_tui.model.recap import RecapWindow
     from c1k_tui.model.session import Flow
     from engine import Action, CardDB, Deck, MatchOptions
     from engine import record as rec
@@ -187,6 +188,32 @@ class VersusSession(MatchSession):
                                     save_path=self.save_path, open_hands=self.open_hands)
 
 
+def move_line(windows: tuple[RecapWindow, ...], seat: int, names: tuple[str, ...], who: str,
+              limit: int = 160) -> str:
+    """The status line after an AI seat's move: `who` once, then what it did and what that caused (its own
+    events and the game's, never the human's auto-passes), plain text. The events name their player
+    ("AI draws a card", "p2: play #453"); each such lead (one of `names` or the seat's "p2", then ": " or " ")
+    is dropped, so the line names the AI once: "AI (search:1): draws a card; goes second: +1 Influence".
+    "" when the move did nothing the human may see."""
+    leads = sorted({*names, player_name(seat)}, key=len, reverse=True)
+    texts = []
+    for w in windows:
+        for e in w.entries:
+            if e.actor not in (seat, -1) or e.kind == "note":
+                continue
+            text = e.text
+            for lead in leads:
+                if lead and text.startswith(lead) and text[len(lead):len(lead) + 1] in (":", " "):
+                    text = text[len(lead):].removeprefix(":").lstrip()
+                    break
+            texts.append(text)
+    said = "; ".join(t for t in texts if t)
+    if not said:
+        return ""
+    said = said if len(said) <= limit else said[:limit - 3] + "…"
+    return f"{who}: {said}"
+
+
 def resume_or_none(db: CardDB, record: rec.MatchRecord, **kw: Any) -> VersusSession | None:
     """A VersusSession for a record with AI seats, None for a record of two humans."""
     return VersusSession.resume_vs(record, db, **kw) if record.agents else None
@@ -216,4 +243,4 @@ def transcript(session: VersusSession, write: Any, max_actions: int = 20_000) ->
 
 
 __all__ = ["AI_STOPS", "OPPONENTS", "VersusError", "VersusSession", "agent_label", "agent_seed", "agent_spec",
-           "fair_action", "resume_or_none", "transcript"]
+           "fair_action", "move_line", "resume_or_none", "transcript"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from c1k_tui.model.matchnames import result_words
+from c1k_tui.model.matchnames import view_result
 from engine import (
     QUIET_KINDS,
     WINDOW_INDEX,
@@ -108,8 +108,7 @@ def _window(v: PlayerView, stops: tuple[int, ...]) -> WindowView:
         d.options if d is not None else (), d.min_choices if d is not None else 0,
         d.max_choices if d is not None else 0, d.can_decline if d is not None else False,
         v.structure, v.step,
-        result_words(None if v.winner is None else v.side(v.winner).name, v.termination)
-        if v.outcome is not None and v.termination is not None else "")
+        view_result(v))
 
 
 def log_for(g: Game, viewer: int, open_hands: bool, last: int = 200,

@@ -271,7 +271,7 @@ class C1KApp(GuardedApp):
             return
         out = self.match.send(command)
         if out.sent:
-            self.keys.command_sent()        # keys wait for the next screen's paint (model/keys.py)
+            self.command_sent()             # keys wait for the next screen's paint (model/keys.py)
         if out.status is not None:
             ms.status = out.status
         if out.refusal_rule:

@@ -11,6 +11,7 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -155,6 +156,7 @@ class ChoiceList(Widget, can_focus=True):
         self.choices = choices
         self.enter = enter          # Enter on a box runs this action row instead of toggling it
         self.top = 0
+        self.row_of: list[int] = []       # the choice on each row as last rendered (for clicks)
         self.cursor = self._next(-1, 1)
 
     def _selectable(self, i: int) -> bool:
@@ -207,38 +209,58 @@ class ChoiceList(Widget, can_focus=True):
         return next((c.key for c in self.choices if c.kind == "radio" and c.group == group and c.on), "")
 
     def on_click(self, event: Click) -> None:
-        i = self.top + event.y
+        rows = self.row_of
+        i = rows[event.y] if 0 <= event.y < len(rows) else -1
         if 0 <= i < len(self.choices) and self._selectable(i):
             self.cursor = i
             self.action_flip()
 
+    def _lines(self, i: int, w: int) -> list[Text]:
+        """Choice `i` as screen rows of at most `w` cells: a long label wraps under itself (never cut),
+        its mark and glyph on the first row."""
+        c = self.choices[i]
+        here = i == self.cursor and self.has_focus
+        if c.kind == "head":
+            lead, label = Text(""), Text(c.label, style="bold")
+        elif c.kind == "action":
+            lead = Text("▶ " if i == self.cursor else "  ", style="bold")
+            label = Text(f"‹ {c.label} ›", style="bold reverse" if here else "bold")
+        else:
+            lead = Text("▶ " if i == self.cursor else "  ", style="bold")
+            lead.append(GLYPHS[(c.kind, c.on)] + " ", style="bold")
+            label = Text(c.label, style="dim" if c.disabled else ("reverse" if here else ""))
+        indent = lead.cell_len if c.kind != "head" else 2
+        parts = label.wrap(self.app.console, max(4, w - indent), overflow="fold")
+        return [Text.assemble(lead if n == 0 else " " * indent, part) for n, part in enumerate(parts)]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Every row, wrapped to `width` (a `height: auto` list with a `max-height` scrolls past that)."""
+        return sum(len(self._lines(i, max(10, width))) for i in range(len(self.choices)))
+
     def render(self) -> Text:
         full = max(1, self.size.height or 10)
         w = max(10, self.size.width or 60)
-        h = full if len(self.choices) <= full else max(1, full - 1)    # a row for "↓ more"
+        lines = {i: self._lines(i, w) for i in range(len(self.choices))}
+        h = full if sum(len(x) for x in lines.values()) <= full else max(1, full - 1)   # a row for "↓ more"
         if self.cursor < self.top:
             self.top = self.cursor
-        elif self.cursor >= self.top + h:
-            self.top = self.cursor - h + 1
+        while self.top < self.cursor and sum(len(lines[i]) for i in range(self.top, self.cursor + 1)) > h:
+            self.top += 1
         if self._next(self.cursor, -1) == self.cursor:
             self.top = 0        # the first selectable row: show the heading above it too
-        rows = []
-        for i in range(self.top, min(len(self.choices), self.top + h)):
-            c = self.choices[i]
-            t = Text(no_wrap=True, overflow="ellipsis")
-            here = i == self.cursor and self.has_focus
-            if c.kind == "head":
-                t.append(c.label, style="bold")
-            else:
-                t.append("▶ " if i == self.cursor else "  ", style="bold")
-                if c.kind == "action":
-                    t.append(f"‹ {c.label} ›", style="bold reverse" if here else "bold")
-                else:
-                    t.append(GLYPHS[(c.kind, c.on)] + " ", style="bold")
-                    t.append(c.label, style="dim" if c.disabled else ("reverse" if here else ""))
-            t.truncate(w, overflow="ellipsis")
-            rows.append(t)
-        more = len(self.choices) - (self.top + h)
+        rows: list[Text] = []
+        self.row_of = []
+        shown = self.top
+        for i in range(self.top, len(self.choices)):
+            if len(rows) >= h:
+                break
+            take = lines[i][:h - len(rows)]
+            rows += take
+            self.row_of += [i] * len(take)
+            shown = i + 1 if len(take) == len(lines[i]) else i
+        more = len(self.choices) - shown
         if more > 0:
             rows.append(Text(f"  ↓ {more} more (↓ · PgDn)", style="dim reverse"))
-        return Text("\n").join(rows)
+        out = Text("\n").join(rows)
+        out.no_wrap = True
+        return out

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.app import App
 from textual.await_complete import AwaitComplete
+from textual.message import Message
 
 from c1k_tui.model.keys import KeyGuard
 from c1k_tui.screens.confirm_modal import ConfirmModal
 from c1k_tui.screens.game_over import GameOverScreen
 from c1k_tui.screens.handoff_screen import HandoffScreen
+from c1k_tui.screens.messages import KeyAsked
 from c1k_tui.screens.multi_choice_modal import MultiChoiceModal
 from c1k_tui.screens.options_modal import OptionsModal
 from c1k_tui.screens.prompt_modal import PromptModal
@@ -69,7 +71,12 @@ class GuardedApp(App[None]):
 
     def shown(self, screen: str, viewer: int = -2) -> None:
         """`screen` is about to be shown: its epoch (the model's), painted once the terminal shows it."""
+        # what a key asked for before is stale (`KeyGuard.stale`) unless this is the same player's table again
+        # with nothing else shown (after their own command, which `command_sent` marks, or a prompt closed)
+        same = screen == "table" and viewer == self.keys.viewer and self.keys.screen in ("table", "prompt", "")
         epoch = self.keys.show(screen, viewer)
+        if not same:
+            self.keys.changed(time.monotonic())
         if self.keys.guard_s <= 0:
             self.keys.painted(epoch, time.monotonic())   # (tests that press faster than people: no paint wait)
             return
@@ -83,6 +90,20 @@ class GuardedApp(App[None]):
             self.keys.dismissed()
             self.call_after_refresh(self._after_pop)
         return super().pop_screen()
+
+    def command_sent(self) -> None:
+        """The keyboard holder's command goes to the engine (`KeyGuard.command_sent`); what a key asked for
+        before it is stale."""
+        self.keys.command_sent()
+        self.keys.changed(time.monotonic())
+
+    async def _on_message(self, message: Message) -> None:
+        """A command or prompt a key asked for (`messages.KeyAsked`, stamped when it was made) is dropped if
+        the screen changed since: two keys admitted together on one table both ask, and the second one's
+        ask, handled after the first one's command, would act on the next screen (a hand-off's table)."""
+        if isinstance(message, KeyAsked) and self.keys.stale(message.time):
+            return
+        await super()._on_message(message)
 
     def _after_pop(self) -> None:
         if self.keys.screen == "":            # nothing was shown after the dismissal: what is there now

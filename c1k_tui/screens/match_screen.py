@@ -158,7 +158,7 @@ class MatchScreen(Screen[None]):
     status: var[str] = var("")
     goal: var[str] = var("")
 
-    class Send(Message):
+    class Send(messages.KeyAsked):
         """A docs/formats.md §1 command for the app to send to the engine."""
 
         def __init__(self, command: str, typed: bool = False) -> None:
@@ -245,8 +245,9 @@ class MatchScreen(Screen[None]):
         deciding = v is None or v.window.decider == v.viewer
         if action == "pass":                  # (at a declaration Space says what answers it instead)
             return deciding and not asked
-        if action == "pass_until":            # chosen only where one may pass
-            return v is None or (deciding and v.window.decision == "priority")
+        if action == "pass_until":            # chosen only where one may pass; not while a pick goes on (its
+            # "c confirm" takes the room, and the 80×24 footer keeps "quit")
+            return v is None or (deciding and v.window.decision == "priority" and self.pick is None)
         if action == "interrupt":
             return asked
         if action == "confirm":         # declarations, questions and a pick in progress: the footer's room

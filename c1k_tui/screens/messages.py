@@ -14,11 +14,17 @@ if TYPE_CHECKING:
     from c1k_tui.model.view import HandCard
 
 
-class AskPrompt(Message):
+class KeyAsked(Message):
+    """A message a key asks for (a command, a prompt): the App drops it if the screen changed between the
+    key and the message being handled (`GuardedApp`, `KeyGuard.stale`) — it would act on a screen its
+    player hasn't seen."""
+
+
+class AskPrompt(KeyAsked):
     """Open the engine's question (an Interrupt or a choice) for the player at the keyboard."""
 
 
-class PickMode(Message):
+class PickMode(KeyAsked):
     """A Thread card with several branches: ask which, then pick its targets."""
 
     def __init__(self, card: HandCard, modes: list[int], cands: list[Any]) -> None:
@@ -28,7 +34,7 @@ class PickMode(Message):
         super().__init__()
 
 
-class PickAbility(Message):
+class PickAbility(KeyAsked):
     """A card with several activated abilities: ask which, then pick its targets."""
 
     def __init__(self, cid: int, ns: list[int], cands: list[Any]) -> None:
@@ -42,4 +48,4 @@ class ShowHelp(Message):
     """Open the keys and commands screen."""
 
 
-__all__ = ["AskPrompt", "PickAbility", "PickMode", "ShowHelp"]
+__all__ = ["AskPrompt", "KeyAsked", "PickAbility", "PickMode", "ShowHelp"]

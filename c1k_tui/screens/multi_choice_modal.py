@@ -66,7 +66,7 @@ class MultiChoiceModal(ModalScreen[str | None]):
         self._marked()
         why = self.marks.problem()
         if why:
-            self.query_one("#multi-msg", Static).update(why)
+            self.query_one("#multi-msg", Static).update(Text(why, style="bold"))
             return
         self.dismiss(self.marks.command())
 

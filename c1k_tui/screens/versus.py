@@ -36,9 +36,10 @@ from c1k_tui.model.versus_session import (
     VersusSession,
     agent_label,
     level_floor_ms,
+    move_line,
 )
 from c1k_tui.screens.match_screen import MatchScreen
-from engine import InfoSet, make_agent, observe, player_name
+from engine import InfoSet, make_agent, observe
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -244,7 +245,8 @@ class Versus:
         g = self.s.game
         self.thinking = True
         if ms is not None:
-            last = ms.status if ms.status.startswith(f"[b]{self._name(p)}:[/b]") else ""
+            head = f"[b]{self._name(p)}:[/b]"        # its last move, without its name again
+            last = ms.status.removeprefix(head).strip() if ms.status.startswith(head) else ""
             ms.status = f"[b]{self._name(p)} is thinking…[/b]" + (f"   (last: {last})" if last else "")
         gen, n, snapshot = self.gen, len(g.record), g.clone()
         agent = self.agents[p]
@@ -306,14 +308,11 @@ class Versus:
         if visible and ms is not None:
             self.show_recap()
             # what the AI did (its own events and what they caused), never the human's auto-passes
-            name = observe(g, move.seat).me.name
-            texts = [e.text.removeprefix(f"{player_name(move.seat)}: ").removeprefix(f"{name}: ")
-                     for w in windows for e in w.entries
-                     if e.actor in (move.seat, -1) and e.kind != "note"]
-            said = "; ".join(texts)
-            said = said if len(said) <= 160 else said[:157] + "…"
+            who = self._name(move.seat)
+            said = move_line(windows, move.seat, (observe(g, move.seat).me.name, who), who)
             if said:
-                ms.status = f"[b]{self._name(move.seat)}:[/b] " + said.replace("[", "\\[")
+                esc = "\\["
+                ms.status = f"[b]{who.replace('[', esc)}:[/b]" + said.removeprefix(f"{who}:").replace("[", esc)
         if visible and self.pace_ms > 0 and self.watch:     # against a human the floor paces the moves
             self.waiting = True
             app.refresh_view()

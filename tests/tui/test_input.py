@@ -249,7 +249,7 @@ def test_multi_choice_is_keyboard_first_with_glyphs() -> None:
             assert "[ ] 1. Ember" in str(cl.render())
             await pilot.press("space", "enter")              # one marked: not enough, says so
             await pilot.pause()
-            assert not got and "mark exactly 2" in str(app.screen.query_one("#multi-msg").render())
+            assert not got and "mark 1 more with Space (exactly 2)" in str(app.screen.query_one("#multi-msg").render())
             assert "[✓] 1. Ember" in str(cl.render())
             await pilot.press("down", "down", "space", "enter")
             await pilot.pause()

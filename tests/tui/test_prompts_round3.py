@@ -26,7 +26,7 @@ def test_c1k_9_an_order_choice_is_sent_in_marking_order() -> None:
     assert m.row(2) == "1st — 2. Oracle of Dew (#4)" and m.row(1) == "3rd — 1. Oracle of Ash (#3)"
     m.toggle(2)                                             # unmarked: the later ones move up
     assert m.order == [3, 1] and m.row(3).startswith("1st — ") and m.summary() == "2 of 3 marked"
-    assert m.problem() == "2 of 3 marked: mark exactly 3"
+    assert m.problem() == "2 of 3 marked: mark the 3rd with Space (↑/↓ to it), then Enter"
 
 
 def test_c1k_5_2_a_discard_choice_is_not_an_order() -> None:
