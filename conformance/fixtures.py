@@ -14,7 +14,8 @@
   matches of passes, "attack none" and cleanup discards only, up to the first decision that needs another
   command (passes-*); and matches of the decks in fixtures/vanilla/ (cards with no effect) in which a
   player plays one of them whenever they can, and otherwise passes, attacks with nothing or discards (plays-*),
-  and greedy-against-greedy matches of that deck (combat-*).
+  greedy-against-greedy matches of that deck (combat-*), and such matches with attempts the rules refuse
+  (refusals-*).
 """
 
 from __future__ import annotations
@@ -25,7 +26,22 @@ from pathlib import Path
 from typing import Any
 
 from engine import record as rec
-from engine.actions import Attack, Choose, MalformedCommand, Pass, Play, command_to_action, parse_command
+from engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    Block,
+    Choose,
+    Decline,
+    IllegalAction,
+    Interrupt,
+    MalformedCommand,
+    Pass,
+    Play,
+    SetCard,
+    command_to_action,
+    parse_command,
+)
 from engine.ai import agent_policy, make_agent
 from engine.cards import CardDef, bundled_cards_dir, load_card_db
 from engine.cardset import card_digest
@@ -171,9 +187,48 @@ def main() -> None:
             g.apply(policy(g))
         r = recorder.record(g)
         (out / "records" / f"combat-{k}.json").write_text(r.to_json(), encoding="utf-8")
+    # greedy against greedy with those decks, and at one priority decision in three an attempt the rules
+    # refuse (a card that isn't playable now or is hidden, a declaration out of its window, a choice that
+    # isn't asked, a slot, target, mode or Voidcast payment it can't have): refused attempts stay in the
+    # record and pass priority (C1K 10); the refusal's text is in the command hash (refusals-*)
+    for k, seed in enumerate([31, 2**64 - 7, 9090]):
+        da, db_ = load_deck(vanilla / "vanilla.toml", vdb), load_deck(vanilla / "vanilla.toml", vdb)
+        da.player, db_.player = "p1", "p2"
+        opts = MatchOptions(compensation="card", first=("p1", "p2", "random")[k])
+        g = Game.new(vdb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+        agent = SplitMix64(seed ^ 0xBAD)
+        while not g.is_terminal() and len(g.record) < 300:
+            if g.pending.kind == "priority" and agent.below(3) == 0:
+                tries = [a for a in attempts(g, g.pending.player) if g.why_not(a, g.pending.player) is not None]
+                if tries:
+                    try:
+                        g.apply(tries[agent.below(len(tries))], g.pending.player)
+                    except IllegalAction:
+                        continue
+                    raise AssertionError("an attempt meant to be refused was accepted")
+            g.apply(policy(g))
+        r = recorder.record(g)
+        (out / "records" / f"refusals-{k}.json").write_text(r.to_json(), encoding="utf-8")
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
+
+
+def attempts(g: Game, p: int) -> list[Action]:
+    """Actions for seat p to try at a priority decision, most of them refused (fixtures refusals-*)."""
+    me, op = g.players[p], g.players[1 - p]
+    cards = [c for c in (me.hand[:2] + op.hand[:1] + me.library[:1] + me.graveyard[:1] + op.graveyard[:1]
+                         + me.units()[:1] + op.units()[:1] + [me.champion, op.seat]) if c]
+    out: list[Action] = [Play(c) for c in cards]
+    out += [Play(9999), Attack((9999,)), Block(((9999, 9998),)), Choose((1,)), Decline(), Activate(me.champion),
+            Activate(9999), Interrupt(me.champion)]
+    for c in me.hand[:2]:
+        out += [Play(c, slot=9), Play(c, slot=1), Play(c, targets=(op.champion,)), Play(c, voidcast=True),
+                Play(c, mode=1), SetCard(c)]
+    out += [Attack((u,)) for u in me.units()[:1]] + [SetCard(9999)]
+    return out
 
 
 def plain(c: CardDef) -> bool:

@@ -73,6 +73,17 @@ def test_replay_follows_greedy_matches_of_plain_units_through_combat_to_their_la
 
 
 @needs_node
+def test_replay_follows_refused_attempts_their_text_and_the_priority_they_cost() -> None:
+    """C1K 10: a refused attempt is in the record with its rule and reason (in the command hash) and passes
+    priority; the port refuses each with the same words (many rules: cost, speed, zones, hidden cards …)."""
+    refused = [c["refused"] for data in _replays_to_the_end("refusals-*.json") for c in data["commands"]
+               if c.get("refused")]
+    assert len(refused) >= 200
+    rules = {r.split(":")[0] for r in refused}
+    assert {"AS Unit play", "OPP Slow", "COST", "KW Set", "ACT 1", "C1K 4.1", "C1K 4.2", "C1K 7"} <= rules, rules
+
+
+@needs_node
 def test_replay_names_the_first_command_not_ported_and_never_passes_it() -> None:
     res = _replay(RECORD)
     assert res.returncode == 3, res.stdout + res.stderr

@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { pyJson } from "./engine/canonical";
 import { CardDB, CardDef, cardOf, deckOf } from "./engine/cards";
 import { MalformedCommand, parseCommand } from "./engine/commands";
+import { playLine } from "./engine/game";
 import { Match, NotPorted, optionsOf, stateHash } from "./engine/match";
 
 class Malformed extends Error {}
@@ -49,14 +50,6 @@ function differing(stated: Record<string, string>, actual: Record<string, string
 
 type Json = Record<string, unknown>;
 const isObject = (x: unknown): x is Json => x !== null && typeof x === "object" && !Array.isArray(x);
-
-/** What the Python module each command kind needs (the next layers of conformance/PORT.md). */
-const MODULES: Record<string, string> = {
-  pass: "engine/priority.py, engine/turn.py", play: "engine/stack.py, engine/effects.py",
-  activate: "engine/stack.py, engine/effects.py", attack: "engine/combat.py", block: "engine/combat.py",
-  interrupt: "engine/interrupts.py", decline: "engine/interrupts.py, engine/decisions.py",
-  choose: "engine/decisions.py", set: "engine/keywords.py", concede: "engine/commands.py",
-};
 
 function readRecord(path: string): Json {
   let text: string;
@@ -115,11 +108,6 @@ function cardsFor(bundled: string, rec: Json, path: string): CardDB {
   return db;
 }
 
-/** "#12" → 12 (a name, resolved among the visible cards by engine/parsing.py, is not ported yet). */
-function cardNumber(ref: string): number {
-  return Number(ref.slice(1));
-}
-
 function replay(path: string, bundled: string): string {
   const rec = readRecord(path);
   const db = cardsFor(bundled, rec, path);
@@ -171,28 +159,21 @@ function replay(path: string, bundled: string): string {
     }
     const seat = cmd.player === "p1" ? 0 : cmd.player === "p2" ? 1 : -1;
     if (seat < 0) throw new Malformed(`${where}: a record's command begins with its seat, p1: or p2:`);
-    const notPorted = (): NotPorted => new NotPorted(`${where}: not ported yet: ${cmd.verb}${cmd.refs.length ? " with cards" : ""} `
-      + `(${MODULES[cmd.verb] ?? "engine/commands.py"})`);
-    if (e.refused) throw new NotPorted(`${where}: not ported yet: a refused command (engine/legality.py)`);
+    let refused: string;
     try {
-      if (cmd.verb === "pass") g.pass(seat);
-      else if (cmd.verb === "attack" && !cmd.refs.length) g.attackNone(seat);
-      else if (cmd.verb === "attack" && cmd.refs.every((r) => /^#[0-9]+$/.test(r))) g.attack(seat, cmd.refs.map(cardNumber));
-      else if (cmd.verb === "block" && cmd.pairs.every((x) => x.every((r) => /^#[0-9]+$/.test(r)))) {
-        g.block(seat, cmd.pairs.map(([b, a]) => [cardNumber(b), cardNumber(a)]));
-      }
-      else if (cmd.verb === "choose") g.choose(seat, cmd.numbers);
-      else if (cmd.verb === "play" && cmd.mode === null && /^#[0-9]+$/.test(cmd.refs[0] ?? "")) {
-        g.play(seat, Number((cmd.refs[0] as string).slice(1)), cmd.slot, cmd.voidcast, cmd.targets.length);
-      }
-      else throw notPorted();
+      refused = playLine(g, seat, cmd);
     } catch (err) {
-      if (err instanceof NotPorted && !err.message.startsWith(path)) throw new NotPorted(`${where}: not ported yet: ${err.message}`);
+      if (err instanceof NotPorted) throw new NotPorted(`${where}: not ported yet: ${err.message}`);
+      if (err instanceof MalformedCommand) throw new Malformed(`${where}: ${err.message}`);
       throw err;
+    }
+    if (refused !== (e.refused ?? "")) {
+      throw new Differs(`${where}: the record says ${e.refused ? `it was refused (${String(e.refused)})` : "it was accepted"}, `
+        + `the port ${refused ? `refuses it (${refused})` : "accepts it"}`);
     }
     const after = g.snapshot();
     const changed = isObject(e.changed) ? (e.changed as Record<string, string>) : {};
-    const hash = sha("c1k-record-command\0" + pyJson({ do: e.do, refused: e.refused ?? "", auto: e.auto ?? false, changed,
+    const hash = sha("c1k-record-command\0" + pyJson({ do: e.do, refused, auto: e.auto ?? false, changed,
       state: stateHash(after) }));
     const expected = { ...before, ...changed };
     if (hash !== e.hash) {

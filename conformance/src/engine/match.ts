@@ -20,7 +20,7 @@ export const SEAT_MODIFIERS: Record<string, number> = {
   skip_influence_response: 0, skip_combat_exit: 0,
 };
 /** state.py TURN_TABLE: [window id, kind, turn-based steps] by row. */
-const TURN_TABLE: [string, string, string[]][] = [
+export const TURN_TABLE: [string, string, string[]][] = [
   ["draw.start", "trigger", ["ready", "phase_trigger"]], ["draw.draw", "turn_based", ["draw"]],
   ["draw.post", "priority", []], ["influence.start", "trigger", ["sba", "phase_trigger"]],
   ["influence.gain", "turn_based", ["influence_gain"]], ["influence.response", "priority", []],
@@ -66,7 +66,7 @@ function optionsSnapshot(o: Options): Record<string, unknown> {
   return out;
 }
 
-interface Player {
+export interface Player {
   life: number; influence: number; capacity: number; hand: number[]; library: number[]; graveyard: number[];
   void: number[]; set: number[]; board: number[]; relics: number[]; champion: number; seat: number;
   exhaustions: number; permits: [string, string, number][]; draw_count: number; hand_size: number;
@@ -82,7 +82,7 @@ export function plain(d: CardDef): boolean {
     && !Object.keys(d.keywords).length && d.voidcast === null && d.evolve === null;
 }
 
-interface Perm { seq: number; entered_turn: number; exhausted: boolean; damage: number; killer: number }
+export interface Perm { seq: number; entered_turn: number; exhausted: boolean; damage: number; killer: number }
 
 export interface DeckSpec { champion: string; seat: string; library: string[] }
 
@@ -109,6 +109,10 @@ export class Match {
   outcome: [string, string] | null = null;
   choice: { kind: string; player: number; values: number[]; count: number; resume: number[]; trigger: null;
     source: number; free: boolean } | null = null;
+  /** the players' names (presentation, not in the snapshot: a record's `players`, a scenario's `name`) */
+  names = ["p1", "p2"];
+  /** a scenario's aliases of cards (lower case; engine/core.py MatchState.aliases) */
+  readonly aliases = new Map<string, number>();
 
   constructor(readonly db: CardDB, readonly seed: bigint, readonly options: Options) {
     this.rng = new SplitMix64(seed);
@@ -229,7 +233,7 @@ export class Match {
     }
   }
 
-  private goto(w: number | null): void {
+  goto(w: number | null): void {
     while (w !== null) {
       if (this.outcome !== null) break;
       w = this.enter(w);
@@ -495,7 +499,7 @@ export class Match {
   }
 
   /** decisions.py give_priority. */
-  private givePriority(p: number, passed: number): void {
+  givePriority(p: number, passed: number): void {
     this.priority = p;
     this.passed = passed;
     this.pending = ["priority", p, this.window, 0, 0, false, []];

@@ -1,0 +1,296 @@
+// Legality: why an action is not legal now, a port of engine/legality.py as far as the ported rules go.
+// Every refusal names its rule and gives the true reason (rules.md §3); its text is in a record's
+// `refused` and so in the command hash (docs/formats.md §6), so it is ported word for word. A hidden card
+// gets the answer of one that exists nowhere (rules.md §7a). Where a check needs a rule the port does
+// not have (keywords, statuses, targets, Thread modes, permissions, Interrupts), it stops with NotPorted.
+
+import { CardDef } from "./cards";
+import { Match, NotPorted, Perm, Player, TURN_TABLE, plain } from "./match";
+
+/** An action (engine/actions.py), its card references resolved to numbers. */
+export type Action =
+  | { kind: "pass" }
+  | { kind: "play"; card: number; slot: number | null; targets: number[]; mode: number | null; voidcast: boolean }
+  | { kind: "activate"; source: number; n: number; targets: number[] }
+  | { kind: "set"; card: number }
+  | { kind: "attack"; units: number[] }
+  | { kind: "block"; pairs: [number, number][] }
+  | { kind: "interrupt"; source: number; targets: number[] }
+  | { kind: "decline" }
+  | { kind: "choose"; options: number[] }
+  | { kind: "concede" };
+
+/** state.py Refusal: the rule and the reason; a record keeps it as "rule: reason". */
+export interface Refusal { rule: string; reason: string }
+
+const refuse = (rule: string, reason: string): Refusal => ({ rule, reason });
+
+/** state.py WINDOW_RULE, by window id. */
+const WINDOW_RULE: Record<string, string> = {
+  "draw.start": "C1K 1.1", "draw.draw": "C1K 1.2", "draw.post": "C1K 1.3", "influence.start": "C1K 2.1",
+  "influence.gain": "C1K 2.2", "influence.response": "C1K 2.3", "main.priority": "C1K 3.1",
+  "combat.declare_attackers": "C1K 4.1", "combat.declare_blockers": "C1K 4.2", "combat.damage": "C1K 4.3",
+  "combat.post": "C1K 4.4", "combat.exit": "C1K 4.5", "end.start": "C1K 5.1", "end.cleanup": "C1K 5.2",
+  "end.final": "C1K 5.3",
+};
+if (Object.keys(WINDOW_RULE).join() !== TURN_TABLE.map((r) => r[0]).join()) throw new Error("WINDOW_RULE is stale");
+
+// ------------------------------------------------------------------ card lookups (engine/core.py MatchState)
+
+export const zoneOf = (g: Match, c: number): string => g.cards.byNumber.get(c)?.[2] ?? "gone";
+export const ownerOf = (g: Match, c: number): number => g.cards.byNumber.get(c)?.[1] ?? -1;
+/** core.py exists: the number of a card object (not one renumbered from hiding). */
+export const exists = (g: Match, c: number): boolean => (g.cards.byNumber.get(c)?.[0] ?? "") !== "";
+export const defOf = (g: Match, c: number): CardDef => g.defs.get(c) as CardDef;
+/** core.py label: "Name #12". */
+export const label = (g: Match, c: number): string => `${defOf(g, c).name} #${c}`;
+export const playerOf = (g: Match, p: number): Player => g.players[p] as Player;
+export const permOf = (g: Match, c: number): Perm => g.perms.get(c) as Perm;
+
+/** core.py visible_to: whether player p may see which card `c` is (libraries, the opponent's hand). */
+export function visibleTo(g: Match, c: number, p: number): boolean {
+  const z = zoneOf(g, c);
+  if (z === "library") return false;
+  if (z === "hand" || z === "set") return ownerOf(g, c) === p;
+  if (z === "gone") return exists(g, c);
+  return true;
+}
+
+/** The pending decision's kind, player and rule (state.py Decision; decisions.py ask, give_priority, set_over). */
+export function decision(g: Match): { kind: string; player: number; rule: string; canDecline: boolean } {
+  const kind = g.pending[0] as string;
+  const rule = kind === "none" ? (g.outcome !== null ? "RULES 1" : "C1K 1.1")
+    : kind === "choice" ? choiceRule(g) : (WINDOW_RULE[g.window] as string);
+  return { kind, player: g.pending[1] as number, rule, canDecline: g.pending[5] as boolean };
+}
+
+function choiceRule(g: Match): string {
+  if (g.choice?.kind === "discard") return "C1K 5.2";   // turn.py step_cleanup
+  throw new NotPorted(`the rule of a ${g.choice?.kind ?? "?"} choice (engine/decisions.py)`);
+}
+
+/** state.py Outcome.__str__: "p1 (champion_defeated)". */
+export const outcomeText = (g: Match): string => g.outcome === null ? "" : `${g.outcome[1]} (${g.outcome[0]})`;
+
+/** A check this port makes only for a card with no keyword, status or ability (plain, or a Champion or
+ * Seat with none): anything else needs engine/keywords.py first. */
+function needPlain(d: CardDef, what: string): void {
+  const bare = (d.type === "champion" || d.type === "seat") ? !d.abilities.length && !Object.keys(d.keywords).length : plain(d);
+  if (!bare) throw new NotPorted(`${what} of ${d.id}, a card with effects, abilities or keywords (engine/legality.py, engine/keywords.py)`);
+}
+
+// ------------------------------------------------------------------ refusal (legality.py)
+
+/** legality.py refusal: the match is over (RULES 1), not the player's turn to decide (C1K 10), then the
+ * action's own checks. */
+export function refusal(g: Match, a: Action, player: number): Refusal | null {
+  if (g.outcome !== null) return refuse("RULES 1", `the match is over (${outcomeText(g)})`);
+  if (a.kind === "concede") return null;
+  const r = turnRefusal(g, player);
+  if (r !== null) return r;
+  const d = decision(g);
+  switch (a.kind) {
+    case "pass":
+      return d.kind !== "priority" ? refuse(d.rule, `there is no priority to pass: ${describePending(g)}`) : null;
+    case "play":
+      if (d.kind === "choice" && g.choice?.kind === "permit") throw new NotPorted("a play permission (engine/legality.py play_refusal)");
+      return notPriority(g) ?? playRefusal(g, a, player);
+    case "activate":
+      return notPriority(g) ?? activateRefusal(g, a, player);
+    case "set":
+      return notPriority(g) ?? setRefusal(g, a, player);
+    case "attack":
+      if (d.kind !== "attackers") {
+        return refuse("C1K 4.1", "attackers are declared only at the start of combat (combat.declare_attackers), by the active player");
+      }
+      return attackRefusal(g, a.units);
+    case "block":
+      if (d.kind !== "blockers") return refuse("C1K 4.2", "blockers are declared only in combat.declare_blockers, by the defending player");
+      return blockRefusal(g, a.pairs);
+    case "interrupt":
+      if (d.kind !== "interrupt") return refuse("C1K 7", "Interrupts are used only when the game asks (when their event happens)");
+      throw new NotPorted("the refusals of an Interrupt (engine/legality.py interrupt_refusal)");
+    case "decline":
+      if (d.kind === "choice") return d.canDecline ? null : refuse(d.rule, "this choice can't be declined");
+      if (d.kind !== "interrupt") return refuse("C1K 7", "Interrupts are used only when the game asks (when their event happens)");
+      return null;
+    case "choose":
+      return chooseRefusal(g, a.options);
+  }
+}
+
+/** legality.py turn_refusal: only the player the game waits for may act (a neutral reason: §7a). */
+export function turnRefusal(g: Match, player: number): Refusal | null {
+  const who = g.pending[1] as number;
+  if (who === player) return null;
+  const whom = who >= 0 ? g.names[who] : "nobody";
+  const name = player === 0 || player === 1 ? g.names[player] : "nobody";
+  return refuse("C1K 10", `${name} cannot act now: waiting for ${whom} (acting out of priority order)`);
+}
+
+export function describePending(g: Match): string {
+  const kinds: Record<string, string> = { priority: "act or pass with priority", attackers: "declare attackers",
+    blockers: "declare blockers", interrupt: "use or decline an Interrupt", choice: "answer a choice" };
+  return kinds[g.pending[0] as string] ?? "nothing (the match is over)";
+}
+
+function notPriority(g: Match): Refusal | null {
+  const d = decision(g);
+  return d.kind !== "priority" ? refuse(d.rule, `you can't do that now: ${describePending(g)}`) : null;
+}
+
+function chooseRefusal(g: Match, options: number[]): Refusal | null {
+  const d = decision(g);
+  if (d.kind !== "choice") return refuse(d.rule, `there is no choice to answer: ${describePending(g)}`);
+  const ch = g.choice;
+  if (ch === null) throw new Error("a choice is pending without g.choice");
+  const n = ch.values.length;
+  if (n === 0) return refuse(d.rule, "there is nothing to choose: decline");
+  if (options.some((k) => k < 1 || k > n)) return refuse(d.rule, `options are numbered 1 to ${n}`);
+  if (new Set(options).size !== options.length) return refuse(d.rule, "each option can be chosen once");
+  if (options.length !== ch.count) return refuse(d.rule, `choose exactly ${ch.count} option(s)`);
+  if (ch.kind === "permit") throw new NotPorted("choosing a card to play under a permission (engine/legality.py)");
+  return null;
+}
+
+/** legality.py playable_from: "hand", "set", "graveyard" (under a permission) or null. */
+function playableFrom(g: Match, c: number, p: number): string | null {
+  if (ownerOf(g, c) !== p) return null;
+  const z = zoneOf(g, c);
+  if (z === "hand" || z === "set") return z;
+  if (z === "graveyard" && playerOf(g, p).permits.length) throw new NotPorted("play permissions (engine/legality.py permit_active)");
+  return null;
+}
+
+/** legality.py speed_refusal: Slow only for the active player, in main.priority, on an empty stack. */
+export function speedRefusal(g: Match, speed: string, p: number, what: string): Refusal | null {
+  if (speed !== "slow") return null;
+  if (p !== g.active) return refuse("OPP Slow", `${what} is Slow: only the active player may do that, in their own Main Phase`);
+  if (g.window !== "main.priority") {
+    const extra = g.window === "draw.post" ? " (only Fast actions after the draw)" : "";
+    return refuse("OPP Slow", `${what} is Slow: only in main.priority, not in ${g.window}${extra}`);
+  }
+  if (g.stack.length) return refuse("OPP Slow", `${what} is Slow: only with an empty stack (respond with Fast actions)`);
+  return null;
+}
+
+/** legality.py play_refusal (no permission). */
+function playRefusal(g: Match, a: Extract<Action, { kind: "play" }>, p: number): Refusal | null {
+  const cid = a.card;
+  if (!exists(g, cid) || !visibleTo(g, cid, p)) return refuse("AS Unit play", `#${cid} is not a card you can play (not in your hand)`);
+  const d = defOf(g, cid);
+  const where = playableFrom(g, cid, p);
+  if (where === null) {
+    const zone = zoneOf(g, cid);
+    if (zone === "graveyard" && ownerOf(g, cid) === p) {
+      return refuse("OPP Permissions", `${d.name} is in your graveyard: you need a permission to play it`);
+    }
+    return refuse("AS Unit play", `${d.name} is not in your hand (it is in ${ownerOf(g, cid) === p ? "your" : "the opponent\u2019s"} ${zone})`);
+  }
+  if (!["unit", "relic", "action"].includes(d.type)) return refuse("AS Unit play", `${d.name} is a ${d.type} and can't be played`);
+  if (a.voidcast && d.voidcast === null) return refuse("KW Voidcast", `${d.name} has no Voidcast cost`);
+  if (d.nullify) {
+    return refuse("KW Nullify", `${d.name} is not played: it is used from your hand as an Interrupt when your opponent plays an Action`);
+  }
+  const rule = d.type === "action" ? "AS Action play" : "AS Unit play";
+  const r = speedRefusal(g, where === "set" ? "fast" : d.speed, p, d.name);
+  if (r !== null) {
+    if (d.type === "unit" && g.window === "influence.response") {
+      return refuse("C1K 2.3", `${d.name} is a Slow Unit: in the Influence Phase only Fast Units may be deployed`);
+    }
+    return r;
+  }
+  const ps = playerOf(g, p);
+  if (a.voidcast) throw new NotPorted("a Voidcast cost (engine/voidcast.py play_cost)");
+  if (d.cost > ps.influence) return refuse("COST", `${d.name} costs ${d.cost} Influence; you have ${ps.influence}`);
+  if (d.type === "unit" && !ps.board.includes(0)) return refuse(rule, "all your unit slots are full");
+  if (d.type === "relic" && !ps.relics.includes(0)) return refuse(rule, "all your relic slots are full");
+  if (a.slot !== null) {
+    const slots = d.type === "relic" ? ps.relics : ps.board;
+    if (d.type === "action") return refuse(rule, "only Units and Relics take a slot");
+    if (a.slot < 1 || a.slot > slots.length) return refuse(rule, `slots are numbered 1 to ${slots.length}`);
+    const taken = slots[a.slot - 1] as number;
+    if (taken) return refuse(rule, `slot ${a.slot} is taken by ${label(g, taken)}`);
+  }
+  const n = d.branches;
+  if (a.mode !== null) {
+    if (a.mode < 1 || a.mode > n) return refuse("KW Thread", `${d.name} has ${n ? `modes 1 to ${n}` : "no modes"}`);
+  } else if (n) {
+    return refuse("KW Thread", `${d.name} asks you to choose a branch now: add 'mode 1' … 'mode ${n}'`);
+  }
+  if (!plain(d)) throw new NotPorted(`the targets of ${d.id} (engine/legality.py play_slots, engine/targets.py)`);
+  return a.targets.length ? refuse("C1K 6", "this needs no target") : null;
+}
+
+function activateRefusal(g: Match, a: Extract<Action, { kind: "activate" }>, p: number): Refusal | null {
+  const cid = a.source;
+  const z = zoneOf(g, cid);
+  if (!exists(g, cid) || !["board", "relics", "command"].includes(z)) return refuse("ACT 1", `#${cid} is not a card in play`);
+  const d = defOf(g, cid);
+  if (ownerOf(g, cid) !== p) return refuse("ACT 2", `${d.name} is not yours: only its controller activates it`);
+  if (!d.act.length) return refuse("ACT 1", `${d.name} has no activated ability`);
+  throw new NotPorted("the refusals of an activated ability (engine/legality.py activate_refusal)");
+}
+
+function setRefusal(g: Match, a: Extract<Action, { kind: "set" }>, p: number): Refusal | null {
+  const cid = a.card;
+  if (!exists(g, cid) || zoneOf(g, cid) !== "hand" || ownerOf(g, cid) !== p) return refuse("KW Set", `#${cid} is not in your hand`);
+  const d = defOf(g, cid);
+  if (!("ambush" in d.keywords)) return refuse("KW Set", `${d.name} can't be Set: only Veil cards with Ambush can`);
+  throw new NotPorted("Setting a card (engine/legality.py set_refusal, engine/keywords.py)");
+}
+
+/** legality.py attack_block_reason: why this unit can't attack. */
+function attackBlockReason(g: Match, cid: number): Refusal | null {
+  const inPlay = zoneOf(g, cid) === "board";
+  if (inPlay && ownerOf(g, cid) !== g.active) {
+    return refuse("C1K 4.1", `${label(g, cid)} is not yours: only the active player's units attack`);
+  }
+  if (!inPlay) return refuse("C1K 4.1", `#${cid} is not a unit of the attacking player in play`);
+  const perm = permOf(g, cid);
+  const d = defOf(g, cid);
+  needPlain(d, "an attack");
+  if (perm.exhausted) {
+    return refuse("C1K 4.1", `${d.name} is exhausted (it attacked or was used): units ready at the start of their controller's turn`);
+  }
+  if (perm.entered_turn === g.turn) {
+    return refuse("KW Charge", `${d.name} entered play this turn and is deploying: only Charge units attack at once`);
+  }
+  return null;
+}
+
+function attackRefusal(g: Match, units: number[]): Refusal | null {
+  if (new Set(units).size !== units.length) return refuse("C1K 4.1", "each unit attacks once");
+  for (const u of units) {
+    if (!exists(g, u)) return refuse("C1K 4.1", `#${u} is not a unit of the attacking player in play`);
+    const r = attackBlockReason(g, u);
+    if (r !== null) return r;
+  }
+  return null;
+}
+
+function canBlock(g: Match, b: number, a: number): Refusal | null {
+  const dp = 1 - g.active;
+  if (!exists(g, b) || zoneOf(g, b) !== "board" || ownerOf(g, b) !== dp) {
+    return refuse("C1K 4.2", `#${b} is not a unit of the defending player in play`);
+  }
+  if (!g.attackers.includes(a) || zoneOf(g, a) !== "board") return refuse("C1K 4.2", `#${a} is not attacking`);
+  needPlain(defOf(g, b), "a block");
+  needPlain(defOf(g, a), "a block");
+  if (permOf(g, b).exhausted) return refuse("C1K 4.2", `${defOf(g, b).name} is exhausted and can't block`);
+  return null;
+}
+
+function blockRefusal(g: Match, pairs: [number, number][]): Refusal | null {
+  const blockers = pairs.map((x) => x[0]);
+  const attacked = pairs.map((x) => x[1]);
+  if (new Set(blockers).size !== blockers.length) return refuse("C1K 4.2", "a unit blocks one attacker");
+  if (new Set(attacked).size !== attacked.length) return refuse("C1K 4.2", "each attacker can be blocked by at most one unit");
+  for (const [b, x] of pairs) {
+    const r = canBlock(g, b, x);
+    if (r !== null) return r;
+  }
+  // keywords.py guard_refusal: no Guard among the defender's units (each checked plain above or below)
+  for (const u of playerOf(g, 1 - g.active).board) if (u) needPlain(defOf(g, u), "Guard");
+  return null;
+}
