@@ -15,7 +15,9 @@
   command (passes-*); and matches of the decks in fixtures/vanilla/ (cards with no effect) in which a
   player plays one of them whenever they can, and otherwise passes, attacks with nothing or discards (plays-*),
   greedy-against-greedy matches of that deck (combat-*), and such matches with attempts the rules refuse
-  (refusals-*).
+  (refusals-*);
+- scenarios.json: the verdict of `c1k scenario check` (passed, or failed and at which step) on every scenario
+  of tests/scenarios, decks/lessons and fixtures/scenarios (the port's own, some failing on purpose).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from engine.cardset import card_digest
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
 from engine.rng import SplitMix64
+from engine.scenario import check_files
 from engine.selfplay import random_action
 from engine.state import COMPENSATION_CHOICES, MatchOptions
 
@@ -211,6 +214,16 @@ def main() -> None:
             g.apply(policy(g))
         r = recorder.record(g)
         (out / "records" / f"refusals-{k}.json").write_text(r.to_json(), encoding="utf-8")
+    # the verdict of `c1k scenario check` on every scenario (the tests', the lessons', and the port's own in
+    # fixtures/scenarios/, some of which fail on purpose): `conformance/replay --scenarios --verdicts`
+    # compares the port's verdict on each file with it
+    root = Path(__file__).resolve().parent.parent
+    here = [Path("tests/scenarios"), Path("decks/lessons"), Path("conformance/fixtures/scenarios")]
+    verdicts = [{"path": Path(r.path).as_posix(), "ok": r.ok, "steps_run": r.steps_run}
+                for r in check_files([root / p for p in here])]
+    for v in verdicts:
+        v["path"] = Path(str(v["path"])).relative_to(root).as_posix()
+    write(out / "scenarios.json", {"format": "c1k-fixtures/scenarios", "scenarios": verdicts})
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})

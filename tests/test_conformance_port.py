@@ -38,7 +38,7 @@ def test_port_fixtures_are_the_engines_current_output(tmp_path: Path) -> None:
             f"conformance/fixtures/{rel} is stale: run `python conformance/fixtures.py` and commit it")
 
 
-def _replay(*paths: Path) -> subprocess.CompletedProcess[str]:
+def _replay(*paths: Path | str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["bash", str(PORT / "replay"), *map(str, paths)], capture_output=True, text=True,
                           timeout=600)
 
@@ -128,3 +128,43 @@ def test_replay_refuses_a_malformed_record(tmp_path: Path, text: str, why: str) 
     (tmp_path / "r.json").write_text(text, encoding="utf-8")
     res = _replay(tmp_path / "r.json")
     assert res.returncode == 2 and why in res.stdout and "Error" not in res.stderr, res.stdout + res.stderr
+
+
+SCENARIOS = [ROOT / "tests" / "scenarios", ROOT / "decks" / "lessons", PORT / "fixtures" / "scenarios"]
+VERDICTS = PORT / "fixtures" / "scenarios.json"
+
+
+@needs_node
+def test_scenarios_get_the_python_engines_verdict_or_are_named_not_ported() -> None:
+    """`--scenarios`: every file the port runs gets `c1k scenario check`'s verdict (passed, or failed at the
+    same step: fixtures/scenarios/ fail on purpose); the rest are counted and named "not ported", never passed."""
+    res = _replay("--scenarios", *SCENARIOS, "--verdicts", VERDICTS)
+    assert res.returncode == 0 and "DIFFERS" not in res.stdout, res.stdout[-3000:] + res.stderr
+    tally = re.search(r"^(\d+) passed, (\d+) failed, (\d+) not ported$", res.stdout, re.M)
+    assert tally is not None, res.stdout[-2000:]
+    passed, failed, not_ported = map(int, tally.groups())
+    python = json.loads(VERDICTS.read_text(encoding="utf-8"))["scenarios"]
+    assert passed + failed + not_ported == len(python)
+    assert passed >= 14 and failed == sum(not v["ok"] for v in python) == 5 and not_ported >= 1
+    named = re.findall(r"^not ported \S+: .*\(engine/\w+\.py", res.stdout, re.M)
+    assert len(named) == not_ported
+
+
+@needs_node
+def test_scenarios_a_verdict_other_than_pythons_is_found(tmp_path: Path) -> None:
+    data = json.loads(VERDICTS.read_text(encoding="utf-8"))
+    for v in data["scenarios"]:
+        if v["path"].endswith("wrong-expectation-fails.scenario.toml"):
+            v["ok"] = True
+    (tmp_path / "v.json").write_text(json.dumps(data), encoding="utf-8")
+    res = _replay("--scenarios", PORT / "fixtures" / "scenarios", "--verdicts", tmp_path / "v.json")
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert "DIFFERS FAILED conformance/fixtures/scenarios/wrong-expectation-fails.scenario.toml (step 6)" in res.stdout
+
+
+@needs_node
+def test_scenarios_alone_exit_as_scenario_check_does_with_a_third_count() -> None:
+    res = _replay("--scenarios", ROOT / "tests" / "scenarios" / "combat")
+    assert res.returncode == 3 and re.search(r"^\d+ passed, 0 failed, [1-9]\d* not ported$", res.stdout, re.M), res.stdout
+    res = _replay("--scenarios", PORT / "fixtures" / "scenarios")
+    assert res.returncode == 1 and "2 passed, 5 failed, 0 not ported" in res.stdout, res.stdout

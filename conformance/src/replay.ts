@@ -10,13 +10,14 @@
 
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 
 import { pyJson } from "./engine/canonical";
 import { CardDB, CardDef, cardOf, deckOf } from "./engine/cards";
 import { MalformedCommand, parseCommand } from "./engine/commands";
 import { playLine } from "./engine/game";
 import { Match, NotPorted, optionsOf, stateHash } from "./engine/match";
+import { checkFiles, tally } from "./scenario";
 
 class Malformed extends Error {}
 class Differs extends Error {}
@@ -186,13 +187,56 @@ function replay(path: string, bundled: string): string {
   return `${path}: every hash matches (the first state and ${commands.length} commands)`;
 }
 
+/** `--scenarios PATH... [--verdicts FILE]`: each file's verdict and the tally line; with the Python
+ * engine's verdicts (conformance/fixtures/scenarios.json), each compared with the port's. */
+function scenarios(args: string[], bundled: string): number {
+  const at = args.indexOf("--verdicts");
+  const paths = at < 0 ? args : args.slice(0, at);
+  const root = join(__dirname, "..", "..");
+  const rel = (p: string): string => (p.startsWith(root + sep) ? relative(root, p).split(sep).join("/") : p);
+  let python: Map<string, { ok: boolean; steps_run: number }> | null = null;
+  if (at >= 0) {
+    const file = args[at + 1];
+    if (file === undefined || at + 2 !== args.length) {
+      console.error("usage: conformance/replay --scenarios PATH... [--verdicts FILE]");
+      return 2;
+    }
+    const data = JSON.parse(readFileSync(file, "utf8")) as { scenarios: { path: string; ok: boolean; steps_run: number }[] };
+    python = new Map(data.scenarios.map((v) => [v.path, v]));
+  }
+  const verdicts = checkFiles(paths, bundled);
+  let disagree = 0;
+  for (const v of verdicts) {
+    const path = rel(v.path);
+    let line = `${v.verdict === "passed" ? "ok" : v.verdict === "failed" ? "FAILED" : "not ported"} ${path}`
+      + (v.verdict === "failed" ? ` (step ${v.steps}): ${v.message.replaceAll(root + sep, "")}` : v.verdict === "not ported" ? `: ${v.message}` : "");
+    if (python !== null) {
+      const py = python.get(path);
+      const pyText = py === undefined ? "no verdict" : py.ok ? "passed" : `failed at step ${py.steps_run}`;
+      const agrees = py !== undefined && (v.verdict === "not ported"
+        || (v.verdict === "passed" ? py.ok : !py.ok && py.steps_run === v.steps));
+      if (!agrees) disagree++;
+      line = `${agrees ? "" : "DIFFERS "}${line} [python: ${pyText}]`;
+    }
+    console.log(line);
+  }
+  console.log(tally(verdicts));
+  if (python !== null) {
+    const ported = verdicts.filter((v) => v.verdict !== "not ported").length;
+    console.log(disagree ? `${disagree} verdict(s) differ from the Python engine's` : `all ${ported} verdicts the port gives are the Python engine's`);
+    return disagree ? 1 : 0;
+  }
+  return verdicts.some((v) => v.verdict === "failed") ? 1 : verdicts.some((v) => v.verdict === "not ported") ? 3 : 0;
+}
+
 function main(): void {
   const args = process.argv.slice(2);
   if (!args.length) {
-    console.error("usage: conformance/replay RECORD...");
+    console.error("usage: conformance/replay RECORD...  or  conformance/replay --scenarios PATH... [--verdicts FILE]");
     process.exit(2);
   }
   const bundled = join(__dirname, "..", "..", "decks", "cards");
+  if (args[0] === "--scenarios") process.exit(scenarios(args.slice(1), bundled));
   const seen = new Set<number>();
   for (const path of args) {
     try {

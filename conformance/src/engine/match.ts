@@ -227,7 +227,7 @@ export class Match {
   /** The active player's Champion and Seat answering a phase trigger (triggers.py answering). */
   private phaseTrigger(when: string): void {
     const ap = this.players[this.active] as Player;
-    for (const c of [ap.champion, ap.seat]) {
+    for (const c of [ap.champion, ap.seat].filter((x) => x)) {   // (a scenario may have no Seat)
       const d = this.defs.get(c) as CardDef;
       if (d.abilities.some((a) => a.when === when)) throw new NotPorted(`${when} triggers of ${d.id} (engine/turn.py phase_trigger, engine/triggers.py)`);
     }
@@ -517,7 +517,7 @@ export class Match {
     }
     if (!plain(d)) throw new NotPorted(`${d.id}: a card with effects, abilities, keywords or a Voidcast cost (engine/stack.py, engine/effects.py)`);
     for (const q of this.players) {
-      for (const c of [q.champion, q.seat]) {
+      for (const c of [q.champion, q.seat].filter((x) => x)) {
         if ((this.defs.get(c) as CardDef).abilities.some((a) => a.when !== null && !Object.values(PHASE_TRIGGERS).includes(a.when))) {
           throw new NotPorted(`the triggered abilities of ${(this.defs.get(c) as CardDef).id} (engine/triggers.py)`);
         }
