@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import bench_module
+
 ROOT = Path(__file__).resolve().parent.parent
 PORT = ROOT / "conformance"
 RECORD = PORT / "fixtures" / "records" / "random-0.json"
@@ -168,3 +170,26 @@ def test_scenarios_alone_exit_as_scenario_check_does_with_a_third_count() -> Non
     assert res.returncode == 3 and re.search(r"^\d+ passed, 0 failed, [1-9]\d* not ported$", res.stdout, re.M), res.stdout
     res = _replay("--scenarios", PORT / "fixtures" / "scenarios")
     assert res.returncode == 1 and "2 passed, 5 failed, 0 not ported" in res.stdout, res.stdout
+
+
+@needs_node
+def test_the_ci_gate_fails_on_a_tampered_record_and_passes_stops_at_rules_not_ported(tmp_path: Path) -> None:
+    """bench/port_tally.py --gate (run by `.ci/run` through conformance/check on fresh records): a record that
+    differs fails it, a record that stops at a rule not ported yet does not, a record that needs only ported
+    rules must replay to its last hash."""
+    tally = bench_module("port_tally.py", "port_tally")
+    good = PORT / "fixtures" / "records" / "refusals-1.json"
+    data = json.loads(good.read_text(encoding="utf-8"))
+    refused = next(i for i, c in enumerate(data["commands"]) if c.get("refused"))
+    data["commands"][refused]["refused"] = data["commands"][refused]["refused"].replace("you", "thou", 1) + "!"
+    (tmp_path / "tampered.json").write_text(json.dumps(data), encoding="utf-8")
+    paths = [good, RECORD, tmp_path / "tampered.json"]
+    verdicts = tally.replay(paths)
+    assert [verdicts[p.name][0] for p in paths] == [0, 3, 1], verdicts
+    assert tally.gate_failures(verdicts, {good.name}) == ["tampered.json"]
+    assert tally.gate_failures(verdicts, {good.name, RECORD.name}) == [RECORD.name, "tampered.json"]
+    res = subprocess.run([sys.executable, str(ROOT / "bench" / "port_tally.py"), "2", "--seed", "5", "--vanilla", "1",
+                          "--max-commands", "80", "--gate"], capture_output=True, text=True, timeout=900, cwd=ROOT)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert re.search(r"^3 records: 1 replay to their last hash, 2 stop at a rule not ported yet, 0 differ", res.stdout,
+                     re.M), res.stdout

@@ -218,7 +218,10 @@ function playRefusal(g: Match, a: Extract<Action, { kind: "play" }>, p: number):
   } else if (n) {
     return refuse("KW Thread", `${d.name} asks you to choose a branch now: add 'mode 1' … 'mode ${n}'`);
   }
-  if (!plain(d)) throw new NotPorted(`the targets of ${d.id} (engine/legality.py play_slots, engine/targets.py)`);
+  if (!plain(d)) {
+    throw new NotPorted(`a play of ${d.id}, a card with effects, abilities or keywords: its targets, `
+      + "its resolution (engine/targets.py, engine/stack.py, engine/effects.py, engine/keywords.py)");
+  }
   return a.targets.length ? refuse("C1K 6", "this needs no target") : null;
 }
 
