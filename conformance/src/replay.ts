@@ -86,8 +86,14 @@ function readRecord(path: string): Json {
 }
 
 /** cardset.py with_manifest: the bundled cards plus the record's own; a card that differs is refused. */
+/** The bundled card DB, read once per run (as the Python engine's load_card_db). */
+const bundledDBs = new Map<string, CardDB>();
+
 function cardsFor(bundled: string, rec: Json, path: string): CardDB {
-  const db = CardDB.load(bundled);
+  let base = bundledDBs.get(bundled);
+  if (base === undefined) bundledDBs.set(bundled, base = CardDB.load(bundled));
+  const db = new CardDB();
+  for (const c of base.byId.values()) db.add(c);
   const man = isObject(rec.cards) ? rec.cards : {};
   const defs = man.defs ?? [];
   if (!Array.isArray(defs)) throw new Malformed(`${path}: its card definitions are not a list`);
@@ -229,6 +235,30 @@ function scenarios(args: string[], bundled: string): number {
   return verdicts.some((v) => v.verdict === "failed") ? 1 : verdicts.some((v) => v.verdict === "not ported") ? 3 : 0;
 }
 
+/** `--bench R RECORD...` (bench/port_speed.py): each record replayed R times, every hash checked; one JSON
+ * line per record with its number of commands and the CPU seconds of each replay (reading it included,
+ * Node's start-up and compilation of the port not). */
+function bench(args: string[], bundled: string): number {
+  const repeats = Number(args[0]);
+  if (!Number.isInteger(repeats) || repeats < 1 || args.length < 2) {
+    console.error("usage: conformance/replay --bench REPEATS RECORD...");
+    return 2;
+  }
+  for (const path of args.slice(1)) {
+    const cpu: number[] = [];
+    let commands = 0;
+    for (let r = 0; r < repeats; r++) {
+      const t0 = process.cpuUsage();
+      const said = replay(path, bundled);
+      const dt = process.cpuUsage(t0);
+      cpu.push((dt.user + dt.system) / 1e6);
+      commands = Number(/and (\d+) commands\)/.exec(said)?.[1] ?? 0);
+    }
+    console.log(JSON.stringify({ path, commands, cpu }));
+  }
+  return 0;
+}
+
 function main(): void {
   const args = process.argv.slice(2);
   if (!args.length) {
@@ -237,6 +267,7 @@ function main(): void {
   }
   const bundled = join(__dirname, "..", "..", "decks", "cards");
   if (args[0] === "--scenarios") process.exit(scenarios(args.slice(1), bundled));
+  if (args[0] === "--bench") process.exit(bench(args.slice(1), bundled));
   const seen = new Set<number>();
   for (const path of args) {
     try {
