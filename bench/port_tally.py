@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import collections
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -34,7 +35,7 @@ if str(ROOT) not in sys.path:
 from engine import record as rec  # noqa: E402
 from engine.actions import IllegalAction, Play  # noqa: E402
 from engine.ai import agent_policy, make_agent  # noqa: E402
-from engine.cards import bundled_cards_dir, load_card_db  # noqa: E402
+from engine.cards import CardDef, bundled_cards_dir, load_card_db  # noqa: E402
 from engine.decks import bundled_deck_paths, find_deck, load_deck  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.rng import SplitMix64  # noqa: E402
@@ -44,17 +45,29 @@ from engine.state import MatchOptions  # noqa: E402
 VANILLA = ROOT / "conformance" / "fixtures" / "vanilla"
 
 
-def play(g: Game, recorder: rec.Recorder, agent: str, seed: int, max_commands: int) -> str:
-    """Plays the match to its end or `max_commands`; returns the record's JSON."""
-    if agent == "greedy":
-        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
-        while not g.is_terminal() and len(g.record) < max_commands:
-            g.apply(policy(g))
-    else:
-        rng = SplitMix64(seed)
-        while not g.is_terminal() and len(g.record) < max_commands:
-            g.apply(random_action(g, rng))
+#: per record made: the cards with effects, abilities or keywords it plays, activates, Sets or uses as an
+#: Interrupt (what the port needs beyond plain cards to follow it to the end)
+NEEDS: dict[str, set[str]] = {}
+
+
+def play(g: Game, recorder: rec.Recorder, agent: str, seed: int, max_commands: int, name: str = "") -> str:
+    """Plays the match to its end or `max_commands`; returns the record's JSON (and notes NEEDS[name])."""
+    needs = NEEDS.setdefault(name, set())
+    policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1)) if agent == "greedy" else None
+    rng = SplitMix64(seed)
+    while not g.is_terminal() and len(g.record) < max_commands:
+        action = policy(g) if policy is not None else random_action(g, rng)
+        card = getattr(action, "card", None) or getattr(action, "source", None)
+        if card is not None and g.defs.get(card) is not None and not plain(g.card(card)):
+            needs.add(g.card(card).id)
+        g.apply(action)
     return recorder.record(g).to_json()
+
+
+def plain(c: CardDef) -> bool:
+    """A unit or relic with no effect, ability, keyword, Voidcast cost or evolution (conformance/fixtures.py)."""
+    return c.type in ("unit", "relic") and not (c.effect or c.abilities or c.keywords or c.voidcast is not None
+                                                or c.evolve is not None)
 
 
 def bundled_record(k: int, seed: int, max_commands: int) -> tuple[str, str]:
@@ -66,8 +79,8 @@ def bundled_record(k: int, seed: int, max_commands: int) -> tuple[str, str]:
     da.player, db_.player = "p1", "p2"
     g = Game.new(db, da, db_, seed)
     agent = "greedy" if k % 2 == 0 else "random"
-    text = play(g, rec.Recorder(rec.Start.of_decks([da, db_], seed), g), agent, seed, max_commands)
-    return f"{a.stem}-{b.stem}-{agent}-{seed}", text
+    name = f"{k:03d}-{a.stem}-{b.stem}-{agent}-{seed}"
+    return name, play(g, rec.Recorder(rec.Start.of_decks([da, db_], seed), g), agent, seed, max_commands, name)
 
 
 def vanilla_record(seed: int, max_commands: int) -> str:
@@ -151,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         vanilla: set[str] = set()
         for k in range(args.n):
             name, text = bundled_record(k, seed + k, args.max_commands)
-            paths.append(folder / f"{k:03d}-{name}.json")
+            paths.append(folder / f"{name}.json")
             paths[-1].write_text(text, encoding="utf-8")
         for k in range(args.vanilla):
             paths.append(folder / f"vanilla-{seed + k}.json")
@@ -192,6 +205,18 @@ def main(argv: list[str] | None = None) -> int:
     print("the commonest stops:")
     for reason, count in stops.most_common(12):
         print(f"  {count:4d}  {reason}")
+    needed = [cards for name, cards in NEEDS.items() if name]
+    if needed:
+        print(f"beyond the first stop: the cards with effects, abilities or keywords each record uses (played, "
+              f"activated, Set, Interrupts) — {sum(not c for c in needed)} of {len(needed)} records use none; "
+              f"the median record uses {statistics.median(len(c) for c in needed):.0f}; the cards most records need:")
+        per_card = collections.Counter(c for cards in needed for c in cards)
+        print("  " + ", ".join(f"{c} {n}" for c, n in per_card.most_common(15)))
+        order = [c for c, _ in per_card.most_common()]
+        for k in (1, 5, 10, 20, 40):
+            have = set(order[:k])
+            print(f"  with the {k} most needed ported: {sum(cards <= have for cards in needed)} of {len(needed)} records "
+                  "need no other card with effects")
     bad = gate_failures(verdicts, vanilla)
     for name in bad:
         print(f"PORT BUG? {name}: {verdicts[name][1][:600]}")
