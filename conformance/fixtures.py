@@ -33,7 +33,8 @@ from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
 from engine.rng import SplitMix64
 from engine.selfplay import random_action
-from engine.state import COMPENSATION_CHOICES, MatchOptions
+from engine.state import COMPENSATION_CHOICES, TURN_TABLE, WINDOWS, MatchOptions
+from engine.turn import seat_structure
 
 
 def card_json(c: CardDef, digest: str) -> dict[str, Any]:
@@ -171,9 +172,57 @@ def main() -> None:
             g.apply(policy(g))
         r = recorder.record(g)
         (out / "records" / f"combat-{k}.json").write_text(r.to_json(), encoding="utf-8")
+    spine_records(out)
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
+
+
+def spine_records(out: Path) -> None:
+    """turn-table.json and the records of the port's spine (conformance/PORT.md): greedy-against-greedy and
+    random matches of the decks in fixtures/keywords/ (units whose only rules are keywords), and matches of
+    passes, "attack none" and cleanup discards to the end of a library (Deck Exhaustion)."""
+    rows = [{"id": w.id, "kind": w.kind, "rule": w.rule, "steps": list(w.steps), "trigger": w.trigger}
+            for w in TURN_TABLE]
+    hooks = [dict(c.modifiers) for c in sorted(load_card_db().by_id.values(), key=lambda c: c.id)
+             if c.type == "seat"] + [{"extra_combat_phases": 2, "skip_combat_exit": 1},
+                                     {"skip_influence_response": 1, "skip_draw_post": 1, "skip_combat_exit": 1}]
+    structures = [{"modifiers": m, "structure": [WINDOWS[w] for w in seat_structure(m)]} for m in hooks]
+    write(out / "turn-table.json", {"format": "c1k-fixtures/turn-table", "rows": rows, "structures": structures})
+    here = Path(__file__).parent / "fixtures"
+    kdb = load_card_db([bundled_cards_dir(), here / "vanilla" / "cards"])
+    decks = {p.stem: p for p in sorted((here / "keywords").glob("*.toml"))}
+    pairs = [("ruin-veil", "genesis-solace"), ("genesis-solace", "dominion-solace"), ("dominion-solace", "ruin-veil"),
+             ("ruin-veil", "ruin-veil"), ("genesis-solace", "genesis-solace"), ("dominion-solace", "dominion-solace")]
+    # (no Coin: it is an Action with an effect; `first` varies)
+    for k, (a, b) in enumerate(pairs):
+        for agent in ("greedy", "random"):
+            seed = 1000 + 37 * k + (agent == "random")
+            da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)
+            da.player, db_.player = "p1", "p2"
+            opts = MatchOptions(compensation="card", first=("p1", "p2", "random")[k % 3])
+            g = Game.new(kdb, da, db_, seed, opts)
+            recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+            if agent == "greedy":
+                policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+                while not g.is_terminal() and len(g.record) < 600:
+                    g.apply(policy(g))
+            else:
+                rnd = SplitMix64(seed ^ 0x5EED)
+                while not g.is_terminal() and len(g.record) < 600:
+                    g.apply(random_action(g, rnd))
+            (out / "records" / f"keywords-{agent}-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # Deck Exhaustion: nobody plays a card; the libraries run out and the exhaustions end the match
+    for k, (a, b, seed) in enumerate([("dominion-solace", "ruin-veil", 31), ("genesis-solace", "dominion-solace", 2**64 - 7)]):
+        da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)
+        da.player, db_.player = "p1", "p2"
+        opts = MatchOptions(compensation="card", first=("p2", "random")[k])
+        g = Game.new(kdb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        while not g.is_terminal():
+            g.apply(next(a for a in g.legal_actions()
+                         if isinstance(a, Pass | Choose) or (isinstance(a, Attack) and not a.units)))
+        (out / "records" / f"exhaustion-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
 
 
 def plain(c: CardDef) -> bool:
