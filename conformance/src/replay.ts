@@ -176,7 +176,6 @@ function replay(path: string, bundled: string): string {
     if (e.refused) throw new NotPorted(`${where}: not ported yet: a refused command (engine/legality.py)`);
     try {
       if (cmd.verb === "pass") g.pass(seat);
-      else if (cmd.verb === "attack" && !cmd.refs.length) g.attackNone(seat);
       else if (cmd.verb === "attack" && cmd.refs.every((r) => /^#[0-9]+$/.test(r))) g.attack(seat, cmd.refs.map(cardNumber));
       else if (cmd.verb === "block" && cmd.pairs.every((x) => x.every((r) => /^#[0-9]+$/.test(r)))) {
         g.block(seat, cmd.pairs.map(([b, a]) => [cardNumber(b), cardNumber(a)]));
