@@ -354,12 +354,12 @@ export class Match {
     this.mustDecide("priority", p, "a play");
     const ps = this.player(p);
     const d = this.defs.get(cid);
+    if (d !== undefined && !playable(d)) {
+      throw new NotPorted(`${d.id}: a card with effects, abilities, a Voidcast cost or keywords of triggers (engine/stack.py, engine/effects.py)`);
+    }
     if (this.window !== "main.priority" || this.stack.length || d === undefined || !ps.hand.includes(cid) || voidcast
         || targets || ps.influence < d.cost || this.choice !== null) {
       throw new NotPorted("a play other than from the hand at Slow speed, paid, with no target (engine/legality.py)");
-    }
-    if (!playable(d)) {
-      throw new NotPorted(`${d.id}: a card with effects, abilities, a Voidcast cost or keywords of triggers (engine/stack.py, engine/effects.py)`);
     }
     this.acted();
     ps.influence -= d.cost;
