@@ -212,6 +212,23 @@ def spine_records(out: Path) -> None:
                 while not g.is_terminal() and len(g.record) < 600:
                     g.apply(random_action(g, rnd))
             (out / "records" / f"keywords-{agent}-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # the match options the spine reads: the actor keeps priority, a turn limit, small boards (a unit with no
+    # empty slot goes to the graveyard), the first player's first draw, other compensations
+    for k, opts in enumerate([
+            MatchOptions(actor_keeps_priority=True, max_turns=9, compensation="card+influence"),
+            MatchOptions(unit_slots=3, relic_slots=1, first_player_draws=True, first="p2",
+                         compensation="card+influence+capacity"),
+            MatchOptions(unit_slots=2, first="random", compensation="none", max_turns=14)]):
+        a, b = pairs[k]
+        seed = 2000 + k
+        da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)
+        da.player, db_.player = "p1", "p2"
+        g = Game.new(kdb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        policy = agent_policy(make_agent("greedy", seed), make_agent("random", seed + 1))
+        while not g.is_terminal() and len(g.record) < 600:
+            g.apply(policy(g))
+        (out / "records" / f"keywords-options-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
     # Deck Exhaustion: nobody plays a card; the libraries run out and the exhaustions end the match
     for k, (a, b, seed) in enumerate([("dominion-solace", "ruin-veil", 31), ("genesis-solace", "dominion-solace", 2**64 - 7)]):
         da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)

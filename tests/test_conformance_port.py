@@ -85,9 +85,10 @@ def _python_replays(pattern: str) -> list[Game]:
 @needs_node
 def test_replay_follows_greedy_and_random_matches_of_keyword_units_to_their_last_hash() -> None:
     """The spine (turn, priority, combat, keywords, state-based actions, Seat turn hooks): every record of
-    the keyword decks, greedy and random, is a whole match, and the port follows each to its last hash."""
-    records = _replays_to_the_end("keywords-*.json", 12)
-    for data in records:   # (each ends with a defeated Champion, long before the 600-command cap)
+    the keyword decks, greedy and random, some with other match options (the actor keeps priority, a turn
+    limit, small boards), is a whole match, and the port follows each to its last hash."""
+    records = _replays_to_the_end("keywords-*.json", 15)
+    for data in records:   # (each ends, long before the 600-command cap; 3 with other match options)
         assert len(data["commands"]) < 600
     assert any(d["decks"][0]["seat"] == "seat-of-the-twin-banners" for d in records)   # turn hooks
     words = {e.rule for g in _python_replays("keywords-*.json") for e in g.events if e.rule.startswith("KW ")}
