@@ -6,6 +6,8 @@
 - cards.json: the bundled card DB as the engine uses it (every field, defaults filled in) and each card's
   content digest (engine/cardset.py);
 - decks.json: each bundled deck file: name, Champion, Seat, [cards] in file order, the library it makes;
+- turn-table.json: the turn structure table's rows and the structures the Seats' turn hooks make;
+  loop-keys.json: the Endless Loop watch's loop key of states of three records below;
 - commands.json: every command of the records below, parsed (engine/actions.py Command) and printed back,
   plus hand-written spellings and malformed lines (formats.md §1);
 - first-states.json: the first state of matches of every deck pair with varied seeds and options (its
@@ -14,7 +16,9 @@
   matches of passes, "attack none" and cleanup discards only, up to the first decision that needs another
   command (passes-*); and matches of the decks in fixtures/vanilla/ (cards with no effect) in which a
   player plays one of them whenever they can, and otherwise passes, attacks with nothing or discards (plays-*),
-  and greedy-against-greedy matches of that deck (combat-*).
+  and greedy-against-greedy matches of that deck (combat-*); greedy and random matches of the decks in
+  fixtures/keywords/ (bundled units whose only rules are keywords: keywords-*), and matches of passes to the
+  end of both libraries (Deck Exhaustion: exhaustion-*).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from engine.cards import CardDef, bundled_cards_dir, load_card_db
 from engine.cardset import card_digest
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
+from engine.priority import loop_key
 from engine.rng import SplitMix64
 from engine.selfplay import random_action
 from engine.state import COMPENSATION_CHOICES, TURN_TABLE, WINDOWS, MatchOptions
@@ -240,6 +245,14 @@ def spine_records(out: Path) -> None:
             g.apply(next(a for a in g.legal_actions()
                          if isinstance(a, Pass | Choose) or (isinstance(a, Attack) and not a.units)))
         (out / "records" / f"exhaustion-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # the Endless Loop watch's loop key (priority.loop_key) of states of three of these records: at the start,
+    # every 25th command and whenever the stack holds something (docs/determinism.md §8 g)
+    keys = []
+    for name in ("keywords-greedy-0.json", "keywords-random-4.json", "exhaustion-0.json"):
+        for i, g in enumerate(rec.replay_iter(rec.load(out / "records" / name), kdb)):
+            if g.stack or i % 25 == 0:
+                keys.append({"record": name, "commands": i, "key": loop_key(g)})
+    write(out / "loop-keys.json", {"format": "c1k-fixtures/loop-keys", "keys": keys})
 
 
 def plain(c: CardDef) -> bool:

@@ -120,7 +120,9 @@ function cardNumber(ref: string): number {
   return Number(ref.slice(1));
 }
 
-function replay(path: string, bundled: string): string {
+/** Replays one record, checking every hash; `onState` sees the match after the first state (0) and after
+ * each command (its count), once its hash has matched. */
+export function replay(path: string, bundled: string, onState?: (g: Match, commands: number) => void): string {
   const rec = readRecord(path);
   const db = cardsFor(bundled, rec, path);
   const decks = (rec.decks as Json[]).map((d, i) => {
@@ -157,6 +159,7 @@ function replay(path: string, bundled: string): string {
     throw new Differs(`${path}: the first state differs from the record's (start hash ${String(start.hash).slice(0, 12)}…, `
       + `the port's ${seal.slice(0, 12)}…):\n${differing(start.parts as Record<string, string>, parts)}`);
   }
+  onState?.(g, 0);
   const commands = rec.commands as Json[];
   // each command: play it, then its hash over the text, refusal, auto flag, part digests and the state
   let before: Record<string, string> = { ...(start.parts as Record<string, string>) };
@@ -200,6 +203,7 @@ function replay(path: string, bundled: string): string {
       throw new Differs(`${where}: the state after it differs from the record's:\n${differing(stated, actual)}`);
     }
     before = expected;
+    onState?.(g, i + 1);
   }
   return `${path}: every hash matches (the first state and ${commands.length} commands)`;
 }
@@ -227,4 +231,4 @@ function main(): void {
   process.exit([1, 2, 3, 0].find((c) => seen.has(c)) ?? 0);
 }
 
-main();
+if (require.main === module) main();
