@@ -29,7 +29,16 @@ from pathlib import Path
 from typing import Any
 
 from engine import record as rec
-from engine.actions import Attack, Choose, MalformedCommand, Pass, Play, command_to_action, parse_command
+from engine.actions import (
+    Attack,
+    Choose,
+    Concede,
+    MalformedCommand,
+    Pass,
+    Play,
+    command_to_action,
+    parse_command,
+)
 from engine.ai import agent_policy, make_agent
 from engine.cards import CardDef, bundled_cards_dir, load_card_db
 from engine.cardset import card_digest
@@ -232,6 +241,9 @@ def spine_records(out: Path) -> None:
         recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
         policy = agent_policy(make_agent("greedy", seed), make_agent("random", seed + 1))
         while not g.is_terminal() and len(g.record) < 600:
+            if k == 1 and len(g.record) == 90:   # the player who is not deciding concedes
+                g.apply(Concede(), 1 - g.current_player())
+                break
             g.apply(policy(g))
         (out / "records" / f"keywords-options-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
     # Deck Exhaustion: nobody plays a card; the libraries run out and the exhaustions end the match

@@ -423,6 +423,14 @@ export class Match {
     goto(this, finishCleanup(this));
   }
 
+  /** commands.py do_concede: legal at any time, for either player, until the match is over. */
+  concede(p: number): void {
+    if (this.outcome !== null) throw new NotPorted("a command after the match is over: a refusal (engine/legality.py)");
+    this.acted();
+    this.outcome = ["conceded", p === 0 ? "p2" : "p1"];
+    this.setOver();
+  }
+
   /** priority.py do_pass. */
   pass(p: number): void {
     this.mustDecide("priority", p, "a pass");
