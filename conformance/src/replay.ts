@@ -185,6 +185,7 @@ export function replay(path: string, bundled: string, onState?: (g: Match, comma
       }
       else if (cmd.verb === "choose") g.choose(seat, cmd.numbers);
       else if (cmd.verb === "concede") g.concede(seat);
+      else if (cmd.verb === "set" && /^#[0-9]+$/.test(cmd.refs[0] ?? "")) g.setCard(seat, cardNumber(cmd.refs[0] as string));
       else if (cmd.verb === "play" && cmd.mode === null && /^#[0-9]+$/.test(cmd.refs[0] ?? "")) {
         g.play(seat, Number((cmd.refs[0] as string).slice(1)), cmd.slot, cmd.voidcast, cmd.targets.length);
       }

@@ -1,8 +1,9 @@
 // Every keyword of rules.md §6 that the spine has (a port of engine/keywords.py, in its order): the
 // handlers a keyword plugs into the event pipeline (pipeline.ts), the triggers it creates at the start of
 // a phase, and its checks. Strike and Overwhelm are combat.ts's (C1K 4.3); Charge and Rooted the attack
-// checks' (combat.ts attackBlockReason); Conquer, Bloom, Ambush, Suppress, Flux, Thread, Nullify and
-// Voidcast need triggers or effects (ts4's layer): a card with them is not played by the spine.
+// checks' (combat.ts attackBlockReason); Set and Ambush match.ts's (setCard, play). Conquer, Bloom,
+// Suppress, Flux, Thread, Nullify and Voidcast need triggers or effects (the next layer): a card with
+// them is not played by the spine.
 
 import type { Match } from "./match";
 import { PendingEvent, Stage, damage, heal } from "./pipeline";
@@ -100,6 +101,11 @@ export function veiledLost(g: Match, ev: PendingEvent): void {
   const perm = g.perms.get(ev.source);
   if (perm !== undefined && perm.hasStatus("veiled")) g.removeStatus(ev.source, "veiled");
 }
+
+// ---------------------------------------------------------------- KW Set, KW Ambush (Veil)
+
+/** Veil: Influence to Set a card face down (match.ts setCard; a Set card is played at Fast speed) */
+export const SET_COST = 1;
 
 // ---------------------------------------------------------------- KW Veilbind (Veil)
 

@@ -18,7 +18,7 @@ import { doPass } from "./priority";
 import { attackRefusal, blockRefusal, combatants } from "./combat";
 import { announcePlay, fire, mayInterrupt } from "./hooks";
 import { draw, toGraveyard } from "./zones";
-import { rally } from "./keywords";
+import { SET_COST, rally } from "./keywords";
 
 export { NotPorted };
 
@@ -68,8 +68,8 @@ export interface Player {
 /** The keywords whose rules the spine has (keywords.ts, combat.ts, sba.ts, zones.ts): a card with any
  * other keyword needs triggers, effects or the Set zone (engine/triggers.py, effects.py, keywords.py). */
 export const SPINE_KEYWORDS: ReadonlySet<string> = new Set(["strike", "tough", "barrier", "overwhelm", "regeneration",
-  "guard", "charge", "lifedrain", "rally", "veiled", "veilbind", "decay", "wither", "growth", "evolve", "rooted",
-  "pulse", "ward"]);
+  "guard", "charge", "lifedrain", "rally", "veiled", "ambush", "veilbind", "decay", "wither", "growth", "evolve",
+  "rooted", "pulse", "ward"]);
 
 /** A unit or relic the spine can play: no effect, ability or Voidcast cost, and only SPINE_KEYWORDS. */
 export function playable(d: CardDef): boolean {
@@ -347,9 +347,15 @@ export class Match {
     this.loopSeen.clear();
   }
 
-  /** commands.py do_play of a unit or relic with no effect, ability or Voidcast cost from the hand, in the
-   * main phase on an empty stack: its cost is paid, it goes on the stack (stack.py put_on_stack), "when a
-   * unit is played" triggers, then after the action (turn.py after_action) the opponent gets priority. */
+  /** legality.py speed_refusal's test: Slow only for the active player, in main.priority, on an empty stack. */
+  private slowAllowed(p: number): boolean {
+    return p === this.active && this.window === "main.priority" && !this.stack.length;
+  }
+
+  /** commands.py do_play of a unit or relic with no effect, ability or Voidcast cost, from the hand at its
+   * speed or from the Set zone (KW Ambush: at Fast speed): its cost is paid, it goes on the stack
+   * (stack.py put_on_stack), "when a unit is played" triggers, then after the action (turn.py
+   * after_action) the opponent gets priority. */
   play(p: number, cid: number, slot: number | null, voidcast: boolean, targets: number): void {
     this.mustDecide("priority", p, "a play");
     const ps = this.player(p);
@@ -357,17 +363,34 @@ export class Match {
     if (d !== undefined && !playable(d)) {
       throw new NotPorted(`${d.id}: a card with effects, abilities, a Voidcast cost or keywords of triggers (engine/stack.py, engine/effects.py)`);
     }
-    if (this.window !== "main.priority" || this.stack.length || d === undefined || !ps.hand.includes(cid) || voidcast
-        || targets || ps.influence < d.cost || this.choice !== null) {
-      throw new NotPorted("a play other than from the hand at Slow speed, paid, with no target (engine/legality.py)");
+    const from = ps.hand.includes(cid) ? ps.hand : ps.set.includes(cid) ? ps.set : null;
+    if (d === undefined || from === null || voidcast || targets || ps.influence < d.cost || this.choice !== null
+        || ((from === ps.hand ? d.speed : "fast") === "slow" && !this.slowAllowed(p))) {
+      throw new NotPorted("a play other than from the hand or the Set zone at its speed, paid, with no target (engine/legality.py)");
     }
     this.acted();
     ps.influence -= d.cost;
-    ps.hand.splice(ps.hand.indexOf(cid), 1);
+    from.splice(from.indexOf(cid), 1);
     this.setZone(cid, "stack");
     this.stack.push({ uid: this.nextSeq(), kind: "card", source: cid, controller: p, adder: p, name: d.name, ability: -1,
       targets: [], mode: 0, keyword: "", ctx: 0, slot: slot === null ? -1 : slot - 1, tseq: [] });
     if (announcePlay(this, cid, p)) afterAction(this, p);
+  }
+
+  /** commands.py do_set (KW Set, Veil): a card with Ambush is Set face down for SET_COST Influence, at
+   * Slow timing; it gets a fresh number in the Set zone (rules.md §7a) and the player keeps priority. */
+  setCard(p: number, cid: number): void {
+    this.mustDecide("priority", p, "a Set");
+    const ps = this.player(p);
+    const d = this.defs.get(cid);
+    if (d === undefined || !ps.hand.includes(cid) || !("ambush" in d.keywords) || !this.slowAllowed(p) || ps.influence < SET_COST) {
+      throw new NotPorted("a refused Set (engine/legality.py set_refusal)");
+    }
+    this.acted();
+    ps.influence -= SET_COST;
+    ps.hand.splice(ps.hand.indexOf(cid), 1);
+    ps.set.push(this.renumber(cid, "set"));
+    this.givePriority(p, 0);
   }
 
   /** commands.py do_attack: no units ends combat; else they attack and are exhausted, "on attack"
