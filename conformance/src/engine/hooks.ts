@@ -126,17 +126,39 @@ export function announcePlay(g: Match, cid: number, p: number): boolean {
   return true;
 }
 
-/** legality.py may_interrupt, for the players in order: whether any of them would be asked about
- * `event`'s Interrupts (decided on public facts, rules.md §7a). The spine asks nobody: it says whether
- * someone would be, and the caller stops there. */
-export function mayInterrupt(g: Match, event: string, players: number[]): boolean {
-  for (const p of players) {
-    const ps = g.player(p);
-    // a Nullify card that could be in the hand (the port does not know its cost and event: any counts)
-    if (ps.hand.length && [...ps.hand, ...ps.library, ...ps.set].some((c) => g.card(c).nullify)) return true;
-    const events = event === "attacker_declared" && p !== g.active ? [event, "opponent_declares_attackers"] : [event];
-    for (const c of [...ps.board, ...ps.relics, ps.champion, ps.seat]) {
-      if (c && g.card(c).abilities.some((a) => a.interrupt !== null && events.includes(a.interrupt))) return true;
+/** legality.py usable_in_play_interrupts: the usable Interrupt abilities of p's cards in play, as
+ * [card, ability index] (public: the board, Influence, Suppress). */
+export function usableInPlayInterrupts(g: Match, p: number, event: string): [number, number][] {
+  const events = event === "attacker_declared" && p !== g.active ? [event, "opponent_declares_attackers"] : [event];
+  const out: [number, number][] = [];
+  for (const cid of g.permanents(p)) {
+    const perm = g.perm(cid);
+    if (perm.hasStatus("suppressed")) continue;
+    g.card(cid).abilities.forEach((ab, i) => {
+      if (ab.interrupt !== null && events.includes(ab.interrupt) && ab.cost <= g.player(p).influence
+          && !(ab.once_per_turn && perm.used.get(i) === g.turn)) out.push([cid, i]);
+    });
+  }
+  return out;
+}
+
+/** legality.py may_interrupt: whether p is asked about `event`'s Interrupts, decided on public facts
+ * (rules.md §7a): a usable Interrupt on a card in play, or a Nullify (cards.py hand_interrupt: for
+ * "opponent_plays_action", at the card's cost) their Influence pays for in a zone hidden from the
+ * opponent while their hand is not empty. The spine asks nobody (interrupts.py is the next layer): its
+ * callers stop where someone would be asked. */
+export function mayInterrupt(g: Match, p: number, event: string): boolean {
+  const ps = g.player(p);
+  if (ps.hand.length && event === "opponent_plays_action") {
+    for (const cid of [...ps.hand, ...ps.library, ...ps.set]) {
+      const d = g.card(cid);
+      if (d.nullify && d.cost <= ps.influence) return true;
+    }
+  }
+  const events = event === "attacker_declared" && p !== g.active ? [event, "opponent_declares_attackers"] : [event];
+  for (const c of [...ps.board, ...ps.relics, ps.champion, ps.seat]) {
+    if (c && g.card(c).abilities.some((ab) => ab.interrupt !== null && events.includes(ab.interrupt))) {
+      return usableInPlayInterrupts(g, p, event).length > 0;
     }
   }
   return false;

@@ -408,7 +408,7 @@ export class Match {
     for (const u of units) this.perm(u).exhausted = true;
     for (const u of units) fire(this, "on_attack", u);
     rally(this);
-    if (mayInterrupt(this, "attacker_declared", [this.active, 1 - this.active])) {
+    if ([this.active, 1 - this.active].some((q) => mayInterrupt(this, q, "attacker_declared"))) {
       throw new NotPorted("Interrupts when attackers are declared (engine/interrupts.py)");
     }
     afterDeclaration(this);
