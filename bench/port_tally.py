@@ -45,8 +45,8 @@ from engine.state import MatchOptions  # noqa: E402
 VANILLA = ROOT / "conformance" / "fixtures" / "vanilla"
 
 
-#: per record made: the cards with effects, abilities or keywords it plays, activates, Sets or uses as an
-#: Interrupt (what the port needs beyond plain cards to follow it to the end)
+#: per record made: the cards with effects or abilities (or Actions) it plays, activates, Sets or uses as an
+#: Interrupt (what the port needs beyond the spine to follow it to the end)
 NEEDS: dict[str, set[str]] = {}
 
 
@@ -58,16 +58,16 @@ def play(g: Game, recorder: rec.Recorder, agent: str, seed: int, max_commands: i
     while not g.is_terminal() and len(g.record) < max_commands:
         action = policy(g) if policy is not None else random_action(g, rng)
         card = getattr(action, "card", None) or getattr(action, "source", None)
-        if card is not None and g.defs.get(card) is not None and not plain(g.card(card)):
+        if card is not None and g.defs.get(card) is not None and resolves(g.card(card)):
             needs.add(g.card(card).id)
         g.apply(action)
     return recorder.record(g).to_json()
 
 
-def plain(c: CardDef) -> bool:
-    """A unit or relic with no effect, ability, keyword, Voidcast cost or evolution (conformance/fixtures.py)."""
-    return c.type in ("unit", "relic") and not (c.effect or c.abilities or c.keywords or c.voidcast is not None
-                                                or c.evolve is not None)
+def resolves(c: CardDef) -> bool:
+    """A card whose play or use needs the resolution (effects, abilities, a Voidcast cost: engine/effects.py,
+    stack.py, triggers.py) — beyond the spine, whose keywords are ported (conformance/PORT.md)."""
+    return c.type == "action" or bool(c.effect or c.abilities) or c.voidcast is not None
 
 
 def bundled_record(k: int, seed: int, max_commands: int) -> tuple[str, str]:
@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {count:4d}  {reason}")
     needed = [cards for name, cards in NEEDS.items() if name]
     if needed:
-        print(f"beyond the first stop: the cards with effects, abilities or keywords each record uses (played, "
+        print(f"beyond the first stop: the cards with effects or abilities each record uses (played, "
               f"activated, Set, Interrupts) — {sum(not c for c in needed)} of {len(needed)} records use none; "
               f"the median record uses {statistics.median(len(c) for c in needed):.0f}; the cards most records need:")
         per_card = collections.Counter(c for cards in needed for c in cards)

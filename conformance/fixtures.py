@@ -6,6 +6,8 @@
 - cards.json: the bundled card DB as the engine uses it (every field, defaults filled in) and each card's
   content digest (engine/cardset.py);
 - decks.json: each bundled deck file: name, Champion, Seat, [cards] in file order, the library it makes;
+- turn-table.json: the turn structure table's rows and the structures the Seats' turn hooks make;
+  loop-keys.json: the Endless Loop watch's loop key of states of three records below;
 - commands.json: every command of the records below, parsed (engine/actions.py Command) and printed back,
   plus hand-written spellings and malformed lines (formats.md §1);
 - first-states.json: the first state of matches of every deck pair with varied seeds and options (its
@@ -15,7 +17,9 @@
   command (passes-*); and matches of the decks in fixtures/vanilla/ (cards with no effect) in which a
   player plays one of them whenever they can, and otherwise passes, attacks with nothing or discards (plays-*),
   greedy-against-greedy matches of that deck (combat-*), and such matches with attempts the rules refuse
-  (refusals-*);
+  (refusals-*); greedy and random matches of the decks in fixtures/keywords/ (bundled units whose only
+  rules are keywords: keywords-*), and matches of passes to the end of both libraries (Deck Exhaustion:
+  exhaustion-*);
 - scenarios.json: the verdict of `c1k scenario check` (passed, or failed and at which step) on every scenario
   of tests/scenarios, decks/lessons and fixtures/scenarios (the port's own, some failing on purpose).
 """
@@ -34,6 +38,7 @@ from engine.actions import (
     Attack,
     Block,
     Choose,
+    Concede,
     Decline,
     IllegalAction,
     Interrupt,
@@ -49,10 +54,12 @@ from engine.cards import CardDef, bundled_cards_dir, load_card_db
 from engine.cardset import card_digest
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
+from engine.priority import loop_key
 from engine.rng import SplitMix64
 from engine.scenario import check_files
 from engine.selfplay import random_action
-from engine.state import COMPENSATION_CHOICES, MatchOptions
+from engine.state import COMPENSATION_CHOICES, TURN_TABLE, WINDOWS, MatchOptions
+from engine.turn import seat_structure
 
 
 def card_json(c: CardDef, digest: str) -> dict[str, Any]:
@@ -224,6 +231,7 @@ def main() -> None:
     for v in verdicts:
         v["path"] = Path(str(v["path"])).relative_to(root).as_posix()
     write(out / "scenarios.json", {"format": "c1k-fixtures/scenarios", "scenarios": verdicts})
+    spine_records(out)
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
@@ -242,6 +250,81 @@ def attempts(g: Game, p: int) -> list[Action]:
                 Play(c, mode=1), SetCard(c)]
     out += [Attack((u,)) for u in me.units()[:1]] + [SetCard(9999)]
     return out
+
+
+def spine_records(out: Path) -> None:
+    """turn-table.json and the records of the port's spine (conformance/PORT.md): greedy-against-greedy and
+    random matches of the decks in fixtures/keywords/ (units whose only rules are keywords), and matches of
+    passes, "attack none" and cleanup discards to the end of a library (Deck Exhaustion)."""
+    rows = [{"id": w.id, "kind": w.kind, "rule": w.rule, "steps": list(w.steps), "trigger": w.trigger}
+            for w in TURN_TABLE]
+    hooks = [dict(c.modifiers) for c in sorted(load_card_db().by_id.values(), key=lambda c: c.id)
+             if c.type == "seat"] + [{"extra_combat_phases": 2, "skip_combat_exit": 1},
+                                     {"skip_influence_response": 1, "skip_draw_post": 1, "skip_combat_exit": 1}]
+    structures = [{"modifiers": m, "structure": [WINDOWS[w] for w in seat_structure(m)]} for m in hooks]
+    write(out / "turn-table.json", {"format": "c1k-fixtures/turn-table", "rows": rows, "structures": structures})
+    here = Path(__file__).parent / "fixtures"
+    kdb = load_card_db([bundled_cards_dir(), here / "vanilla" / "cards"])
+    decks = {p.stem: p for p in sorted((here / "keywords").glob("*.toml"))}
+    pairs = [("ruin-veil", "genesis-solace"), ("genesis-solace", "dominion-solace"), ("dominion-solace", "ruin-veil"),
+             ("ruin-veil", "ruin-veil"), ("genesis-solace", "genesis-solace"), ("dominion-solace", "dominion-solace")]
+    # (no Coin: it is an Action with an effect; `first` varies)
+    for k, (a, b) in enumerate(pairs):
+        for agent in ("greedy", "random"):
+            seed = 1000 + 37 * k + (agent == "random")
+            da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)
+            da.player, db_.player = "p1", "p2"
+            opts = MatchOptions(compensation="card", first=("p1", "p2", "random")[k % 3])
+            g = Game.new(kdb, da, db_, seed, opts)
+            recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+            if agent == "greedy":
+                policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+                while not g.is_terminal() and len(g.record) < 600:
+                    g.apply(policy(g))
+            else:
+                rnd = SplitMix64(seed ^ 0x5EED)
+                while not g.is_terminal() and len(g.record) < 600:
+                    g.apply(random_action(g, rnd))
+            (out / "records" / f"keywords-{agent}-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # the match options the spine reads: the actor keeps priority, a turn limit, small boards (a unit with no
+    # empty slot goes to the graveyard), the first player's first draw, other compensations
+    for k, opts in enumerate([
+            MatchOptions(actor_keeps_priority=True, max_turns=9, compensation="card+influence"),
+            MatchOptions(unit_slots=3, relic_slots=1, first_player_draws=True, first="p2",
+                         compensation="card+influence+capacity"),
+            MatchOptions(unit_slots=2, first="random", compensation="none", max_turns=14)]):
+        a, b = pairs[k]
+        seed = 2000 + k
+        da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)
+        da.player, db_.player = "p1", "p2"
+        g = Game.new(kdb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        policy = agent_policy(make_agent("greedy", seed), make_agent("random", seed + 1))
+        while not g.is_terminal() and len(g.record) < 600:
+            if k == 1 and len(g.record) == 90:   # the player who is not deciding concedes
+                g.apply(Concede(), 1 - g.current_player())
+                break
+            g.apply(policy(g))
+        (out / "records" / f"keywords-options-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # Deck Exhaustion: nobody plays a card; the libraries run out and the exhaustions end the match
+    for k, (a, b, seed) in enumerate([("dominion-solace", "ruin-veil", 31), ("genesis-solace", "dominion-solace", 2**64 - 7)]):
+        da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)
+        da.player, db_.player = "p1", "p2"
+        opts = MatchOptions(compensation="card", first=("p2", "random")[k])
+        g = Game.new(kdb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        while not g.is_terminal():
+            g.apply(next(a for a in g.legal_actions()
+                         if isinstance(a, Pass | Choose) or (isinstance(a, Attack) and not a.units)))
+        (out / "records" / f"exhaustion-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # the Endless Loop watch's loop key (priority.loop_key) of states of three of these records: at the start,
+    # every 25th command and whenever the stack holds something (docs/determinism.md §8 g)
+    keys = []
+    for name in ("keywords-greedy-0.json", "keywords-random-4.json", "exhaustion-0.json"):
+        for i, g in enumerate(rec.replay_iter(rec.load(out / "records" / name), kdb)):
+            if g.stack or i % 25 == 0:
+                keys.append({"record": name, "commands": i, "key": loop_key(g)})
+    write(out / "loop-keys.json", {"format": "c1k-fixtures/loop-keys", "keys": keys})
 
 
 def plain(c: CardDef) -> bool:

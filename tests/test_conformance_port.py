@@ -15,6 +15,9 @@ from typing import Any
 
 import pytest
 
+from engine.cards import bundled_cards_dir, load_card_db
+from engine.game import Game
+from engine.record import load, replay
 from tests.helpers import bench_module
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,12 +48,12 @@ def _replay(*paths: Path | str) -> subprocess.CompletedProcess[str]:
                           timeout=600)
 
 
-def _replays_to_the_end(pattern: str) -> list[dict[str, Any]]:
-    """Replays the three fixture records matching `pattern` (each to its last hash); returns them."""
+def _replays_to_the_end(pattern: str, count: int = 3) -> list[dict[str, Any]]:
+    """Replays the `count` fixture records matching `pattern` (each to its last hash); returns them."""
     records = sorted((PORT / "fixtures" / "records").glob(pattern))
     res = _replay(*records)
     assert res.returncode == 0, res.stdout + res.stderr
-    assert res.stdout.count(": every hash matches (the first state and ") == len(records) == 3, res.stdout
+    assert res.stdout.count(": every hash matches (the first state and ") == len(records) == count, res.stdout
     return [json.loads(r.read_text(encoding="utf-8")) for r in records]
 
 
@@ -72,6 +75,34 @@ def test_replay_follows_greedy_matches_of_plain_units_through_combat_to_their_la
     for t in texts:   # each has attacks and blocks, and most end with a defeated Champion
         assert sum(": attack #" in x for x in t) >= 5 and sum(": block #" in x for x in t) >= 5
     assert sum(len(t) < 300 for t in texts) >= 2
+
+
+def _python_replays(pattern: str) -> list[Game]:
+    """The Python engine's replay of each fixture record matching `pattern` (its own cards included)."""
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards"])
+    return [replay(load(p), db) for p in sorted((PORT / "fixtures" / "records").glob(pattern))]
+
+
+@needs_node
+def test_replay_follows_greedy_and_random_matches_of_keyword_units_to_their_last_hash() -> None:
+    """The spine (turn, priority, combat, keywords, state-based actions, Seat turn hooks): every record of
+    the keyword decks, greedy and random, some with other match options (the actor keeps priority, a turn
+    limit, small boards), is a whole match, and the port follows each to its last hash."""
+    records = _replays_to_the_end("keywords-*.json", 15)
+    for data in records:   # (each ends, long before the 600-command cap; 3 with other match options)
+        assert len(data["commands"]) < 600
+    assert any(d["decks"][0]["seat"] == "seat-of-the-twin-banners" for d in records)   # turn hooks
+    words = {e.rule for g in _python_replays("keywords-*.json") for e in g.events if e.rule.startswith("KW ")}
+    assert {"KW Barrier", "KW Ward", "KW Wither", "KW Decay", "KW Veilbind", "KW Evolve", "KW Growth", "KW Pulse",
+            "KW Regeneration", "KW Rally", "KW Lifedrain"} <= words, words
+
+
+@needs_node
+def test_replay_follows_matches_to_deck_exhaustion_to_their_last_hash() -> None:
+    _replays_to_the_end("exhaustion-*.json", 2)
+    for g in _python_replays("exhaustion-*.json"):
+        assert g.outcome is not None and g.outcome.winner is not None
+        assert g.players[1 - g.outcome.winner].exhaustions >= 2   # it lost to Deck Exhaustion
 
 
 @needs_node

@@ -115,7 +115,9 @@ function cardsFor(bundled: string, rec: Json, path: string): CardDB {
   return db;
 }
 
-function replay(path: string, bundled: string): string {
+/** Replays one record, checking every hash; `onState` sees the match after the first state (0) and after
+ * each command (its count), once its hash has matched. */
+export function replay(path: string, bundled: string, onState?: (g: Match, commands: number) => void): string {
   const rec = readRecord(path);
   const db = cardsFor(bundled, rec, path);
   const decks = (rec.decks as Json[]).map((d, i) => {
@@ -152,6 +154,7 @@ function replay(path: string, bundled: string): string {
     throw new Differs(`${path}: the first state differs from the record's (start hash ${String(start.hash).slice(0, 12)}…, `
       + `the port's ${seal.slice(0, 12)}…):\n${differing(start.parts as Record<string, string>, parts)}`);
   }
+  onState?.(g, 0);
   const commands = rec.commands as Json[];
   // each command: play it, then its hash over the text, refusal, auto flag, part digests and the state
   let before: Record<string, string> = { ...(start.parts as Record<string, string>) };
@@ -189,6 +192,7 @@ function replay(path: string, bundled: string): string {
       throw new Differs(`${where}: the state after it differs from the record's:\n${differing(stated, actual)}`);
     }
     before = expected;
+    onState?.(g, i + 1);
   }
   return `${path}: every hash matches (the first state and ${commands.length} commands)`;
 }
@@ -284,4 +288,4 @@ function main(): void {
   process.exit([1, 2, 3, 0].find((c) => seen.has(c)) ?? 0);
 }
 
-main();
+if (require.main === module) main();

@@ -12,11 +12,13 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 
-import { CardDB, CardDef, cardOf } from "./engine/cards";
+import { CardDB, CardDef, KEYWORDS, cardOf, keyword } from "./engine/cards";
 import { MalformedCommand } from "./engine/commands";
 import { IllegalAction, MalformedWithoutSuggestion, apply, byCodePoint, parse } from "./engine/game";
 import { defOf, exists, playerOf, zoneOf } from "./engine/legality";
-import { Match, NotPorted, Options, SEAT_MODIFIERS, TURN_TABLE, plain } from "./engine/match";
+import { Match, NotPorted, Options, SEAT_MODIFIERS, playable } from "./engine/match";
+import { Perm, WINDOWS } from "./engine/state";
+import { goto } from "./engine/turn";
 
 type Table = Record<string, unknown>;
 const isTable = (x: unknown): x is Table => x !== null && typeof x === "object" && !Array.isArray(x)
@@ -47,7 +49,6 @@ const COMPENSATIONS = ["none", "card", "coin", "influence", "capacity"];
 const STATUSES = ["barrier", "veiled", "suppressed", "rooted"];
 const ZONES = ["library", "hand", "board", "relics", "graveyard", "void", "stack", "command", "set", "gone"];
 const PENDING = ["priority", "attackers", "blockers", "interrupt", "choice", "none"];
-const WINDOWS = TURN_TABLE.map((r) => r[0]);
 const PHASES = [...new Set(WINDOWS.map((w) => w.split(".")[0] as string))];
 const NAME_LISTS = new Set(["hand", "graveyard", "board", "relics", "set"]);
 const CARD_KEYS = ["id", "name", "type", "realm", "cost", "speed", "power", "health", "life", "voidcast", "keywords", "text",
@@ -58,7 +59,7 @@ const SEAT_MODIFIER_BOUNDS: Record<string, [number, number]> = {
   opening_hand: [0, 10], starting_influence: [0, 20], unit_slots: [1, 12], relic_slots: [0, 6], extra_combat_phases: [0, 2],
   skip_draw_post: [0, 1], skip_influence_response: [0, 1], skip_combat_exit: [0, 1],
 };
-const TURN_HOOKS = ["extra_combat_phases", "skip_draw_post", "skip_influence_response", "skip_combat_exit"];
+const NUMBERED_KEYWORDS = new Set(["rally", "decay", "growth", "pulse", "ward"]);
 const MAX_SEED = (1n << 64n) - 1n;
 const MAX_TURN = 10_000;
 const MAX_NUMBER = 999;
@@ -128,7 +129,7 @@ class Check {
     }
     return true;
   }
-  word(loc: (string | number)[], v: unknown, choices: string[]): boolean {
+  word(loc: (string | number)[], v: unknown, choices: readonly string[]): boolean {
     if (!this.txt(loc, v)) return false;
     if (!choices.includes(v as string)) {
       this.bad(loc, `'${String(v)}' is not one of ${choices.join(", ")}`);
@@ -347,7 +348,7 @@ function checkStep(c: Check, i: number, st: Table, db: CardDB, aliases: Set<stri
 
 function checkExpectKeys(c: Check, loc: (string | number)[], exp: Table, db: CardDB, aliases: Set<string>): void {
   c.keys(loc, exp, TOP_EXPECT);
-  const words: Record<string, string[]> = { window: WINDOWS, phase: PHASES, active: ["p1", "p2"], priority: ["p1", "p2", "none"],
+  const words: Record<string, readonly string[]> = { window: WINDOWS, phase: PHASES, active: ["p1", "p2"], priority: ["p1", "p2", "none"],
     decider: ["p1", "p2", "none"], winner: ["p1", "p2", "draw", "none"], pending: PENDING };
   for (const [k, choices] of Object.entries(words)) if (k in exp) c.word([...loc, k], exp[k], choices);
   if ("turn" in exp) c.num([...loc, "turn"], exp.turn, 1, MAX_TURN);
@@ -382,8 +383,13 @@ function checkExpectKeys(c: Check, loc: (string | number)[], exp: Table, db: Car
         else if (k === "statuses") c.strings([...uloc, k], v, 10).forEach((s, j) => c.word([...uloc, k, j], s, STATUSES));
         else if (k === "counters") for (const [n, x] of Object.entries(c.table([...uloc, k], v) ?? {})) c.num([...uloc, k, n], x, 0, MAX_NUMBER);
         else if (k === "keywords") {
-          c.strings([...uloc, k], v, 26);
-          throw new NotPorted("expected keywords (engine/keywords.py)");
+          c.strings([...uloc, k], v, KEYWORDS.length).forEach((kw, j) => {
+            try {
+              keyword(kw, "");
+            } catch (err) {
+              c.bad([...uloc, k, j], (err as Error).message);
+            }
+          });
         }
       }
     }
@@ -430,8 +436,8 @@ function loadScenario(path: string, base: CardDB): Scenario {
 
 // ------------------------------------------------------------------ set-up (scenario.py build)
 
-/** The rules the port has: every card of the scenario plain, or a Champion or Seat with no ability,
- * keyword or turn hook; no status or counter on a card in play. */
+/** The rules the port has: every card of the scenario a unit or relic the spine plays (match.ts `playable`:
+ * no effect, ability or Voidcast cost, only the spine's keywords), or a Champion or Seat with no ability. */
 function portedPosition(scn: Scenario): void {
   for (const p of ["p1", "p2"]) {
     const pd = (scn.data[p] ?? {}) as Table;
@@ -439,19 +445,12 @@ function portedPosition(scn: Scenario): void {
     for (const k of ["hand", "library", "graveyard", "set"]) names.push(...((pd[k] ?? []) as string[]));
     for (const k of ["champion", "seat"]) if (typeof pd[k] === "string") names.push(pd[k] as string);
     for (const k of ["board", "relics"]) {
-      for (const e of (pd[k] ?? []) as unknown[]) {
-        const t: Table = isTable(e) ? e : { card: e };
-        names.push(t.card as string);
-        if ((t.status as unknown[] | undefined)?.length) throw new NotPorted("statuses on cards in play (engine/keywords.py)");
-        if (Object.keys((t.counters ?? {}) as Table).length) throw new NotPorted("counters on cards in play (engine/keywords.py)");
-      }
+      for (const e of (pd[k] ?? []) as unknown[]) names.push((isTable(e) ? e.card : e) as string);
     }
     for (const n of names) {
       const d = scn.db.get(n) as CardDef;
-      const bare = d.type === "champion" || d.type === "seat"
-        ? !d.abilities.length && !Object.keys(d.keywords).length && !TURN_HOOKS.some((h) => h in d.modifiers)
-        : plain(d);
-      if (!bare) throw new NotPorted(`${d.id}, a card with effects, abilities, keywords or turn hooks (engine/keywords.py, engine/effects.py, engine/turn.py)`);
+      const ported = d.type === "champion" || d.type === "seat" ? !d.abilities.length && !Object.keys(d.keywords).length : playable(d);
+      if (!ported) throw new NotPorted(`${d.id}, a card with effects, abilities or keywords of triggers (engine/effects.py, engine/triggers.py, engine/stack.py)`);
     }
   }
 }
@@ -475,7 +474,7 @@ function build(scn: Scenario): Match {
     g.firstPlayer = scn.options.first === "random" ? Number(g.rng.below(2n)) : scn.options.first === "p2" ? 1 : 0;
     g.active = g.turn % 2 === 1 ? g.firstPlayer : 1 - g.firstPlayer;
   }
-  const perm = (entered: number) => ({ seq: ++g.seq, entered_turn: entered, exhausted: false, damage: 0, killer: 0 });
+  const perm = (entered: number): Perm => new Perm(entered, g.nextSeq());
   for (const p of [0, 1]) {
     const pd = (scn.data[`p${p + 1}`] ?? {}) as Table;
     const ps = playerOf(g, p);
@@ -511,14 +510,19 @@ function build(scn: Scenario): Match {
         const cid = g.newCard(scn.db.get(e.card as string) as CardDef, p, key);
         slots[slot] = cid;
         const pm = perm(e.deployed_this_turn === true ? g.turn : g.turn - 1);
+        g.perms.set(cid, pm);
+        const d = g.card(cid);
+        const statuses = new Set([...((e.status ?? []) as string[]), ...["barrier", "veiled", "rooted"].filter((x) => x in d.keywords)]);
+        pm.statuses = [...statuses].sort(byCodePoint);
+        pm.counters = Object.fromEntries(Object.entries((e.counters ?? {}) as Record<string, number>));
         pm.damage = (e.damage as number | undefined) ?? 0;
         pm.exhausted = e.exhausted === true;
-        g.perms.set(cid, pm);
+        pm.ward = d.keywords.ward ?? 0;
         if ("as" in e) g.aliases.set((e.as as string).toLowerCase(), cid);
       }
     }
   }
-  g.goto(WINDOWS.indexOf((head.window as string | undefined) ?? "main.priority"));
+  goto(g, WINDOWS.indexOf((head.window as string | undefined) ?? "main.priority"));
   return g;
 }
 
@@ -536,17 +540,28 @@ function findUnit(g: Match, key: string): number | null {
   return (onBoard.length ? onBoard : inPlay)[0] ?? null;
 }
 
+/** scenario.py keywords_of: the keywords a card has now (printed or granted), sorted, numbered ones with their number. */
+function keywordsOf(g: Match, cid: number): string[] {
+  const out: string[] = [];
+  for (const name of KEYWORDS) {
+    const n = g.keyword(cid, name);
+    if (n !== null) out.push(NUMBERED_KEYWORDS.has(name) ? `${name} ${n}` : name);
+  }
+  return out.sort(byCodePoint);
+}
+
+/** scenario.py unit_facts. */
 function unitFacts(g: Match, cid: number): Table {
-  const d = defOf(g, cid);
-  if (Object.keys(d.keywords).length) throw new NotPorted("the keywords of a card (engine/keywords.py)");
   const z = zoneOf(g, cid);
+  const facts: Table = { zone: z, keywords: keywordsOf(g, cid) };
   const perm = g.perms.get(cid);
   if (perm !== undefined && (z === "board" || z === "relics")) {
-    return { zone: z, keywords: [], damage: perm.damage, power: d.power, health: d.health - perm.damage, max_health: d.health,
-      statuses: [], counters: {}, exhausted: perm.exhausted };
+    const counters = Object.fromEntries(Object.entries(perm.counters).sort((a, b) => byCodePoint(a[0], b[0])));
+    return { ...facts, damage: perm.damage, power: g.power(cid), health: g.health(cid), max_health: g.maxHealth(cid),
+      statuses: [...new Set([...perm.statuses, ...perm.temp_statuses])].sort(byCodePoint), counters, exhausted: perm.exhausted };
   }
-  return { zone: z, keywords: [], damage: 0, power: d.power, health: d.health, max_health: d.health, statuses: [], counters: {},
-    exhausted: false };
+  const d = defOf(g, cid);
+  return { ...facts, damage: 0, power: d.power, health: d.health, max_health: d.health, statuses: [], counters: {}, exhausted: false };
 }
 
 const seatName = (p: number): string => (p === 0 ? "p1" : "p2");
@@ -560,7 +575,7 @@ function actual(g: Match, key: string, sub?: string, field?: string): unknown {
     case "priority": return g.priority >= 0 ? seatName(g.priority) : "none";
     case "decider": return g.pending[0] !== "none" && (g.pending[1] as number) >= 0 ? seatName(g.pending[1] as number) : "none";
     case "winner": return g.outcome === null ? "none" : g.outcome[1];
-    case "stack": return [...g.stack].reverse().map((it) => defOf(g, it.source).name);
+    case "stack": return [...g.stack].reverse().map((it) => it.name);
     case "pending": return g.pending[0];
   }
   if (key === "p1" || key === "p2") {
@@ -571,7 +586,7 @@ function actual(g: Match, key: string, sub?: string, field?: string): unknown {
     if (list !== undefined) return list.map((c) => defOf(g, c).name).sort(byCodePoint);
     if (sub === "hand_size") return ps.hand.length;
     if (sub === "library_size") return ps.library.length;
-    if (sub === "ward") return 0;   // no Ward among the ported cards
+    if (sub === "ward") return g.perms.get(ps.champion)?.ward ?? 0;
     return (ps as unknown as Table)[sub as string];
   }
   const cid = findUnit(g, sub as string);
@@ -581,6 +596,7 @@ function actual(g: Match, key: string, sub?: string, field?: string): unknown {
 
 function norm(key: string, v: unknown): unknown {
   if (NAME_LISTS.has(key) && Array.isArray(v)) return v.map(String).sort(byCodePoint);
+  if (key === "keywords" && Array.isArray(v)) return v.map((x) => String(x).toLowerCase().split(/\s+/).filter((w) => w).join(" ")).sort(byCodePoint);
   if (key === "counters" && isTable(v)) return Object.fromEntries(Object.entries(v).filter(([, n]) => n).sort((a, b) => byCodePoint(a[0], b[0])));
   return v;
 }

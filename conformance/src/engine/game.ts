@@ -167,15 +167,14 @@ export function apply(g: Match, a: Action, player: number | null): void {
 function execute(g: Match, a: Action, p: number): void {
   switch (a.kind) {
     case "pass": g.pass(p); return;
-    case "attack":
-      if (a.units.length) g.attack(p, a.units);
-      else g.attackNone(p);
-      return;
+    case "attack": g.attack(p, a.units); return;
     case "block": g.block(p, a.pairs); return;
     case "choose": g.choose(p, a.options); return;
+    case "set": g.setCard(p, a.card); return;
+    case "concede": g.concede(p); return;
     case "play": g.play(p, a.card, a.slot, a.voidcast, a.targets.length); return;
     default:
-      throw new NotPorted(`${a.kind} (engine/commands.py do_${a.kind}${a.kind === "concede" ? "" : ", engine/stack.py, engine/effects.py"})`);
+      throw new NotPorted(`${a.kind} (engine/commands.py do_${a.kind}, engine/stack.py, engine/effects.py)`);
   }
 }
 

@@ -1,11 +1,14 @@
-// Legality: why an action is not legal now, a port of engine/legality.py as far as the ported rules go.
+// Legality: why an action is not legal now, a port of engine/legality.py as far as the ported rules go
+// (combat.ts keeps the spine's own short versions of the attack and block checks for its `eligible` lists).
 // Every refusal names its rule and gives the true reason (rules.md §3); its text is in a record's
 // `refused` and so in the command hash (docs/formats.md §6), so it is ported word for word. A hidden card
 // gets the answer of one that exists nowhere (rules.md §7a). Where a check needs a rule the port does
 // not have (keywords, statuses, targets, Thread modes, permissions, Interrupts), it stops with NotPorted.
 
 import { CardDef } from "./cards";
-import { Match, NotPorted, Perm, Player, TURN_TABLE, plain } from "./match";
+import { guardRefusal } from "./keywords";
+import { Match, NotPorted, Player, playable } from "./match";
+import { Perm, TURN_TABLE } from "./state";
 
 /** An action (engine/actions.py), its card references resolved to numbers. */
 export type Action =
@@ -26,18 +29,11 @@ export interface Refusal { rule: string; reason: string }
 const refuse = (rule: string, reason: string): Refusal => ({ rule, reason });
 
 /** state.py WINDOW_RULE, by window id. */
-const WINDOW_RULE: Record<string, string> = {
-  "draw.start": "C1K 1.1", "draw.draw": "C1K 1.2", "draw.post": "C1K 1.3", "influence.start": "C1K 2.1",
-  "influence.gain": "C1K 2.2", "influence.response": "C1K 2.3", "main.priority": "C1K 3.1",
-  "combat.declare_attackers": "C1K 4.1", "combat.declare_blockers": "C1K 4.2", "combat.damage": "C1K 4.3",
-  "combat.post": "C1K 4.4", "combat.exit": "C1K 4.5", "end.start": "C1K 5.1", "end.cleanup": "C1K 5.2",
-  "end.final": "C1K 5.3",
-};
-if (Object.keys(WINDOW_RULE).join() !== TURN_TABLE.map((r) => r[0]).join()) throw new Error("WINDOW_RULE is stale");
+const WINDOW_RULE: Record<string, string> = Object.fromEntries(TURN_TABLE.map((w) => [w.id, w.rule]));
 
 // ------------------------------------------------------------------ card lookups (engine/core.py MatchState)
 
-export const zoneOf = (g: Match, c: number): string => g.cards.byNumber.get(c)?.[2] ?? "gone";
+export const zoneOf = (g: Match, c: number): string => g.zone(c);
 export const ownerOf = (g: Match, c: number): number => g.cards.byNumber.get(c)?.[1] ?? -1;
 /** core.py exists: the number of a card object (not one renumbered from hiding). */
 export const exists = (g: Match, c: number): boolean => (g.cards.byNumber.get(c)?.[0] ?? "") !== "";
@@ -71,13 +67,6 @@ function choiceRule(g: Match): string {
 
 /** state.py Outcome.__str__: "p1 (champion_defeated)". */
 export const outcomeText = (g: Match): string => g.outcome === null ? "" : `${g.outcome[1]} (${g.outcome[0]})`;
-
-/** A check this port makes only for a card with no keyword, status or ability (plain, or a Champion or
- * Seat with none): anything else needs engine/keywords.py first. */
-function needPlain(d: CardDef, what: string): void {
-  const bare = (d.type === "champion" || d.type === "seat") ? !d.abilities.length && !Object.keys(d.keywords).length : plain(d);
-  if (!bare) throw new NotPorted(`${what} of ${d.id}, a card with effects, abilities or keywords (engine/legality.py, engine/keywords.py)`);
-}
 
 // ------------------------------------------------------------------ refusal (legality.py)
 
@@ -218,9 +207,9 @@ function playRefusal(g: Match, a: Extract<Action, { kind: "play" }>, p: number):
   } else if (n) {
     return refuse("KW Thread", `${d.name} asks you to choose a branch now: add 'mode 1' … 'mode ${n}'`);
   }
-  if (!plain(d)) {
-    throw new NotPorted(`a play of ${d.id}, a card with effects, abilities or keywords: its targets, `
-      + "its resolution (engine/targets.py, engine/stack.py, engine/effects.py, engine/keywords.py)");
+  if (!playable(d)) {
+    throw new NotPorted(`a play of ${d.id}, a card with effects, abilities or keywords of triggers: its targets, `
+      + "its resolution (engine/targets.py, engine/stack.py, engine/effects.py)");
   }
   return a.targets.length ? refuse("C1K 6", "this needs no target") : null;
 }
@@ -240,8 +229,15 @@ function setRefusal(g: Match, a: Extract<Action, { kind: "set" }>, p: number): R
   if (!exists(g, cid) || zoneOf(g, cid) !== "hand" || ownerOf(g, cid) !== p) return refuse("KW Set", `#${cid} is not in your hand`);
   const d = defOf(g, cid);
   if (!("ambush" in d.keywords)) return refuse("KW Set", `${d.name} can't be Set: only Veil cards with Ambush can`);
-  throw new NotPorted("Setting a card (engine/legality.py set_refusal, engine/keywords.py)");
+  const r = speedRefusal(g, "slow", p, `Setting ${d.name}`);
+  if (r !== null) return refuse("KW Set", r.reason);
+  const influence = playerOf(g, p).influence;
+  if (influence < SET_COST) return refuse("KW Set", `Setting a card costs ${SET_COST} Influence; you have ${influence}`);
+  return null;
 }
+
+/** keywords.py SET_COST: Influence to Set a card face down (Veil). */
+const SET_COST = 1;
 
 /** legality.py attack_block_reason: why this unit can't attack. */
 function attackBlockReason(g: Match, cid: number): Refusal | null {
@@ -252,13 +248,14 @@ function attackBlockReason(g: Match, cid: number): Refusal | null {
   if (!inPlay) return refuse("C1K 4.1", `#${cid} is not a unit of the attacking player in play`);
   const perm = permOf(g, cid);
   const d = defOf(g, cid);
-  needPlain(d, "an attack");
   if (perm.exhausted) {
     return refuse("C1K 4.1", `${d.name} is exhausted (it attacked or was used): units ready at the start of their controller's turn`);
   }
-  if (perm.entered_turn === g.turn) {
+  if (perm.entered_turn === g.turn && g.keyword(cid, "charge") === null) {
     return refuse("KW Charge", `${d.name} entered play this turn and is deploying: only Charge units attack at once`);
   }
+  if (perm.hasStatus("rooted")) return refuse("KW Rooted", `${d.name} is Rooted and can't attack`);
+  if (perm.hasStatus("suppressed")) return refuse("KW Suppress", `${d.name} is Suppressed and can't attack`);
   return null;
 }
 
@@ -278,9 +275,10 @@ function canBlock(g: Match, b: number, a: number): Refusal | null {
     return refuse("C1K 4.2", `#${b} is not a unit of the defending player in play`);
   }
   if (!g.attackers.includes(a) || zoneOf(g, a) !== "board") return refuse("C1K 4.2", `#${a} is not attacking`);
-  needPlain(defOf(g, b), "a block");
-  needPlain(defOf(g, a), "a block");
   if (permOf(g, b).exhausted) return refuse("C1K 4.2", `${defOf(g, b).name} is exhausted and can't block`);
+  if (permOf(g, a).hasStatus("veiled") && !permOf(g, b).hasStatus("veiled")) {
+    return refuse("KW Veiled", `${defOf(g, a).name} is Veiled: only Veiled units can block it`);
+  }
   return null;
 }
 
@@ -293,7 +291,6 @@ function blockRefusal(g: Match, pairs: [number, number][]): Refusal | null {
     const r = canBlock(g, b, x);
     if (r !== null) return r;
   }
-  // keywords.py guard_refusal: no Guard among the defender's units (each checked plain above or below)
-  for (const u of playerOf(g, 1 - g.active).board) if (u) needPlain(defOf(g, u), "Guard");
-  return null;
+  const guard = guardRefusal(g, blockers);   // keywords.py guard_refusal
+  return guard === null ? null : refuse("KW Guard", guard);
 }
