@@ -50,7 +50,7 @@ from engine.actions import (
     parse_command,
 )
 from engine.ai import agent_policy, make_agent
-from engine.cards import CardDef, bundled_cards_dir, load_card_db
+from engine.cards import CardDB, CardDef, bundled_cards_dir, load_card_db
 from engine.cardset import card_digest
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
@@ -187,40 +187,14 @@ def main() -> None:
     # greedy against greedy with those decks (no Coin: it is an Action), to the end or 300 commands:
     # plays, attacks, blocks, combat damage and destroyed units (combat-*)
     for k, seed in enumerate([8, 2**63 + 11, 777]):
-        da, db_ = load_deck(vanilla / "vanilla.toml", vdb), load_deck(vanilla / "vanilla.toml", vdb)
-        da.player, db_.player = "p1", "p2"
-        opts = MatchOptions(compensation="card", first=("p1", "p2", "random")[k])
-        g = Game.new(vdb, da, db_, seed, opts)
-        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
-        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
-        while not g.is_terminal() and len(g.record) < 300:
-            g.apply(policy(g))
-        r = recorder.record(g)
-        (out / "records" / f"combat-{k}.json").write_text(r.to_json(), encoding="utf-8")
+        (out / "records" / f"combat-{k}.json").write_text(vanilla_greedy(vdb, vanilla, k, seed, None), encoding="utf-8")
     # greedy against greedy with those decks, and at one priority decision in three an attempt the rules
     # refuse (a card that isn't playable now or is hidden, a declaration out of its window, a choice that
     # isn't asked, a slot, target, mode or Voidcast payment it can't have): refused attempts stay in the
     # record and pass priority (C1K 10); the refusal's text is in the command hash (refusals-*)
     for k, seed in enumerate([31, 2**64 - 7, 9090]):
-        da, db_ = load_deck(vanilla / "vanilla.toml", vdb), load_deck(vanilla / "vanilla.toml", vdb)
-        da.player, db_.player = "p1", "p2"
-        opts = MatchOptions(compensation="card", first=("p1", "p2", "random")[k])
-        g = Game.new(vdb, da, db_, seed, opts)
-        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
-        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
-        agent = SplitMix64(seed ^ 0xBAD)
-        while not g.is_terminal() and len(g.record) < 300:
-            if g.pending.kind == "priority" and agent.below(3) == 0:
-                tries = [a for a in attempts(g, g.pending.player) if g.why_not(a, g.pending.player) is not None]
-                if tries:
-                    try:
-                        g.apply(tries[agent.below(len(tries))], g.pending.player)
-                    except IllegalAction:
-                        continue
-                    raise AssertionError("an attempt meant to be refused was accepted")
-            g.apply(policy(g))
-        r = recorder.record(g)
-        (out / "records" / f"refusals-{k}.json").write_text(r.to_json(), encoding="utf-8")
+        text = vanilla_greedy(vdb, vanilla, k, seed, SplitMix64(seed ^ 0xBAD))
+        (out / "records" / f"refusals-{k}.json").write_text(text, encoding="utf-8")
     # the verdict of `c1k scenario check` on every scenario (the tests', the lessons', and the port's own in
     # fixtures/scenarios/, some of which fail on purpose): `conformance/replay --scenarios --verdicts`
     # compares the port's verdict on each file with it
@@ -235,6 +209,28 @@ def main() -> None:
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
+
+
+def vanilla_greedy(vdb: CardDB, vanilla: Path, k: int, seed: int, attempt: SplitMix64 | None) -> str:
+    """A greedy-against-greedy match of the vanilla deck (`first` p1, p2, random by k), to its end or 300
+    commands; with `attempt`, an attempt the rules refuse at one priority decision in three. Its record."""
+    da, db_ = load_deck(vanilla / "vanilla.toml", vdb), load_deck(vanilla / "vanilla.toml", vdb)
+    da.player, db_.player = "p1", "p2"
+    opts = MatchOptions(compensation="card", first=("p1", "p2", "random")[k])
+    g = Game.new(vdb, da, db_, seed, opts)
+    recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+    policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+    while not g.is_terminal() and len(g.record) < 300:
+        if attempt is not None and g.pending.kind == "priority" and attempt.below(3) == 0:
+            tries = [a for a in attempts(g, g.pending.player) if g.why_not(a, g.pending.player) is not None]
+            if tries:
+                try:
+                    g.apply(tries[attempt.below(len(tries))], g.pending.player)
+                except IllegalAction:
+                    continue
+                raise AssertionError("an attempt meant to be refused was accepted")
+        g.apply(policy(g))
+    return recorder.record(g).to_json()
 
 
 def attempts(g: Game, p: int) -> list[Action]:
