@@ -14,7 +14,8 @@
   matches of passes, "attack none" and cleanup discards only, up to the first decision that needs another
   command (passes-*); and matches of the decks in fixtures/vanilla/ (cards with no effect) in which a
   player plays one of them whenever they can, and otherwise passes, attacks with nothing or discards (plays-*),
-  and greedy-against-greedy matches of that deck (combat-*).
+  and greedy-against-greedy matches of that deck (combat-*); and matches of the deck in fixtures/effects/ (bundled
+  cards whose plays have effects and no keyword), greedy and random (effects-*).
 """
 
 from __future__ import annotations
@@ -171,6 +172,21 @@ def main() -> None:
             g.apply(policy(g))
         r = recorder.record(g)
         (out / "records" / f"combat-{k}.json").write_text(r.to_json(), encoding="utf-8")
+    # matches of the deck in fixtures/effects/ (bundled cards whose plays have effects: triggers on play,
+    # death, damage, heal and phase starts; Actions with targets; no keyword), greedy against greedy (0, 2)
+    # and random against random (1), to the end or 300 commands (effects-*)
+    for k, seed in enumerate([21, 2**64 - 77, 90210]):
+        da, db_ = (load_deck(Path(__file__).parent / "fixtures" / "effects" / "effects.toml", vdb) for _ in range(2))
+        da.player, db_.player = "p1", "p2"
+        opts = MatchOptions(first=("p1", "p2", "random")[k])
+        g = Game.new(vdb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+        agent = SplitMix64(seed ^ 0x5EED)
+        while not g.is_terminal() and len(g.record) < 300:
+            g.apply(random_action(g, agent) if k == 1 else policy(g))
+        r = recorder.record(g)
+        (out / "records" / f"effects-{k}.json").write_text(r.to_json(), encoding="utf-8")
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})

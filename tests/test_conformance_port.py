@@ -73,6 +73,27 @@ def test_replay_follows_greedy_matches_of_plain_units_through_combat_to_their_la
 
 
 @needs_node
+def test_replay_follows_matches_of_cards_with_effects_through_triggers_targets_and_the_stack() -> None:
+    """Greedy and random matches of fixtures/effects/ (bundled cards whose plays have effects) replay to their
+    last hash, and they hold what the layer ports (counted from the Python engine's own events): triggered
+    abilities put on the stack, targets named in commands, random targets and discards drawn from the
+    generator, summoned tokens, buffs, heals and destroyed units."""
+    from engine import record as rec
+    from engine.cards import bundled_cards_dir, load_card_db
+
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards"])
+    seen: dict[str, int] = {}
+    for data in _replays_to_the_end("effects-*.json"):
+        assert sum(" target #" in c["do"] for c in data["commands"]) >= 3
+    for path in sorted((PORT / "fixtures" / "records").glob("effects-*.json")):
+        events = list(rec.replay(rec.load(path), db).events)
+        assert sum(e.kind == "trigger" for e in events) >= 10
+        for what in ("random target", "(summoned)", "at random", " gets ", " heals ", "is destroyed"):
+            seen[what] = seen.get(what, 0) + sum(what in e.text for e in events)
+    assert all(seen.values()), seen
+
+
+@needs_node
 def test_replay_names_the_first_command_not_ported_and_never_passes_it() -> None:
     res = _replay(RECORD)
     assert res.returncode == 3, res.stdout + res.stderr

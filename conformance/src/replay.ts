@@ -182,8 +182,8 @@ function replay(path: string, bundled: string): string {
         g.block(seat, cmd.pairs.map(([b, a]) => [cardNumber(b), cardNumber(a)]));
       }
       else if (cmd.verb === "choose") g.choose(seat, cmd.numbers);
-      else if (cmd.verb === "play" && cmd.mode === null && /^#[0-9]+$/.test(cmd.refs[0] ?? "")) {
-        g.play(seat, Number((cmd.refs[0] as string).slice(1)), cmd.slot, cmd.voidcast, cmd.targets.length);
+      else if (cmd.verb === "play" && [...cmd.refs, ...cmd.targets].every((r) => /^#[0-9]+$/.test(r))) {
+        g.play(seat, cardNumber(cmd.refs[0] as string), cmd.slot, cmd.voidcast, cmd.targets.map(cardNumber), cmd.mode);
       }
       else throw notPorted();
     } catch (err) {

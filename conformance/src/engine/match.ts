@@ -7,6 +7,9 @@ import { CardDB, CardDef } from "./cards";
 import { Value, canonicalBytes } from "./canonical";
 import { SplitMix64 } from "./rng";
 import { createHash } from "node:crypto";
+import { placeTriggers, resolveTop, putOnStack, StackItem, itemSnapshot } from "./stack";
+import { Trigger, answering, fire, fireWatchers, gameTrigger, triggerSnapshot, whens } from "./triggers";
+import { effectSlots, playSlots } from "./targets";
 
 /** A rule the port does not have yet: replay stops (exit 3) naming it and the Python module it is in. */
 export class NotPorted extends Error {}
@@ -73,8 +76,18 @@ interface Player {
   max_influence: number; influence_gain: number;
 }
 
-/** state.py StackItem of a card played with no target, mode or Voidcast payment. */
-interface StackItem { uid: number; source: number; controller: number; adder: number; slot: number }
+/** continuations.py Continuation: where the game goes once a decision is answered, [then] or [then, actor]
+ * (Then: 0 OPEN_PRIORITY, 1 AFTER_ACTION, 2 FINISH_CLEANUP, 3 AFTER_DECLARATION, 4 RESUME_RESOLUTION). */
+export type Continuation = number[];
+export const OPEN_PRIORITY: Continuation = [0];
+export const FINISH_CLEANUP: Continuation = [2];
+export const AFTER_DECLARATION: Continuation = [3];
+
+/** state.py Choice: a pending choice, what its numbered options stand for and where the game goes on. */
+export interface Choice {
+  kind: string; player: number; values: number[]; count: number; resume: Continuation; trigger: Trigger | null;
+  source: number; free: boolean;
+}
 
 /** A unit or relic that only stands on the board: no effect, ability, keyword, Voidcast cost or evolution. */
 export function plain(d: CardDef): boolean {
@@ -82,7 +95,50 @@ export function plain(d: CardDef): boolean {
     && !Object.keys(d.keywords).length && d.voidcast === null && d.evolve === null;
 }
 
-interface Perm { seq: number; entered_turn: number; exhausted: boolean; damage: number; killer: number }
+/** The "when"s whose triggers the port fires (engine/triggers.py callers outside combat.py). */
+export const PORTED_WHENS = new Set(["on_play", "on_summon", "on_death", "on_damaged", "on_heal", "on_unit_played",
+  "on_action_played", "start_of_draw", "start_of_influence", "start_of_main", "start_of_end"]);
+/** The effect verbs the port carries out (engine/effects.py; not paradox.py's flux, reroll, thread). */
+export const PORTED_VERBS = new Set(["damage", "heal", "draw", "discard", "gain_influence", "buff", "grant", "suppress",
+  "destroy", "return_to_hand", "summon", "counter", "permit"]);
+
+/** What of a card the port can't play yet, with the Python module it is in; null if nothing. */
+export function unported(d: CardDef): string | null {
+  const kws = Object.keys(d.keywords);
+  if (kws.length) return `the keyword${kws.length > 1 ? "s" : ""} ${kws.join(", ")} of ${d.id} (engine/keywords.py)`;
+  if (d.voidcast !== null) return `the Voidcast cost of ${d.id} (engine/voidcast.py)`;
+  if (d.evolve !== null) return `the evolution of ${d.id} (engine/keywords.py)`;
+  for (const ab of d.abilities) {
+    if (ab.interrupt !== null) return `the Interrupt of ${d.id} (engine/interrupts.py)`;
+    if (ab.when !== null && !PORTED_WHENS.has(ab.when)) return `the ${ab.when} trigger of ${d.id} (engine/combat.py)`;
+  }
+  for (const e of [...d.effect, ...d.abilities.filter((a) => a.when !== null).flatMap((a) => a.effect)]) {
+    if (!PORTED_VERBS.has(e.do)) return `the effect '${e.do}' of ${d.id} (engine/paradox.py)`;
+  }
+  return null;
+}
+
+/** state.py Perm: the changing state of a card in play. */
+export interface Perm {
+  damage: number; counters: Record<string, number>; statuses: string[]; temp_statuses: string[]; power_mod: number;
+  health_mod: number; temp_power: number; temp_health: number; granted: Record<string, number>;
+  temp_granted: Record<string, number>; exhausted: boolean; entered_turn: number; seq: number; ward: number;
+  used: Record<string, number>; killer: number; play_targets: number[]; lost: string[];
+}
+
+function newPerm(entered_turn: number, seq: number): Perm {
+  return { damage: 0, counters: {}, statuses: [], temp_statuses: [], power_mod: 0, health_mod: 0, temp_power: 0,
+    temp_health: 0, granted: {}, temp_granted: {}, exhausted: false, entered_turn, seq, ward: 0, used: {}, killer: 0,
+    play_targets: [], lost: [] };
+}
+
+/** Compare strings by code point (docs/determinism.md §8 b). */
+function codePointCompare(a: string, b: string): number {
+  const x = [...a].map((c) => c.codePointAt(0) as number);
+  const y = [...b].map((c) => c.codePointAt(0) as number);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number);
+  return x.length - y.length;
+}
 
 export interface DeckSpec { champion: string; seat: string; library: string[] }
 
@@ -92,8 +148,12 @@ export class Match {
   readonly defs = new Map<number, CardDef>();
   readonly players: Player[];
   readonly perms = new Map<number, Perm>();
-  /** the stack: cards played (kind "card"), no trigger, no ability */
   readonly stack: StackItem[] = [];
+  /** triggered abilities waiting for the stack, and those being put on it (engine/stack.py) */
+  triggers: Trigger[] = [];
+  triggerQueue: Trigger[] = [];
+  /** priority.py: resolutions in this window with only passes between them (the Endless Loop watch) */
+  quietCount = 0;
   /** combat.py: the declared attackers, and the blocks as [blocker, attacker] (0: left play) */
   attackers: number[] = [];
   blocks: [number, number][] = [];
@@ -107,8 +167,7 @@ export class Match {
   pending: unknown[] = ["none", -1, "draw.start", 0, 0, false, []];
   step = 0;
   outcome: [string, string] | null = null;
-  choice: { kind: string; player: number; values: number[]; count: number; resume: number[]; trigger: null;
-    source: number; free: boolean } | null = null;
+  choice: Choice | null = null;
 
   constructor(readonly db: CardDB, readonly seed: bigint, readonly options: Options) {
     this.rng = new SplitMix64(seed);
@@ -151,16 +210,106 @@ export class Match {
     if (relics !== ps.relics.length && !ps.relics.some((c) => c)) ps.relics = Array<number>(Math.max(0, relics)).fill(0);
   }
 
-  /** zones.py draw: the top card enters the hand with a fresh number. */
+  /** zones.py draw: the top card enters the hand with a fresh number; from an empty library, Deck
+   * Exhaustion (a rule's trigger, engine/triggers.py game_trigger). */
   draw(p: number, n: number): void {
     const ps = this.players[p] as Player;
     for (let i = 0; i < n; i++) {
       const top = ps.library.shift();
-      if (top === undefined) throw new NotPorted("Deck Exhaustion (engine/zones.py draw, engine/triggers.py)");
-      const c = this.cards.renumber(top, "hand");
-      this.defs.set(c, this.defs.get(top) as CardDef);
-      ps.hand.push(c);
+      if (top === undefined) {
+        gameTrigger(this, p, "Deck Exhaustion");
+        continue;
+      }
+      ps.hand.push(this.renumber(top, "hand"));
     }
+  }
+
+  /** core.py renumber: the card enters a hidden zone with a fresh number (rules.md §7a). */
+  renumber(cid: number, zone: string): number {
+    const c = this.cards.renumber(cid, zone);
+    this.defs.set(c, this.defs.get(cid) as CardDef);
+    return c;
+  }
+
+  // ---------------------------------------------------------------- core.py lookups
+
+  player(p: number): Player {
+    return this.players[p] as Player;
+  }
+
+  /** The definition of card object `cid` (core.py card). */
+  def(cid: number): CardDef {
+    const d = this.defs.get(cid);
+    if (d === undefined) throw new TypeError(`no card #${cid}`);
+    return d;
+  }
+
+  perm(cid: number): Perm {
+    const p = this.perms.get(cid);
+    if (p === undefined) throw new TypeError(`#${cid} is not in play`);
+    return p;
+  }
+
+  zone(cid: number): string {
+    return this.cards.byNumber.get(cid)?.[2] ?? "";
+  }
+
+  owner(cid: number): number {
+    return this.cards.byNumber.get(cid)?.[1] ?? -1;
+  }
+
+  controller(cid: number): number {
+    return this.owner(cid);
+  }
+
+  /** Whether `cid` is the number of a card object (not one renumbered from hiding). */
+  exists(cid: number): boolean {
+    return (this.cards.byNumber.get(cid)?.[0] ?? "") !== "";
+  }
+
+  inPlay(cid: number): boolean {
+    return ["board", "relics", "command"].includes(this.zone(cid));
+  }
+
+  isUnitInPlay(cid: number): boolean {
+    return this.zone(cid) === "board";
+  }
+
+  isChampion(cid: number): boolean {
+    return this.players.some((ps) => ps.champion === cid);
+  }
+
+  units(p: number): number[] {
+    return this.player(p).board.filter((c) => c);
+  }
+
+  nextSeq(): number {
+    this.seq += 1;
+    return this.seq;
+  }
+
+  targetSeqs(targets: number[]): number[] {
+    return targets.map((t) => this.perms.get(t)?.seq ?? 0);
+  }
+
+  addStatus(cid: number, status: string, temporary: boolean): void {
+    const perm = this.perm(cid);
+    const lst = temporary ? perm.temp_statuses : perm.statuses;
+    if (!lst.includes(status)) {
+      lst.push(status);
+      lst.sort(codePointCompare);
+    }
+  }
+
+  power(cid: number): number {
+    const perm = this.perm(cid);
+    return this.def(cid).power + perm.power_mod + perm.temp_power + (perm.counters.growth ?? 0) - (perm.counters.wither ?? 0);
+  }
+
+  maxHealth(cid: number): number {
+    const perm = this.perm(cid);
+    return this.def(cid).health + perm.health_mod + perm.temp_health + (perm.counters.growth ?? 0)
+      - (perm.counters.wither ?? 0);
   }
 
   compensates(part: string): boolean {
@@ -175,9 +324,9 @@ export class Match {
     decks.forEach((deck, p) => {
       const ps = g.players[p] as Player;
       ps.champion = g.newCard(g.card(deck.champion), p, "command");
-      g.perms.set(ps.champion, { seq: ++g.seq, entered_turn: 0, exhausted: false, damage: 0, killer: 0 });
+      g.perms.set(ps.champion, newPerm(0, ++g.seq));
       ps.seat = g.newCard(g.card(deck.seat), p, "command");
-      g.perms.set(ps.seat, { seq: ++g.seq, entered_turn: 0, exhausted: false, damage: 0, killer: 0 });
+      g.perms.set(ps.seat, newPerm(0, ++g.seq));
       g.applySeat(p);
       ps.life = g.card(deck.champion).life + g.seatMod(p, "starting_life_bonus");
       ps.influence = ps.capacity = g.seatMod(p, "starting_influence");
@@ -207,26 +356,13 @@ export class Match {
   }
 
   // ---------------------------------------------------------------- the turn manager (engine/turn.py)
-  // Ported for a match in which no card is in play but the Champions and Seats and nothing triggers:
-  // what passes and "attack none" lead through. Anything else stops with NotPorted.
+  // Ported for the default turn structure (no Seat hook) and cards with no keyword (unported(): stops
+  // with NotPorted where a card would need a rule that isn't here).
 
-  private quiet(what: string): void {
-    for (const ps of this.players) {
-      if ([...ps.board, ...ps.relics].some((c) => c && !plain(this.defs.get(c) as CardDef))
-          || ps.void.length || ps.set.length || ps.life <= 0) {
-        throw new NotPorted(`${what} with cards in play that have effects, abilities or keywords, cards in the Void or Set, `
-          + "or a Champion at 0 life (engine/turn.py, engine/sba.py)");
-      }
-    }
-  }
-
-  /** The active player's Champion and Seat answering a phase trigger (triggers.py answering). */
-  private phaseTrigger(when: string): void {
-    const ap = this.players[this.active] as Player;
-    for (const c of [ap.champion, ap.seat]) {
-      const d = this.defs.get(c) as CardDef;
-      if (d.abilities.some((a) => a.when === when)) throw new NotPorted(`${when} triggers of ${d.id} (engine/turn.py phase_trigger, engine/triggers.py)`);
-    }
+  /** turn.py fire_start: start-of-phase triggers of the active player's cards (the rules' own keyword
+   * triggers, Growth, Pulse …, are engine/keywords.py's: cards with keywords are refused). */
+  private fireStart(when: string, p: number): void {
+    for (const cid of answering(this, p, when)) fire(this, when, cid);
   }
 
   private goto(w: number | null): void {
@@ -245,11 +381,12 @@ export class Match {
   /** turn.py enter: the row's steps, then what its kind says; the next window to enter, or null. */
   private enter(w: number): number | null {
     const [id, kind, steps] = TURN_TABLE[w] as [string, string, string[]];
+    if (this.stack.length) throw new TypeError(`internal error: entering ${id} with a non-empty stack`);
     this.step = w;
     this.window = id;
     this.priority = -1;
     this.passed = 0;
-    this.quiet(`entering ${id}`);
+    this.quietCount = 0;
     for (const step of steps) {
       const ap = this.players[this.active] as Player;
       if (step === "ready") {
@@ -260,7 +397,7 @@ export class Match {
         for (const c of [...ap.board, ...ap.relics, ap.champion, ap.seat]) if (c) (this.perms.get(c) as Perm).exhausted = false;
       } else if (step === "phase_trigger") {
         const when = PHASE_TRIGGERS[id];
-        if (when !== undefined) this.phaseTrigger(when);
+        if (when !== undefined) this.fireStart(when, this.active);
       } else if (step === "draw") {
         if (!(this.turn === 1 && this.active === this.firstPlayer) || this.options.first_player_draws) this.draw(this.active, ap.draw_count);
       } else if (step === "influence_gain") {
@@ -271,14 +408,16 @@ export class Match {
         if (secondFirst && this.compensates("influence")) ap.influence += 1;
       } else if (step === "declare_attackers") {
         // combat.py step_declare_attackers: eligible, the units of the active player (in slot order) that
-        // can attack (legality.py can_attack: not exhausted, not deploying; a plain unit has no status)
+        // can attack (legality.py can_attack: not exhausted, not deploying; no keyword or status here)
+        this.attackers = [];
+        this.blocks = [];
         const eligible = ap.board.filter((u) => u && !(this.perms.get(u) as Perm).exhausted
           && (this.perms.get(u) as Perm).entered_turn !== this.turn);
         this.pending = ["attackers", this.active, id, 0, 0, false, eligible];
         return null;
       } else if (step === "declare_blockers") {
-        // combat.py step_declare_blockers: a plain attacker can't become illegal; the defending player's
-        // units that are not exhausted may block (legality.py can_block: no Veiled among plain units)
+        // combat.py step_declare_blockers: an attacker with no keyword or status can't become illegal; the
+        // defending player's units that are not exhausted may block (legality.py can_block: no Veiled)
         if (!this.attackers.length) return this.endPhase();
         const dp = 1 - this.active;
         const eligible = (this.players[dp] as Player).board.filter((u) => u && !(this.perms.get(u) as Perm).exhausted);
@@ -286,60 +425,93 @@ export class Match {
         return null;
       } else if (step === "combat_damage") {
         this.combatDamage();
+        if (this.outcome !== null) return null;
       } else if (step === "combat_triggers") {
-        // end_of_attack / end_of_combat: plain units have no triggered ability (checked in attack)
+        // end_of_attack / end_of_combat: cards with combat triggers are refused (unported)
       } else if (step === "cleanup") {
         const excess = ap.hand.length - ap.hand_size;
-        if (excess > 0) {   // turn.py step_cleanup: a choice, then finish_cleanup (Then.FINISH_CLEANUP = 2)
-          this.choice = { kind: "discard", player: this.active, values: [...ap.hand], count: excess, resume: [2],
-            trigger: null, source: 0, free: false };
-          this.pending = ["choice", this.active, id, excess, excess, false, [...ap.hand]];
+        if (excess > 0) {   // turn.py step_cleanup: a choice, then finish_cleanup
+          this.ask("choice", this.active, { min: excess, max: excess, eligible: [...ap.hand],
+            choice: { kind: "discard", player: this.active, values: [...ap.hand], count: excess, resume: FINISH_CLEANUP,
+              trigger: null, source: 0, free: false } });
           return null;
         }
         this.finishCleanupEffects();
+        if (this.outcome !== null) return null;
       } else if (step === "sba") {
         this.sba();
         if (this.outcome !== null) return null;
       } else if (step === "voidcast_returns") {
-        // nothing to do: no card in the Void (checked above)
+        if (this.players.some((ps) => ps.void.length)) throw new NotPorted("cards back from the Void (engine/voidcast.py returns_step)");
       } else {
         throw new NotPorted(`the turn step ${step} (engine/turn.py, engine/combat.py)`);
       }
     }
-    if (kind === "turn_based" || kind === "trigger") return this.nextWindow(w);
-    this.priority = this.active;
-    this.passed = 0;
-    this.pending = ["priority", this.active, id, 0, 0, false, []];
-    return null;
+    if (kind === "turn_based") return this.nextWindow(w);
+    if (kind === "declaration") return null;
+    return this.openPriority();
   }
 
-  /** turn.py finish_cleanup_effects: "until end of turn" effects end (none in a quiet match), SBA. */
+  /** turn.py end_turn_effects: "until end of turn" effects end. */
+  private endTurnEffects(): void {
+    for (const perm of this.perms.values()) {
+      if (!(perm.temp_power || perm.temp_health || perm.temp_statuses.length || Object.keys(perm.temp_granted).length)) continue;
+      const ward = perm.temp_granted.ward;
+      if (ward) perm.ward = Math.max(0, perm.ward - ward);
+      perm.temp_power = perm.temp_health = 0;
+      perm.temp_statuses = [];
+      perm.temp_granted = {};
+    }
+    for (const ps of this.players) if (ps.permits.length) throw new NotPorted("play permissions ending (engine/turn.py end_turn_effects, engine/legality.py permit_active)");
+  }
+
+  /** turn.py finish_cleanup_effects: "until end of turn" effects end, then state-based actions. */
   private finishCleanupEffects(): void {
-    for (const ps of this.players) if (ps.permits.length) throw new NotPorted("play permissions ending (engine/turn.py end_turn_effects)");
+    this.endTurnEffects();
+    this.sba();
   }
 
-  /** commands.py do_choose for the cleanup discard: the chosen cards go to the graveyard (a token
-   * ceases to exist), then the rest of end.cleanup and the next window. */
+  /** decisions.py ask: a decision other than priority (nobody holds priority while it is pending). */
+  ask(kind: string, player: number, o: { min?: number; max?: number; decline?: boolean; eligible?: number[];
+    choice?: Choice }): void {
+    if (o.choice !== undefined) this.choice = o.choice;
+    this.priority = -1;
+    this.pending = [kind, player, this.window, o.min ?? 0, o.max ?? 0, o.decline ?? false, [...(o.eligible ?? [])]];
+  }
+
+  /** decisions.py resume: where a continuation says the game goes on. */
+  private resume(how: Continuation): void {
+    const then = how[0];
+    if (then === 0) this.goto(this.openPriority());
+    else if (then === 1) this.afterAction(how[1] as number);
+    else if (then === 2) {
+      this.finishCleanupEffects();
+      this.goto(this.outcome !== null ? null : this.nextWindow(this.step));
+    } else if (then === 3) this.goto(this.openPriority());
+    else throw new NotPorted("resuming a resolution after a Flux Interrupt (engine/paradox.py)");
+  }
+
+  /** commands.py do_choose: the cleanup discard, or a trigger's target; then where the choice resumes. */
   choose(p: number, options: number[]): void {
     const ch = this.choice;
     if (ch === null || this.pending[0] !== "choice" || ch.player !== p) throw new NotPorted("a choice out of turn (engine/legality.py)");
-    if (ch.kind !== "discard") throw new NotPorted(`a ${ch.kind} choice (engine/commands.py do_choose)`);
     if (options.length !== ch.count || new Set(options).size !== options.length
         || options.some((k) => k < 1 || k > ch.values.length)) throw new NotPorted("a refused choice (engine/legality.py)");
     this.choice = null;
-    const ps = this.players[p] as Player;
-    for (const c of options.map((k) => ch.values[k - 1] as number)) {
-      ps.hand.splice(ps.hand.indexOf(c), 1);
-      if ((this.defs.get(c) as CardDef).token) {
-        this.cards.move(c, "gone");
-      } else {
-        ps.graveyard.push(c);
-        this.cards.move(c, "graveyard");
+    const picked = options.map((k) => ch.values[k - 1] as number);
+    if (ch.kind === "discard") {
+      const ps = this.players[p] as Player;
+      for (const c of picked) {
+        ps.hand.splice(ps.hand.indexOf(c), 1);
+        this.toGraveyard(c);
       }
+    } else if (ch.kind === "trigger_target") {
+      const t = ch.trigger as Trigger;
+      this.triggerQueue.unshift({ ...t, targets: [...t.targets, picked[0] as number] });
+    } else {
+      throw new NotPorted(`a ${ch.kind} choice (engine/commands.py do_choose, engine/paradox.py)`);
     }
-    this.quiet("after the discard");
-    this.finishCleanupEffects();
-    this.goto(this.nextWindow(this.step));
+    this.resume(ch.resume);
   }
 
   /** turn.py next_window on the default structure: the next row, or the next turn after the last. */
@@ -350,6 +522,7 @@ export class Match {
       this.blocks = [];
     }
     if (w + 1 < TURN_TABLE.length) return w + 1;
+    this.endTurnEffects();   // a "this turn" effect made after cleanup ends with the turn as well
     this.turn += 1;
     this.active = 1 - this.active;
     this.attackers = [];
@@ -364,39 +537,56 @@ export class Match {
     return END_START;
   }
 
-  // ---------------------------------------------------------------- combat of plain units (engine/combat.py)
-
-  /** Attacks and blocks are ported for matches whose every card is a plain unit or relic, or a Champion
-   * or Seat with no ability (no trigger, Interrupt, Rally or other keyword can act in combat). */
-  private plainMatch(what: string): void {
-    for (const d of this.defs.values()) {
-      if ((d.type === "champion" || d.type === "seat") ? d.abilities.length || Object.keys(d.keywords).length : !plain(d)) {
-        throw new NotPorted(`${what} in a match with ${d.id}, a card with effects, abilities or keywords (engine/combat.py, engine/triggers.py)`);
-      }
-    }
-  }
-
-  /** turn.py after_declaration → open_priority: SBA (nothing to find after a declaration), then AP has priority. */
-  private afterDeclaration(): void {
-    this.goto(this.openPriority());
-  }
-
+  /** turn.py open_priority: state-based actions, then triggers to the stack; then AP gets priority (or a
+   * trigger window with an empty stack ends at once). Returns the next window, if any. */
   private openPriority(): number | null {
     this.sba();
     if (this.outcome !== null) return null;
+    if ((this.triggers.length || this.triggerQueue.length) && !placeTriggers(this, OPEN_PRIORITY)) return null;
+    if ((TURN_TABLE[this.step] as [string, string, string[]])[1] === "trigger" && !this.stack.length) return this.nextWindow(this.step);
     this.givePriority(this.active, 0);
     return null;
   }
 
-  /** commands.py do_attack with units: they attack and are exhausted. */
+  /** turn.py after_action: SBA and triggers, then priority to the opponent (C1K §6 step 3). */
+  private afterAction(actor: number): void {
+    this.sba();
+    if (this.outcome !== null) {
+      this.setOver();
+      return;
+    }
+    if ((this.triggers.length || this.triggerQueue.length) && !placeTriggers(this, [1, actor])) return;
+    if (this.options.actor_keeps_priority) {
+      this.givePriority(actor, 0);
+      return;
+    }
+    const top = this.stack[this.stack.length - 1];
+    this.givePriority(1 - actor, top !== undefined && top.adder === actor ? 1 << actor : 0);
+  }
+
+  // ---------------------------------------------------------------- combat (engine/combat.py)
+
+  /** Attacks and blocks are ported for matches whose cards in play have no keyword and no combat trigger
+   * (no Strike, Overwhelm, Lifedrain, Conquer, Rally, Interrupt or on-attack ability can act). */
+  private combatReady(what: string): void {
+    for (const ps of this.players) {
+      for (const c of [...ps.board, ...ps.relics, ps.champion, ps.seat]) {
+        const d = c ? this.def(c) : null;
+        const why = d === null ? null : unported(d);
+        if (why !== null) throw new NotPorted(`${what} with ${why}`);
+      }
+    }
+  }
+
+  /** commands.py do_attack with units: they attack and are exhausted; then AP gets priority. */
   attack(p: number, units: number[]): void {
     const eligible = this.pending[6] as number[];
     if (this.pending[0] !== "attackers" || this.pending[1] !== p || new Set(units).size !== units.length
         || units.some((u) => !eligible.includes(u))) throw new NotPorted("a refused attack (engine/legality.py)");
-    this.plainMatch("attacks");
+    this.combatReady("attacks");
     this.attackers = [...units];
     for (const u of units) (this.perms.get(u) as Perm).exhausted = true;
-    this.afterDeclaration();
+    this.goto(this.openPriority());
   }
 
   /** commands.py do_block: the blocks as declared (none, or [blocker, attacker] pairs). */
@@ -407,12 +597,9 @@ export class Match {
     if (this.pending[0] !== "blockers" || this.pending[1] !== p || new Set(blockers).size !== blockers.length
         || new Set(attacked).size !== attacked.length || blockers.some((b) => !eligible.includes(b))
         || attacked.some((a) => !this.attackers.includes(a))) throw new NotPorted("a refused block (engine/legality.py)");
+    this.combatReady("blocks");
     this.blocks = pairs.map(([b, a]) => [b, a]);
-    this.afterDeclaration();
-  }
-
-  private onBoard(c: number): boolean {
-    return c !== 0 && this.cards.byNumber.get(c)?.[2] === "board";
+    this.goto(this.openPriority());
   }
 
   /** combat.py combat_damage without Strike, Overwhelm, Lifedrain or Conquer: every attacker deals its
@@ -424,60 +611,99 @@ export class Match {
     const blockerOf = new Map(this.blocks.filter((x) => x[0]).map(([b, a]) => [a, b]));
     const assignments: [number, number, number][] = [];
     for (const a of this.attackers) {
-      if (!this.onBoard(a)) continue;
+      if (!this.isUnitInPlay(a)) continue;
       const b = blockerOf.get(a) ?? 0;
-      const bHere = this.onBoard(b);
-      if (bHere) assignments.push([a, b, this.power(a)]);
-      else if (!blocked.has(a)) assignments.push([a, champion, this.power(a)]);
-      if (bHere) assignments.push([b, a, this.power(b)]);
+      const bHere = b !== 0 && this.isUnitInPlay(b);
+      if (bHere) assignments.push([a, b, Math.max(0, this.power(a))]);
+      else if (!blocked.has(a)) assignments.push([a, champion, Math.max(0, this.power(a))]);
+      if (bHere) assignments.push([b, a, Math.max(0, this.power(b))]);
     }
-    for (const [src, dst, amount] of assignments) this.damage(src, dst, amount);
+    for (const [src, dst, amount] of assignments) this.damage(src, dst, amount, true);
     this.sba();
   }
 
-  private power(c: number): number {
-    return Math.max(0, (this.defs.get(c) as CardDef).power);
-  }
+  // ---------------------------------------------------------------- pipeline.py, zones.py
 
-  /** pipeline.py damage with no keyword handler: a Champion loses life, a unit takes damage. */
-  private damage(src: number, dst: number, amount: number): void {
-    if (amount <= 0) return;
+  /** pipeline.py damage with no keyword handler: a Champion loses life, a unit takes damage (on_damaged). */
+  damage(src: number, dst: number, amount: number, combat = false): number {
+    void combat;
+    if (amount <= 0) return 0;
     const ps = this.players.find((q) => q.champion === dst);
     if (ps !== undefined) {
       ps.life -= amount;
-      return;
+      return amount;
     }
     const perm = this.perms.get(dst);
-    if (perm === undefined) return;
+    if (perm === undefined) return 0;
     perm.damage += amount;
     perm.killer = src;
+    fire(this, "on_damaged", dst, src);
+    return amount;
   }
 
-  /** sba.py sba for plain units: a Champion at 0 life ends the match; units with damage at least their
-   * health are destroyed together (active player's first), until nothing changes. */
+  /** pipeline.py heal: a Champion gains life; a unit loses damage, at most what it has (on_heal). */
+  heal(src: number, dst: number, amount: number): number {
+    if (amount <= 0) return 0;
+    const ps = this.players.find((q) => q.champion === dst);
+    let healed: number;
+    if (ps !== undefined) {
+      ps.life += amount;
+      healed = amount;
+    } else {
+      const perm = this.perms.get(dst);
+      if (perm === undefined) return 0;
+      healed = Math.min(perm.damage, amount);
+      perm.damage -= healed;
+    }
+    if (healed > 0) fire(this, "on_heal", dst, src);
+    return healed;
+  }
+
+  /** sba.py lethal: damage ≥ health (health may also have dropped to 0 or less). */
+  private lethal(c: number): boolean {
+    const perm = this.perm(c);
+    if (perm.damage === 0 && perm.health_mod >= 0 && perm.temp_health >= 0 && !Object.keys(perm.counters).length) {
+      return this.def(c).health <= 0;
+    }
+    return perm.damage >= this.maxHealth(c);
+  }
+
+  /** sba.py sba_run without Evolve or combat victories: a Champion at 0 life ends the match; units with
+   * lethal damage are destroyed together (active player's first), until nothing changes. */
   private sba(): void {
-    for (;;) {
+    for (let n = 0; n < 200; n++) {
       if (this.outcome !== null) return;
       const dead = [this.active, 1 - this.active].flatMap((p) => (this.players[p] as Player).board
-        .filter((c) => c && (this.perms.get(c) as Perm).damage >= (this.defs.get(c) as CardDef).health));
+        .filter((c) => c && this.lethal(c)));
       const lost = [0, 1].filter((p) => (this.players[p] as Player).life <= 0);
       if (lost.length) {
         this.outcome = lost.length === 2 ? ["both_defeated", "draw"] : ["champion_defeated", lost[0] === 0 ? "p2" : "p1"];
         return;
       }
       if (!dead.length) return;
-      for (const c of dead) {
-        const d = this.defs.get(c) as CardDef;
-        if (!plain(d)) throw new NotPorted(`${d.id} destroyed (engine/sba.py, engine/triggers.py)`);
-        this.destroy(c);
+      const killers = new Map(dead.map((c) => [c, this.perm(c).killer]));
+      const destroyed = dead.filter((c) => this.destroy(c));
+      for (const c of destroyed) {
+        const killer = killers.get(c) as number;
+        if (this.window === "combat.damage" && killer && !dead.includes(killer) && this.isUnitInPlay(killer)) {
+          fire(this, "on_kill", killer, c);
+        }
       }
     }
+    throw new NotPorted("state-based actions that never settle (engine/sba.py RulesLoopError)");
   }
 
-  /** pipeline.py destroy → zones.py leave_play, to_graveyard. */
-  private destroy(c: number): void {
-    const owner = (this.cards.byNumber.get(c) as [string, number, string])[1];
-    const ps = this.players[owner] as Player;
+  /** pipeline.py destroy: its abilities still trigger as it dies (on_death), it leaves play, to the graveyard. */
+  destroy(c: number): boolean {
+    fire(this, "on_death", c, c);
+    this.leavePlay(c);
+    this.toGraveyard(c);
+    return true;
+  }
+
+  /** zones.py leave_play: out of its slot, no longer in combat. */
+  leavePlay(c: number): void {
+    const ps = this.player(this.owner(c));
     const i = ps.board.indexOf(c);
     if (i >= 0) ps.board[i] = 0;
     const r = ps.relics.indexOf(c);
@@ -486,11 +712,40 @@ export class Match {
     this.attackers = this.attackers.filter((a) => a !== c);
     this.blocks = this.blocks.filter(([b, a]) => !(b === c && a === 0) && !(a === c && b === 0))
       .map(([b, a]) => [b === c ? 0 : b, a === c ? 0 : a]);
-    if ((this.defs.get(c) as CardDef).token) {
+  }
+
+  /** zones.py to_graveyard: a token ceases to exist. */
+  toGraveyard(c: number): void {
+    if (this.def(c).token) {
       this.cards.move(c, "gone");
-    } else {
-      ps.graveyard.push(c);
-      this.cards.move(c, "graveyard");
+      return;
+    }
+    this.player(this.owner(c)).graveyard.push(c);
+    this.cards.move(c, "graveyard");
+  }
+
+  /** zones.py discard_random. */
+  discardRandom(p: number, n: number): void {
+    const ps = this.player(p);
+    for (let i = 0; i < n; i++) {
+      if (!ps.hand.length) return;
+      const [c] = ps.hand.splice(Number(this.rng.below(BigInt(ps.hand.length))), 1);
+      this.toGraveyard(c as number);
+    }
+  }
+
+  /** zones.py counter_item. */
+  counterItem(uid: number): void {
+    const i = this.stack.findIndex((it) => it.uid === uid);
+    if (i < 0) return;
+    const [it] = this.stack.splice(i, 1);
+    if ((it as StackItem).kind === "card" && this.zone((it as StackItem).source) === "stack") this.toGraveyard((it as StackItem).source);
+  }
+
+  /** zones.py finish_item: an Action that has resolved goes to the graveyard. */
+  finishItem(item: StackItem | null): void {
+    if (item !== null && (item.kind === "card" || item.kind === "voidcast") && this.zone(item.source) === "stack") {
+      this.toGraveyard(item.source);
     }
   }
 
@@ -501,80 +756,94 @@ export class Match {
     this.pending = ["priority", p, this.window, 0, 0, false, []];
   }
 
-  /** commands.py do_play of a unit or relic with no effect, ability, keyword or Voidcast cost, in the
-   * main phase on an empty stack: its cost is paid, it goes on the stack (stack.py put_on_stack), and
-   * after the action (turn.py after_action: no SBA or trigger to find) the opponent gets priority. */
-  play(p: number, cid: number, slot: number | null, voidcast: boolean, targets: number): void {
+  // ---------------------------------------------------------------- commands.py play, priority.py pass
+
+  /** commands.py do_play: the cost paid, the card on the stack (stack.py put_on_stack), "when you play"
+   * triggers (C1K 3.2), then after the action (turn.py after_action) the opponent gets priority. The
+   * record says the play was legal: only its effect is ported (a refusal stops replay before this). */
+  play(p: number, cid: number, slot: number | null, voidcast: boolean, targets: number[], mode: number | null): void {
     const ps = this.players[p] as Player;
     const d = this.defs.get(cid);
-    if (this.pending[0] !== "priority" || this.pending[1] !== p || this.window !== "main.priority" || this.stack.length
-        || d === undefined || !ps.hand.includes(cid) || voidcast || targets || ps.influence < d.cost) {
-      throw new NotPorted("a play other than from the hand at Slow speed, paid, with no target (engine/legality.py)");
+    if (this.pending[0] !== "priority" || this.pending[1] !== p || d === undefined || !ps.hand.includes(cid)
+        || voidcast || mode !== null || ps.influence < d.cost) {
+      throw new NotPorted("a play other than from the hand, paid, with no Voidcast payment or Thread mode (engine/legality.py, engine/voidcast.py)");
     }
-    if (!plain(d)) throw new NotPorted(`${d.id}: a card with effects, abilities, keywords or a Voidcast cost (engine/stack.py, engine/effects.py)`);
-    for (const q of this.players) {
-      for (const c of [q.champion, q.seat]) {
-        if ((this.defs.get(c) as CardDef).abilities.some((a) => a.when !== null && !Object.values(PHASE_TRIGGERS).includes(a.when))) {
-          throw new NotPorted(`the triggered abilities of ${(this.defs.get(c) as CardDef).id} (engine/triggers.py)`);
-        }
-      }
-    }
+    const why = unported(d);
+    if (why !== null) throw new NotPorted(why);
     ps.influence -= d.cost;
-    ps.hand.splice(ps.hand.indexOf(cid), 1);
-    this.cards.move(cid, "stack");
-    this.stack.push({ uid: ++this.seq, source: cid, controller: p, adder: p, slot: slot === null ? -1 : slot - 1 });
-    if (this.options.actor_keeps_priority) this.givePriority(p, 0);
-    else this.givePriority(1 - p, 1 << p);
+    putOnStack(this, cid, p, slot === null ? -1 : slot - 1, targets, 0, false, false);
+    if (this.announcePlay(cid, p)) this.afterAction(p);
+  }
+
+  /** commands.py announce_play: "when you play a Unit / an Action" triggers, then the opponent's
+   * Interrupts for an Action (C1K 7: asked on public facts, legality.py may_interrupt; not ported). */
+  private announcePlay(cid: number, p: number): boolean {
+    const d = this.def(cid);
+    if (d.type === "unit" || d.type === "action") fireWatchers(this, d.type === "unit" ? "on_unit_played" : "on_action_played", p, cid);
+    if (d.type === "action") {
+      const q = this.player(1 - p);
+      const nullify = q.hand.length && [...q.hand, ...q.library, ...q.set].some((c) => this.def(c).nullify);
+      const inPlay = [...q.board, ...q.relics, q.champion, q.seat].some((c) => c && this.def(c).abilities.some((a) => a.interrupt !== null));
+      if (nullify || inPlay) throw new NotPorted("Interrupts for a played Action (engine/interrupts.py, engine/legality.py may_interrupt)");
+    }
+    return true;
   }
 
   /** zones.py enter_play: into the chosen empty slot, else the first empty one, else the graveyard. */
-  private enterPlay(cid: number, p: number, slot: number): void {
+  enterPlay(cid: number, p: number, slot: number | null, summoned: boolean): boolean {
+    void summoned;
     const ps = this.players[p] as Player;
-    const relic = (this.defs.get(cid) as CardDef).type === "relic";
+    const d = this.def(cid);
+    const why = unported(d);
+    if (why !== null) throw new NotPorted(why);
+    const relic = d.type === "relic";
     const slots = relic ? ps.relics : ps.board;
-    if (!(slot >= 0 && slot < slots.length) || slots[slot]) {
+    if (slot === null || !(slot >= 0 && slot < slots.length) || slots[slot]) {
       if (!slots.includes(0)) {
-        ps.graveyard.push(cid);
-        this.cards.move(cid, "graveyard");
-        return;
+        this.toGraveyard(cid);
+        return false;
       }
       slot = slots.indexOf(0);
     }
     slots[slot] = cid;
     this.cards.move(cid, relic ? "relics" : "board");
-    this.perms.set(cid, { seq: ++this.seq, entered_turn: this.turn, exhausted: false, damage: 0, killer: 0 });
+    this.perms.set(cid, newPerm(this.turn, this.nextSeq()));
+    return true;
   }
 
-  /** priority.py do_pass: on a stack, the top resolves when the player who didn't add it passes (then
-   * turn.py open_priority: the active player gets priority); on an empty stack both passed ends the window. */
+  /** priority.py do_pass: a player-added top item resolves when the other player passes, a game-added one
+   * when both have; then turn.py open_priority. On an empty stack both passed ends the window. */
   pass(p: number): void {
     if (this.pending[0] !== "priority" || this.pending[1] !== p) throw new NotPorted("a pass out of turn (engine/legality.py)");
     this.passed |= 1 << p;
     const top = this.stack[this.stack.length - 1];
     if (top !== undefined) {
-      if (p !== top.adder) {
-        this.stack.pop();
+      if ((top.adder >= 0 && p !== top.adder) || (top.adder < 0 && this.passed === 3)) {
         this.priority = -1;
-        this.enterPlay(top.source, top.controller, top.slot);
-        this.quiet("after a resolution");
-        this.goto(this.openPriority());
-      } else {
-        this.givePriority(1 - p, this.passed);
+        const win = this.step;
+        if (resolveTop(this)) this.goto(this.openPriority());
+        else if (this.outcome !== null) this.setOver();
+        if (this.step === win && this.outcome === null) {
+          // priority.py watch_loop: past LOOP_WATCH resolutions in one window, the loop key is compared
+          this.quietCount += 1;
+          if (this.quietCount >= 16) throw new NotPorted("the Endless Loop watch (engine/priority.py watch_loop, loop_key)");
+        }
+        return;
       }
+      this.givePriority(1 - p, this.passed);
       return;
     }
     if (this.passed === 3) {
       this.goto(this.nextWindow(this.step));
     } else {
-      this.priority = 1 - p;
-      this.pending = ["priority", 1 - p, this.window, 0, 0, false, []];
+      this.givePriority(1 - p, this.passed);
     }
   }
 
   /** commands.py do_attack with no units: combat ends (turn.py end_phase: end.start is next). */
   attackNone(p: number): void {
     if (this.pending[0] !== "attackers" || this.pending[1] !== p) throw new NotPorted("'attack none' out of turn (engine/legality.py)");
-    this.goto(END_START);
+    this.goto(this.endPhase());
   }
 
   /** core.py snapshot(): plain values (booleans, null for absent, bigint beyond 2^53). */
@@ -582,17 +851,22 @@ export class Match {
     const big = (n: bigint): bigint | number => (n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n);
     const perms: Record<string, unknown> = {};
     for (const [id, p] of [...this.perms].sort((a, b) => a[0] - b[0])) {
-      perms[String(id)] = { damage: p.damage, counters: {}, statuses: [], temp_statuses: [], power_mod: 0, health_mod: 0,
-        temp_power: 0, temp_health: 0, granted: {}, temp_granted: {}, exhausted: p.exhausted,
-        entered_turn: p.entered_turn, seq: p.seq, ward: 0, used: {}, killer: p.killer, play_targets: [], lost: [] };
+      perms[String(id)] = { ...p, counters: { ...p.counters }, statuses: [...p.statuses], temp_statuses: [...p.temp_statuses],
+        granted: { ...p.granted }, temp_granted: { ...p.temp_granted }, used: { ...p.used }, play_targets: [...p.play_targets],
+        lost: [...p.lost] };
     }
+    const ch = this.choice;
     return {
       encoding: ENCODING, seed: big(this.seed), rng: big(this.rng.state), turn: this.turn, active: this.active,
       first_player: this.firstPlayer, window: this.window, priority: this.priority, passed: this.passed, seq: this.seq,
       options: optionsSnapshot(this.options), cards: this.cards.list(),
       players: this.players.map((p) => ({ ...p, permits: p.permits.map((x) => [...x]) })),
       perms,
-      stack: this.stack.map((s) => [s.uid, "card", s.source, s.controller, s.adder, -1, [], 0, "", 0, s.slot, []]), triggers: [], trigger_queue: [], choice: this.choice, interrupt: null,
+      stack: this.stack.map(itemSnapshot), triggers: this.triggers.map(triggerSnapshot),
+      trigger_queue: this.triggerQueue.map(triggerSnapshot),
+      choice: ch === null ? null : { kind: ch.kind, player: ch.player, values: [...ch.values], count: ch.count,
+        resume: [...ch.resume], trigger: ch.trigger === null ? null : triggerSnapshot(ch.trigger), source: ch.source, free: ch.free },
+      interrupt: null,
       attackers: [...this.attackers], blocks: this.blocks.map((b) => [...b]),
       lifedrain_due: [0, 0], void_items: {}, resolving: null, threads: [], outcome: this.outcome, pending: this.pending,
     };

@@ -1,0 +1,140 @@
+// The stack (C1K 6, RB 2.1), a port of engine/stack.py: putting a played card on it, waiting triggers
+// onto it (APNAP order, target choices asked one at a time), and resolving its top item (a Unit or
+// Relic enters play; an Action's effects; an ability; a rule's trigger). Flux orders and Thread branches
+// (engine/paradox.py), Voidcast (engine/voidcast.py) and the rules' keyword triggers (engine/keywords.py)
+// are not ported: they stop with NotPorted.
+
+import { runEffects } from "./effects";
+import { Continuation, Match, NotPorted } from "./match";
+import { effectSlots, targetCandidates } from "./targets";
+import { Trigger, fire, triggerOrder } from "./triggers";
+
+/** core.py STACK_CAP */
+export const STACK_CAP = 500;
+
+/** state.py StackItem. `adder` is the player who added it, or -1 for the game (triggers). */
+export interface StackItem {
+  uid: number; kind: string; source: number; controller: number; adder: number; name: string; ability: number;
+  targets: number[]; mode: number; keyword: string; ctx: number; slot: number; tseq: number[];
+}
+
+/** StackItem.snapshot (the name is a label: not hashed). */
+export function itemSnapshot(s: StackItem): unknown[] {
+  return [s.uid, s.kind, s.source, s.controller, s.adder, s.ability, [...s.targets], s.mode, s.keyword, s.ctx,
+    s.slot, [...s.tseq]];
+}
+
+/** Put waiting triggers on the stack. False if a target choice is now pending. */
+export function placeTriggers(g: Match, resume: Continuation): boolean {
+  if (!g.triggers.length && !g.triggerQueue.length) return true;
+  if (g.triggers.length) {
+    g.triggerQueue = [...triggerOrder(g, g.triggers), ...g.triggerQueue];
+    g.triggers = [];
+  }
+  askFluxOrder(g);
+  while (g.triggerQueue.length) {
+    const t = g.triggerQueue.shift() as Trigger;
+    if (t.kind === "trigger" && t.ability >= 0) {
+      const ab = g.def(t.source).abilities[t.ability];
+      if (ab === undefined) throw new TypeError(`no ability ${t.ability} on ${t.source}`);
+      if (!t.mode && ab.effect.some((e) => e.do === "thread")) throw new NotPorted("a Thread trigger (engine/paradox.py ask_thread_branch)");
+      const need = effectSlots(ab.effect, t.mode).slice(t.targets.length);
+      if (need.length && t.chosen) {
+        if (!t.targets.length) continue;   // a played unit's on-play targets: none were legal then (removed)
+      } else if (need.length) {   // choose the targets now, one at a time (C1K 6)
+        const cands = targetCandidates(g, need[0] as string, t.controller, t.source);
+        if (!cands.length) {
+          if (!t.targets.length) continue;   // no legal target: the trigger is removed
+          push(g, t);
+          continue;
+        }
+        if (cands.length > 1) {
+          g.ask("choice", t.controller, { min: 1, max: 1, eligible: cands,
+            choice: { kind: "trigger_target", player: t.controller, values: cands, count: 1, resume, trigger: t,
+              source: 0, free: false } });
+          return false;
+        }
+        g.triggerQueue.unshift({ ...t, targets: [...t.targets, cands[0] as number] });
+        continue;
+      }
+    }
+    push(g, t);
+  }
+  return true;
+}
+
+/** paradox.py ask_flux_order: asked only when a player has two Flux triggers waiting; not ported. */
+function askFluxOrder(g: Match): void {
+  if (g.triggerQueue.length < 2) return;
+  const flux = g.triggerQueue.filter((t) => t.kind === "trigger" && t.ability >= 0
+    && (g.def(t.source).abilities[t.ability]?.effect ?? []).some((e) => e.do === "flux"));
+  if (flux.length >= 2) throw new NotPorted("the order of simultaneous Flux effects (engine/paradox.py ask_flux_order)");
+}
+
+export function push(g: Match, t: Trigger): void {
+  if (g.stack.length >= STACK_CAP) throw new NotPorted(`a stack of ${STACK_CAP} items (engine/core.py RulesLoopError)`);
+  if (t.kind === "voidcast") throw new NotPorted("a card back from the Void (engine/voidcast.py leave_void)");
+  g.stack.push({ uid: g.nextSeq(), kind: t.kind, source: t.source, controller: t.controller, adder: -1, name: t.name,
+    ability: t.ability, targets: [...t.targets], mode: t.mode, keyword: t.keyword, ctx: t.ctx, slot: -1,
+    tseq: t.tseq.length ? [...t.tseq] : g.targetSeqs(t.targets) });
+}
+
+/** Resolve the top item. False if a decision is now pending. */
+export function resolveTop(g: Match): boolean {
+  const item = g.stack.pop() as StackItem;
+  const { source, controller, kind } = item;
+  if (kind === "trigger" || kind === "ability") {
+    if (source) {
+      const abilities = g.def(source).abilities;
+      const ab = abilities[item.ability];
+      if (abilities.length && ab !== undefined) {
+        return runEffects(g, ab.effect, controller, source, [...item.targets], item, [], item.mode, true);
+      }
+    }
+    return true;
+  }
+  if (kind === "card") {
+    const d = g.def(source);
+    if (g.zone(source) !== "stack") return true;
+    if (d.type === "unit" || d.type === "relic") {
+      if (g.enterPlay(source, controller, item.slot < 0 ? null : item.slot, false)) {
+        g.perm(source).play_targets = [...item.targets];
+        fire(g, "on_play", source, 0, item.targets, item.ctx === 0, item.mode, item.tseq);
+        fire(g, "on_summon", source);
+      }
+      return true;
+    }
+    if (item.keyword === "voidcast") throw new NotPorted("a card cast for its Voidcast cost (engine/voidcast.py to_void)");
+    return runEffects(g, d.effect, controller, source, [...item.targets], item, [], item.mode, true);
+  }
+  if (kind === "voidcast") throw new NotPorted("a card back from the Void (engine/voidcast.py)");
+  if (kind === "keyword") throw new NotPorted(`the ${item.keyword} trigger (engine/keywords.py START_TRIGGERS_ALL)`);
+  if (kind === "game") {
+    if (item.keyword === "Deck Exhaustion") {
+      const ps = g.player(controller);
+      ps.exhaustions += 1;
+      ps.life -= ps.exhaustions;
+    }
+    return true;
+  }
+  return true;
+}
+
+/** A card played: from the hand (or graveyard, Set) onto the stack. */
+export function putOnStack(g: Match, cid: number, p: number, slot: number, targets: number[], mode: number,
+  targetsLater = false, voidcast = false): StackItem {
+  const ps = g.player(p);
+  for (const zone of [ps.hand, ps.graveyard, ps.set]) {
+    const i = zone.indexOf(cid);
+    if (i >= 0) {
+      zone.splice(i, 1);
+      break;
+    }
+  }
+  g.cards.move(cid, "stack");
+  const item: StackItem = { uid: g.nextSeq(), kind: "card", source: cid, controller: p, adder: p, name: g.def(cid).name,
+    ability: -1, targets: [...targets], mode, keyword: voidcast ? "voidcast" : "", ctx: targetsLater ? 1 : 0, slot,
+    tseq: g.targetSeqs(targets) };
+  g.stack.push(item);
+  return item;
+}
