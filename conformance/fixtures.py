@@ -15,7 +15,8 @@
   command (passes-*); and matches of the decks in fixtures/vanilla/ (cards with no effect) in which a
   player plays one of them whenever they can, and otherwise passes, attacks with nothing or discards (plays-*),
   and greedy-against-greedy matches of that deck (combat-*); and matches of the deck in fixtures/effects/ (bundled
-  cards whose plays have effects and no keyword), greedy and random (effects-*).
+  cards whose plays have effects and no keyword), greedy and random (effects-*), and against fixtures/effects/counters.toml (Nullify
+  Actions, a relic with an Interrupt: counters-*).
 """
 
 from __future__ import annotations
@@ -187,9 +188,29 @@ def main() -> None:
             g.apply(random_action(g, agent) if k == 1 else policy(g))
         r = recorder.record(g)
         (out / "records" / f"effects-{k}.json").write_text(r.to_json(), encoding="utf-8")
+    # matches of that deck against fixtures/effects/counters.toml (Nullify Actions from the hand, a relic with
+    # an Interrupt): Interrupts asked, used and declined (C1K 7); greedy (0, 2) and random (1) (counters-*)
+    for k, seed in enumerate(COUNTER_SEEDS):
+        da, db_ = (load_deck(Path(__file__).parent / "fixtures" / "effects" / f"{name}.toml", vdb)
+                   for name in (("effects", "counters") if k != 1 else ("counters", "effects")))
+        da.player, db_.player = "p1", "p2"
+        opts = MatchOptions(first=("p1", "p2", "random")[k])
+        g = Game.new(vdb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+        agent = SplitMix64(seed ^ 0x5EED)
+        while not g.is_terminal() and len(g.record) < 300:
+            g.apply(random_action(g, agent) if k == 1 else policy(g))
+        r = recorder.record(g)
+        (out / "records" / f"counters-{k}.json").write_text(r.to_json(), encoding="utf-8")
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
+
+
+#: the seeds of the counters-* records: matches in which a Nullify Action and the relic's Interrupt are used,
+#: and a player is asked with no usable Interrupt in hand (a Nullify card in the library: rules.md §7a) and declines
+COUNTER_SEEDS = (121, 208, 136)
 
 
 def plain(c: CardDef) -> bool:

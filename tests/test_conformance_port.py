@@ -83,14 +83,25 @@ def test_replay_follows_matches_of_cards_with_effects_through_triggers_targets_a
 
     db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards"])
     seen: dict[str, int] = {}
-    for data in _replays_to_the_end("effects-*.json"):
+    for data in _replays_to_the_end("effects-*.json"):   # each with targets, and the Champion's ability used
         assert sum(" target #" in c["do"] for c in data["commands"]) >= 3
+        assert sum(": activate #" in c["do"] for c in data["commands"]) >= 2
     for path in sorted((PORT / "fixtures" / "records").glob("effects-*.json")):
         events = list(rec.replay(rec.load(path), db).events)
         assert sum(e.kind == "trigger" for e in events) >= 10
         for what in ("random target", "(summoned)", "at random", " gets ", " heals ", "is destroyed"):
             seen[what] = seen.get(what, 0) + sum(what in e.text for e in events)
     assert all(seen.values()), seen
+
+
+@needs_node
+def test_replay_follows_matches_with_interrupts_asked_used_and_declined() -> None:
+    """Matches against fixtures/effects/counters.toml replay to their last hash: a Nullify Action used from the
+    hand and a relic's Interrupt counter Actions (C1K 7), and a player whose hand holds no usable Interrupt is
+    still asked while a Nullify card of theirs is hidden in the library (rules.md §7a), and declines."""
+    for data in _replays_to_the_end("counters-*.json"):
+        texts = [c["do"] for c in data["commands"]]
+        assert sum(": interrupt #" in t for t in texts) >= 1 and sum(t.endswith(": decline") for t in texts) >= 1
 
 
 @needs_node

@@ -16,6 +16,7 @@ import { pyJson } from "./engine/canonical";
 import { CardDB, CardDef, cardOf, deckOf } from "./engine/cards";
 import { MalformedCommand, parseCommand } from "./engine/commands";
 import { Match, NotPorted, optionsOf, stateHash } from "./engine/match";
+import { doInterrupt } from "./engine/interrupts";
 
 class Malformed extends Error {}
 class Differs extends Error {}
@@ -182,6 +183,13 @@ function replay(path: string, bundled: string): string {
         g.block(seat, cmd.pairs.map(([b, a]) => [cardNumber(b), cardNumber(a)]));
       }
       else if (cmd.verb === "choose") g.choose(seat, cmd.numbers);
+      else if (cmd.verb === "decline") g.decline(seat);
+      else if (cmd.verb === "activate" && [...cmd.refs, ...cmd.targets].every((r) => /^#[0-9]+$/.test(r))) {
+        g.activate(seat, cardNumber(cmd.refs[0] as string), cmd.numbers[0] ?? 1, cmd.targets.map(cardNumber));
+      }
+      else if (cmd.verb === "interrupt" && [...cmd.refs, ...cmd.targets].every((r) => /^#[0-9]+$/.test(r))) {
+        doInterrupt(g, cardNumber(cmd.refs[0] as string), cmd.targets.map(cardNumber), seat);
+      }
       else if (cmd.verb === "play" && [...cmd.refs, ...cmd.targets].every((r) => /^#[0-9]+$/.test(r))) {
         g.play(seat, cardNumber(cmd.refs[0] as string), cmd.slot, cmd.voidcast, cmd.targets.map(cardNumber), cmd.mode);
       }

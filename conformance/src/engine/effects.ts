@@ -5,7 +5,7 @@
 // (engine/decisions.py offer_permit, engine/options.py) are not ported: they stop with NotPorted.
 
 import { Effect, keyword as checkKeyword } from "./cards";
-import { Match, NotPorted } from "./match";
+import { Match, NotPorted, PORTED_KEYWORDS } from "./match";
 import type { StackItem } from "./stack";
 import { ONE_TARGETS, resolveTargets } from "./targets";
 import { fire } from "./triggers";
@@ -99,6 +99,9 @@ export const VERB_FUNCTIONS: Record<string, VerbFunction> = {
   },
   grant(g, e, targets) {
     const temporary = (e.until ?? "end_of_turn") === "end_of_turn";
+    for (const what of [e.status, e.keyword === null ? null : checkKeyword(e.keyword, "a granted keyword")[0]]) {
+      if (what !== null && !PORTED_KEYWORDS.has(what)) throw new NotPorted(`granting ${what} (engine/keywords.py)`);
+    }
     for (const t of targets) {
       const perm = g.perms.get(t);
       if (perm === undefined) continue;
@@ -117,6 +120,7 @@ export const VERB_FUNCTIONS: Record<string, VerbFunction> = {
     }
   },
   suppress(g, _e, targets) {
+    if (!PORTED_KEYWORDS.has("suppress")) throw new NotPorted("Suppress (engine/keywords.py, engine/legality.py)");
     for (const t of targets) if (g.perms.has(t)) g.addStatus(t, "suppressed", false);
   },
   destroy(g, _e, targets) {

@@ -9,7 +9,7 @@ import { SplitMix64 } from "./rng";
 import { createHash } from "node:crypto";
 import { placeTriggers, resolveTop, putOnStack, StackItem, itemSnapshot } from "./stack";
 import { Trigger, answering, fire, fireWatchers, gameTrigger, triggerSnapshot, whens } from "./triggers";
-import { effectSlots, playSlots } from "./targets";
+import { InterruptWindow, interruptSnapshot, nextInterrupt, offerInterrupts } from "./interrupts";
 
 /** A rule the port does not have yet: replay stops (exit 3) naming it and the Python module it is in. */
 export class NotPorted extends Error {}
@@ -102,14 +102,19 @@ export const PORTED_WHENS = new Set(["on_play", "on_summon", "on_death", "on_dam
 export const PORTED_VERBS = new Set(["damage", "heal", "draw", "discard", "gain_influence", "buff", "grant", "suppress",
   "destroy", "return_to_hand", "summon", "counter", "permit"]);
 
+/** The keywords whose rules the port has (Nullify: engine/interrupts.py, legality.py). */
+export const PORTED_KEYWORDS = new Set(["nullify"]);
+/** The events whose Interrupts the port asks for (engine/interrupts.py; not paradox.py's flux_outcome, thread_resolves). */
+export const PORTED_INTERRUPTS = new Set(["opponent_plays_action", "opponent_declares_attackers"]);
+
 /** What of a card the port can't play yet, with the Python module it is in; null if nothing. */
 export function unported(d: CardDef): string | null {
-  const kws = Object.keys(d.keywords);
+  const kws = Object.keys(d.keywords).filter((k) => !PORTED_KEYWORDS.has(k));
   if (kws.length) return `the keyword${kws.length > 1 ? "s" : ""} ${kws.join(", ")} of ${d.id} (engine/keywords.py)`;
   if (d.voidcast !== null) return `the Voidcast cost of ${d.id} (engine/voidcast.py)`;
   if (d.evolve !== null) return `the evolution of ${d.id} (engine/keywords.py)`;
   for (const ab of d.abilities) {
-    if (ab.interrupt !== null) return `the Interrupt of ${d.id} (engine/interrupts.py)`;
+    if (ab.interrupt !== null && !PORTED_INTERRUPTS.has(ab.interrupt)) return `the ${ab.interrupt} Interrupt of ${d.id} (engine/paradox.py)`;
     if (ab.when !== null && !PORTED_WHENS.has(ab.when)) return `the ${ab.when} trigger of ${d.id} (engine/combat.py)`;
   }
   for (const e of [...d.effect, ...d.abilities.filter((a) => a.when !== null).flatMap((a) => a.effect)]) {
@@ -168,6 +173,8 @@ export class Match {
   step = 0;
   outcome: [string, string] | null = null;
   choice: Choice | null = null;
+  /** interrupts.py: the Interrupt question being asked, if any */
+  intr: InterruptWindow | null = null;
 
   constructor(readonly db: CardDB, readonly seed: bigint, readonly options: Options) {
     this.rng = new SplitMix64(seed);
@@ -279,6 +286,13 @@ export class Match {
     return this.players.some((ps) => ps.champion === cid);
   }
 
+  /** core.py permanents: a player's cards in play, in the order they entered play. */
+  permanents(p: number): number[] {
+    const ps = this.player(p);
+    return [...ps.board, ...ps.relics, ps.champion, ps.seat].filter((c) => c)
+      .map((c) => [this.perm(c).seq, c]).sort((a, b) => (a[0] as number) - (b[0] as number)).map((x) => x[1] as number);
+  }
+
   units(p: number): number[] {
     return this.player(p).board.filter((c) => c);
   }
@@ -373,7 +387,7 @@ export class Match {
     if (this.outcome !== null) this.setOver();
   }
 
-  private setOver(): void {
+  setOver(): void {
     this.priority = -1;
     this.pending = ["none", -1, this.window, 0, 0, false, []];
   }
@@ -480,7 +494,7 @@ export class Match {
   }
 
   /** decisions.py resume: where a continuation says the game goes on. */
-  private resume(how: Continuation): void {
+  resume(how: Continuation): void {
     const then = how[0];
     if (then === 0) this.goto(this.openPriority());
     else if (then === 1) this.afterAction(how[1] as number);
@@ -586,6 +600,8 @@ export class Match {
     this.combatReady("attacks");
     this.attackers = [...units];
     for (const u of units) (this.perms.get(u) as Perm).exhausted = true;
+    // C1K 7: each player who might use an Interrupt for the event is asked, AP first (rules.md §7a)
+    if (offerInterrupts(this, "attacker_declared", [this.active, 1 - this.active], AFTER_DECLARATION, 0, units)) return;
     this.goto(this.openPriority());
   }
 
@@ -670,7 +686,7 @@ export class Match {
 
   /** sba.py sba_run without Evolve or combat victories: a Champion at 0 life ends the match; units with
    * lethal damage are destroyed together (active player's first), until nothing changes. */
-  private sba(): void {
+  sba(): void {
     for (let n = 0; n < 200; n++) {
       if (this.outcome !== null) return;
       const dead = [this.active, 1 - this.active].flatMap((p) => (this.players[p] as Player).board
@@ -781,10 +797,8 @@ export class Match {
     const d = this.def(cid);
     if (d.type === "unit" || d.type === "action") fireWatchers(this, d.type === "unit" ? "on_unit_played" : "on_action_played", p, cid);
     if (d.type === "action") {
-      const q = this.player(1 - p);
-      const nullify = q.hand.length && [...q.hand, ...q.library, ...q.set].some((c) => this.def(c).nullify);
-      const inPlay = [...q.board, ...q.relics, q.champion, q.seat].some((c) => c && this.def(c).abilities.some((a) => a.interrupt !== null));
-      if (nullify || inPlay) throw new NotPorted("Interrupts for a played Action (engine/interrupts.py, engine/legality.py may_interrupt)");
+      const top = this.stack[this.stack.length - 1] as StackItem;
+      if (offerInterrupts(this, "opponent_plays_action", [1 - p], [1, p], top.uid)) return false;
     }
     return true;
   }
@@ -840,6 +854,39 @@ export class Match {
     }
   }
 
+  /** commands.py do_activate: ability `n` (1..) of a card in play: its cost paid (exhausting it, once per
+   * turn if it says so), the ability on the stack, then after the action the opponent gets priority. */
+  activate(p: number, source: number, n: number, targets: number[]): void {
+    const perm = this.perms.get(source);
+    const d = this.defs.get(source);
+    const idx = d?.act[n - 1];
+    const ab = idx === undefined ? undefined : d?.abilities[idx];
+    if (this.pending[0] !== "priority" || this.pending[1] !== p || perm === undefined || d === undefined
+        || this.controller(source) !== p || idx === undefined || ab === undefined || ab.activate === null) {
+      throw new NotPorted("a refused activation (engine/legality.py)");
+    }
+    for (const e of ab.effect) if (!PORTED_VERBS.has(e.do)) throw new NotPorted(`the effect '${e.do}' of ${d.id} (engine/paradox.py)`);
+    const act = ab.activate;
+    this.player(p).influence -= act.cost;
+    if (act.exhaust) perm.exhausted = true;
+    if (act.once_per_turn) perm.used[String(idx)] = this.turn;
+    this.stack.push({ uid: this.nextSeq(), kind: "ability", source, controller: p, adder: p, name: d.name, ability: idx,
+      targets: [...targets], mode: 0, keyword: "", ctx: 0, slot: -1, tseq: this.targetSeqs(targets) });
+    this.afterAction(p);
+  }
+
+  /** commands.py do_decline: a choice that may be declined (a permission), or an Interrupt question. */
+  decline(p: number): void {
+    if (this.pending[1] !== p || this.pending[5] !== true) throw new NotPorted("a refused decline (engine/legality.py)");
+    if (this.choice !== null) {
+      const ch = this.choice;
+      this.choice = null;
+      this.resume(ch.resume);
+    } else {
+      nextInterrupt(this);
+    }
+  }
+
   /** commands.py do_attack with no units: combat ends (turn.py end_phase: end.start is next). */
   attackNone(p: number): void {
     if (this.pending[0] !== "attackers" || this.pending[1] !== p) throw new NotPorted("'attack none' out of turn (engine/legality.py)");
@@ -866,7 +913,7 @@ export class Match {
       trigger_queue: this.triggerQueue.map(triggerSnapshot),
       choice: ch === null ? null : { kind: ch.kind, player: ch.player, values: [...ch.values], count: ch.count,
         resume: [...ch.resume], trigger: ch.trigger === null ? null : triggerSnapshot(ch.trigger), source: ch.source, free: ch.free },
-      interrupt: null,
+      interrupt: this.intr === null ? null : interruptSnapshot(this.intr),
       attackers: [...this.attackers], blocks: this.blocks.map((b) => [...b]),
       lifedrain_due: [0, 0], void_items: {}, resolving: null, threads: [], outcome: this.outcome, pending: this.pending,
     };
