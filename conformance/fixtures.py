@@ -16,7 +16,8 @@
   player plays one of them whenever they can, and otherwise passes, attacks with nothing or discards (plays-*),
   and greedy-against-greedy matches of that deck (combat-*); and matches of the deck in fixtures/effects/ (bundled
   cards whose plays have effects and no keyword), greedy and random (effects-*), and against fixtures/effects/counters.toml (Nullify
-  Actions, a relic with an Interrupt: counters-*).
+  Actions, a relic with an Interrupt: counters-*); and matches of fixtures/effects/paradox.toml (Flux, Thread,
+  Voidcast: paradox-*).
 """
 
 from __future__ import annotations
@@ -203,6 +204,21 @@ def main() -> None:
             g.apply(random_action(g, agent) if k == 1 else policy(g))
         r = recorder.record(g)
         (out / "records" / f"counters-{k}.json").write_text(r.to_json(), encoding="utf-8")
+    # matches of fixtures/effects/paradox.toml (Flux, Thread, Voidcast, a reroll Interrupt): against itself,
+    # greedy (0, 2), and against effects.toml, random (1) (paradox-*)
+    for k, seed in enumerate(PARADOX_SEEDS):
+        da, db_ = (load_deck(Path(__file__).parent / "fixtures" / "effects" / f"{name}.toml", vdb)
+                   for name in ("paradox", "effects" if k == 1 else "paradox"))
+        da.player, db_.player = "p1", "p2"
+        opts = MatchOptions(first=("p1", "p2", "random")[k])
+        g = Game.new(vdb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+        agent = SplitMix64(seed ^ 0x5EED)
+        while not g.is_terminal() and len(g.record) < 300:
+            g.apply(random_action(g, agent) if k == 1 else policy(g))
+        r = recorder.record(g)
+        (out / "records" / f"paradox-{k}.json").write_text(r.to_json(), encoding="utf-8")
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
@@ -211,6 +227,10 @@ def main() -> None:
 #: the seeds of the counters-* records: matches in which a Nullify Action and the relic's Interrupt are used,
 #: and a player is asked with no usable Interrupt in hand (a Nullify card in the library: rules.md §7a) and declines
 COUNTER_SEEDS = (121, 208, 136)
+
+#: the seeds of the paradox-* records: matches in which Flux outcomes are redrawn by an Interrupt, a player
+#: orders their simultaneous Flux triggers, Thread branches resolve and (1) a Voidcast Action goes to the Void
+PARADOX_SEEDS = (323, 336, 317)
 
 
 def plain(c: CardDef) -> bool:

@@ -105,6 +105,26 @@ def test_replay_follows_matches_with_interrupts_asked_used_and_declined() -> Non
 
 
 @needs_node
+def test_replay_follows_matches_of_flux_thread_and_voidcast() -> None:
+    """Matches of fixtures/effects/paradox.toml replay to their last hash, and they hold Paradox's and
+    Voidcast's rules (counted from the Python engine's own events): Flux outcomes drawn from the generator
+    and redrawn by a reroll Interrupt, a player ordering their simultaneous Flux triggers (the `order`
+    choice), Thread cards played with a mode whose branch resolves later, a Voidcast Action to the Void."""
+    from engine import record as rec
+    from engine.cards import bundled_cards_dir, load_card_db
+
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards"])
+    for data in _replays_to_the_end("paradox-*.json"):
+        assert sum(" mode " in c["do"] for c in data["commands"]) >= 1
+    seen: dict[str, int] = {}
+    for path in sorted((PORT / "fixtures" / "records").glob("paradox-*.json")):
+        events = list(rec.replay(rec.load(path), db).events)
+        for what in ("Flux: outcome", "drawn again", "orders the Flux", "Thread: ", "moves to the Void"):
+            seen[what] = seen.get(what, 0) + sum(what in e.text for e in events)
+    assert all(seen.values()) and seen["Flux: outcome"] >= 10, seen
+
+
+@needs_node
 def test_replay_names_the_first_command_not_ported_and_never_passes_it() -> None:
     res = _replay(RECORD)
     assert res.returncode == 3, res.stdout + res.stderr

@@ -5,7 +5,7 @@
 // (engine/decisions.py offer_permit, engine/options.py) are not ported: they stop with NotPorted.
 
 import { Effect, keyword as checkKeyword } from "./cards";
-import { Match, NotPorted, PORTED_KEYWORDS } from "./match";
+import { Continuation, Match, NotPorted, OPEN_PRIORITY, PORTED_KEYWORDS } from "./match";
 import type { StackItem } from "./stack";
 import { ONE_TARGETS, resolveTargets } from "./targets";
 import { fire } from "./triggers";
@@ -19,17 +19,20 @@ export class Run {
   same: number[] | null = null;
   constructor(readonly controller: number, readonly source: number, readonly chosen: number[],
     readonly item: StackItem | null, readonly event: number[], readonly mode: number, readonly top: boolean,
-    readonly todo: Effect[]) {}
+    readonly then: Continuation, readonly todo: Effect[]) {}
 }
 
 export type VerbFunction = (g: Match, e: Effect, targets: number[], r: Run) => void;
 
-/** Carry out effects in order. `top`: this is a stack item's resolution (the item is finished at the
- * end). False if a decision is pending afterwards. */
+/** Carry out effects in order. `top`: this is a stack item's resolution (it may pause for a Flux
+ * Interrupt, and the item is finished at the end). `same`: what `target = "same"` refers to, when the
+ * effects are the rest of a resolution that paused. False if a decision is pending afterwards. */
 export function runEffects(g: Match, effects: Effect[], controller: number, source: number, chosen: number[],
-  item: StackItem | null, event: number[] = [], mode = 0, top = false): boolean {
+  item: StackItem | null, event: number[] = [], mode = 0, top = false, then: Continuation = OPEN_PRIORITY,
+  same: number[] | null = null): boolean {
   const todo = [...effects];
-  const r = new Run(controller, source, chosen, item, event, mode, top, todo);
+  const r = new Run(controller, source, chosen, item, event, mode, top, then, todo);
+  r.same = same;
   let i = 0;
   while (i < todo.length) {
     const e = todo[i] as Effect;
@@ -47,10 +50,7 @@ export function runEffects(g: Match, effects: Effect[], controller: number, sour
       if (!targets.length) continue;
     }
     const fn = VERB_FUNCTIONS[e.do];
-    if (fn === undefined) {
-      if (PARADOX_VERBS.has(e.do)) throw new NotPorted(`the effect '${e.do}' (engine/paradox.py)`);
-      continue;
-    }
+    if (fn === undefined) continue;
     r.i = i;
     fn(g, e, targets, r);
     if (r.paused) return false;
@@ -60,14 +60,13 @@ export function runEffects(g: Match, effects: Effect[], controller: number, sour
   return true;
 }
 
-const PARADOX_VERBS = new Set(["flux", "reroll", "thread"]);
-
 /** The players a player verb concerns: you, your opponent, or each (you first). */
 function players(e: Effect, r: Run): number[] {
   const c = r.controller;
   return e.player === "you" ? [c] : e.player === "opponent" ? [1 - c] : [c, 1 - c];
 }
 
+/** effect verb -> its function (paradox.ts adds flux, reroll and thread) */
 export const VERB_FUNCTIONS: Record<string, VerbFunction> = {
   damage(g, e, targets, r) {
     for (const t of targets) if (g.inPlay(t) || g.isChampion(t)) g.damage(r.source, t, e.amount);

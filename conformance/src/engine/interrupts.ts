@@ -2,11 +2,11 @@
 // engine/legality.py (may_interrupt, usable_interrupts): when an event that Interrupts answer happens (an
 // Action is played, attackers are declared), each player who may have a usable Interrupt for it is asked,
 // AP first, on public facts only (rules.md §7a). A used Interrupt resolves at once, without the stack.
-// What an Interrupt does to a Thread branch (engine/paradox.py AFTER_USE) is not ported.
 
 import type { Ability } from "./cards";
 import { runEffects } from "./effects";
 import { Continuation, Match, NotPorted } from "./match";
+import { cutThread } from "./paradox";
 
 /** state.py InterruptWindow: the event, the players still to be asked (AP first), the played item's uid,
  * the declared attackers, and where the game goes once nobody else is asked. */
@@ -115,7 +115,7 @@ export function doInterrupt(g: Match, source: number, targets: number[], p: numb
   }
   const event = w.event === "opponent_plays_action" ? [w.item] : w.attackers;
   runEffects(g, ab.effect, p, cid, [...targets], null, event);
-  if (w.event === "thread_resolves") throw new NotPorted("an Interrupt cutting a Thread branch (engine/paradox.py)");
+  if (w.event === "thread_resolves") cutThread(g, ab);   // paradox.py AFTER_USE: a counter cuts the branch
   if (fromHand) g.toGraveyard(cid);
   g.sba();
   if (g.outcome !== null) {

@@ -10,6 +10,8 @@ import { createHash } from "node:crypto";
 import { placeTriggers, resolveTop, putOnStack, StackItem, itemSnapshot } from "./stack";
 import { Trigger, answering, fire, fireWatchers, gameTrigger, triggerSnapshot, whens } from "./triggers";
 import { InterruptWindow, interruptSnapshot, nextInterrupt, offerInterrupts } from "./interrupts";
+import { Resolving, chooseBranch, chooseOrder, resolvingSnapshot, resumeResolution, runThreads } from "./paradox";
+import { playCost, returnsStep } from "./voidcast";
 
 /** A rule the port does not have yet: replay stops (exit 3) naming it and the Python module it is in. */
 export class NotPorted extends Error {}
@@ -95,23 +97,26 @@ export function plain(d: CardDef): boolean {
     && !Object.keys(d.keywords).length && d.voidcast === null && d.evolve === null;
 }
 
-/** The "when"s whose triggers the port fires (engine/triggers.py callers outside combat.py). */
+/** The "when"s whose triggers the port fires (not yet combat.py's on_champion_hit, on_combat_victory,
+ * on_combat_loss, on_conquer, which need its bookkeeping of combat damage). */
 export const PORTED_WHENS = new Set(["on_play", "on_summon", "on_death", "on_damaged", "on_heal", "on_unit_played",
-  "on_action_played", "start_of_draw", "start_of_influence", "start_of_main", "start_of_end"]);
-/** The effect verbs the port carries out (engine/effects.py; not paradox.py's flux, reroll, thread). */
+  "on_action_played", "start_of_draw", "start_of_influence", "start_of_main", "start_of_end", "on_attack", "on_block",
+  "start_of_combat", "end_of_attack", "end_of_combat", "on_kill"]);
+/** The effect verbs the port carries out (engine/effects.py, engine/paradox.py). */
 export const PORTED_VERBS = new Set(["damage", "heal", "draw", "discard", "gain_influence", "buff", "grant", "suppress",
-  "destroy", "return_to_hand", "summon", "counter", "permit"]);
+  "destroy", "return_to_hand", "summon", "counter", "permit", "flux", "reroll", "thread"]);
 
-/** The keywords whose rules the port has (Nullify: engine/interrupts.py, legality.py). */
-export const PORTED_KEYWORDS = new Set(["nullify"]);
-/** The events whose Interrupts the port asks for (engine/interrupts.py; not paradox.py's flux_outcome, thread_resolves). */
-export const PORTED_INTERRUPTS = new Set(["opponent_plays_action", "opponent_declares_attackers"]);
+/** The keywords whose rules the port has (Nullify: engine/interrupts.py, legality.py; Flux, Thread:
+ * engine/paradox.py; Voidcast: engine/voidcast.py). */
+export const PORTED_KEYWORDS = new Set(["nullify", "flux", "thread", "voidcast"]);
+/** The events whose Interrupts the port asks for (engine/interrupts.py, engine/paradox.py). */
+export const PORTED_INTERRUPTS = new Set(["opponent_plays_action", "opponent_declares_attackers", "flux_outcome",
+  "thread_resolves"]);
 
 /** What of a card the port can't play yet, with the Python module it is in; null if nothing. */
 export function unported(d: CardDef): string | null {
   const kws = Object.keys(d.keywords).filter((k) => !PORTED_KEYWORDS.has(k));
   if (kws.length) return `the keyword${kws.length > 1 ? "s" : ""} ${kws.join(", ")} of ${d.id} (engine/keywords.py)`;
-  if (d.voidcast !== null) return `the Voidcast cost of ${d.id} (engine/voidcast.py)`;
   if (d.evolve !== null) return `the evolution of ${d.id} (engine/keywords.py)`;
   for (const ab of d.abilities) {
     if (ab.interrupt !== null && !PORTED_INTERRUPTS.has(ab.interrupt)) return `the ${ab.interrupt} Interrupt of ${d.id} (engine/paradox.py)`;
@@ -175,6 +180,12 @@ export class Match {
   choice: Choice | null = null;
   /** interrupts.py: the Interrupt question being asked, if any */
   intr: InterruptWindow | null = null;
+  /** paradox.py: Thread branches waiting for the next moment a player would receive priority */
+  threads: Trigger[] = [];
+  /** paradox.py: a resolution paused at a Flux outcome while Interrupts are asked */
+  resolving: Resolving | null = null;
+  /** voidcast.py: how each card in the Void was cast */
+  readonly voidItems = new Map<number, StackItem>();
 
   constructor(readonly db: CardDB, readonly seed: bigint, readonly options: Options) {
     this.rng = new SplitMix64(seed);
@@ -440,8 +451,9 @@ export class Match {
       } else if (step === "combat_damage") {
         this.combatDamage();
         if (this.outcome !== null) return null;
-      } else if (step === "combat_triggers") {
-        // end_of_attack / end_of_combat: cards with combat triggers are refused (unported)
+      } else if (step === "combat_triggers") {   // combat.py step_combat_triggers
+        for (const a of this.attackers) if (this.isUnitInPlay(a)) fire(this, "end_of_attack", a);
+        for (const u of this.combatants()) fire(this, "end_of_combat", u);
       } else if (step === "cleanup") {
         const excess = ap.hand.length - ap.hand_size;
         if (excess > 0) {   // turn.py step_cleanup: a choice, then finish_cleanup
@@ -456,7 +468,7 @@ export class Match {
         this.sba();
         if (this.outcome !== null) return null;
       } else if (step === "voidcast_returns") {
-        if (this.players.some((ps) => ps.void.length)) throw new NotPorted("cards back from the Void (engine/voidcast.py returns_step)");
+        returnsStep(this);
       } else {
         throw new NotPorted(`the turn step ${step} (engine/turn.py, engine/combat.py)`);
       }
@@ -502,7 +514,7 @@ export class Match {
       this.finishCleanupEffects();
       this.goto(this.outcome !== null ? null : this.nextWindow(this.step));
     } else if (then === 3) this.goto(this.openPriority());
-    else throw new NotPorted("resuming a resolution after a Flux Interrupt (engine/paradox.py)");
+    else resumeResolution(this);
   }
 
   /** commands.py do_choose: the cleanup discard, or a trigger's target; then where the choice resumes. */
@@ -519,6 +531,10 @@ export class Match {
         ps.hand.splice(ps.hand.indexOf(c), 1);
         this.toGraveyard(c);
       }
+    } else if (ch.kind === "thread") {
+      chooseBranch(this, ch, picked[0] as number);
+    } else if (ch.kind === "order") {
+      chooseOrder(this, ch, options);
     } else if (ch.kind === "trigger_target") {
       const t = ch.trigger as Trigger;
       this.triggerQueue.unshift({ ...t, targets: [...t.targets, picked[0] as number] });
@@ -554,6 +570,7 @@ export class Match {
   /** turn.py open_priority: state-based actions, then triggers to the stack; then AP gets priority (or a
    * trigger window with an empty stack ends at once). Returns the next window, if any. */
   private openPriority(): number | null {
+    if (this.threads.length && !runThreads(this, OPEN_PRIORITY)) return null;
     this.sba();
     if (this.outcome !== null) return null;
     if ((this.triggers.length || this.triggerQueue.length) && !placeTriggers(this, OPEN_PRIORITY)) return null;
@@ -564,6 +581,7 @@ export class Match {
 
   /** turn.py after_action: SBA and triggers, then priority to the opponent (C1K §6 step 3). */
   private afterAction(actor: number): void {
+    if (this.threads.length && !runThreads(this, [1, actor])) return;
     this.sba();
     if (this.outcome !== null) {
       this.setOver();
@@ -600,6 +618,7 @@ export class Match {
     this.combatReady("attacks");
     this.attackers = [...units];
     for (const u of units) (this.perms.get(u) as Perm).exhausted = true;
+    for (const u of units) fire(this, "on_attack", u);
     // C1K 7: each player who might use an Interrupt for the event is asked, AP first (rules.md §7a)
     if (offerInterrupts(this, "attacker_declared", [this.active, 1 - this.active], AFTER_DECLARATION, 0, units)) return;
     this.goto(this.openPriority());
@@ -615,7 +634,14 @@ export class Match {
         || attacked.some((a) => !this.attackers.includes(a))) throw new NotPorted("a refused block (engine/legality.py)");
     this.combatReady("blocks");
     this.blocks = pairs.map(([b, a]) => [b, a]);
+    for (const [b] of pairs) fire(this, "on_block", b);
+    for (const u of this.combatants()) fire(this, "start_of_combat", u);
     this.goto(this.openPriority());
+  }
+
+  /** combat.py combatants: the attackers and blockers still on the board. */
+  private combatants(): number[] {
+    return [...this.attackers.filter((u) => this.isUnitInPlay(u)), ...this.blocks.map((x) => x[0]).filter((b) => this.isUnitInPlay(b))];
   }
 
   /** combat.py combat_damage without Strike, Overwhelm, Lifedrain or Conquer: every attacker deals its
@@ -781,13 +807,13 @@ export class Match {
     const ps = this.players[p] as Player;
     const d = this.defs.get(cid);
     if (this.pending[0] !== "priority" || this.pending[1] !== p || d === undefined || !ps.hand.includes(cid)
-        || voidcast || mode !== null || ps.influence < d.cost) {
-      throw new NotPorted("a play other than from the hand, paid, with no Voidcast payment or Thread mode (engine/legality.py, engine/voidcast.py)");
+        || (voidcast && d.voidcast === null) || ps.influence < playCost(d, voidcast)) {
+      throw new NotPorted("a play other than from the hand, paid (engine/legality.py: a permission, Ambush from the Set)");
     }
     const why = unported(d);
     if (why !== null) throw new NotPorted(why);
-    ps.influence -= d.cost;
-    putOnStack(this, cid, p, slot === null ? -1 : slot - 1, targets, 0, false, false);
+    ps.influence -= playCost(d, voidcast);
+    putOnStack(this, cid, p, slot === null ? -1 : slot - 1, targets, mode ?? 0, false, voidcast);
     if (this.announcePlay(cid, p)) this.afterAction(p);
   }
 
@@ -915,7 +941,10 @@ export class Match {
         resume: [...ch.resume], trigger: ch.trigger === null ? null : triggerSnapshot(ch.trigger), source: ch.source, free: ch.free },
       interrupt: this.intr === null ? null : interruptSnapshot(this.intr),
       attackers: [...this.attackers], blocks: this.blocks.map((b) => [...b]),
-      lifedrain_due: [0, 0], void_items: {}, resolving: null, threads: [], outcome: this.outcome, pending: this.pending,
+      lifedrain_due: [0, 0],
+      void_items: Object.fromEntries([...this.voidItems].sort((a, b) => a[0] - b[0]).map(([k, v]) => [String(k), itemSnapshot(v)])),
+      resolving: this.resolving === null ? null : resolvingSnapshot(this.resolving), threads: this.threads.map(triggerSnapshot),
+      outcome: this.outcome, pending: this.pending,
     };
   }
 }

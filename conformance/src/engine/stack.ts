@@ -1,13 +1,14 @@
 // The stack (C1K 6, RB 2.1), a port of engine/stack.py: putting a played card on it, waiting triggers
 // onto it (APNAP order, target choices asked one at a time), and resolving its top item (a Unit or
-// Relic enters play; an Action's effects; an ability; a rule's trigger). Flux orders and Thread branches
-// (engine/paradox.py), Voidcast (engine/voidcast.py) and the rules' keyword triggers (engine/keywords.py)
-// are not ported: they stop with NotPorted.
+// Relic enters play; an Action's effects; an ability; a rule's trigger; a card back from the Void). The
+// rules' keyword triggers (engine/keywords.py) are not ported: they stop with NotPorted.
 
 import { runEffects } from "./effects";
 import { Continuation, Match, NotPorted } from "./match";
 import { effectSlots, targetCandidates } from "./targets";
 import { Trigger, fire, triggerOrder } from "./triggers";
+import { askFluxOrder, askThreadBranch } from "./paradox";
+import { leaveVoid, toVoid } from "./voidcast";
 
 /** core.py STACK_CAP */
 export const STACK_CAP = 500;
@@ -31,13 +32,13 @@ export function placeTriggers(g: Match, resume: Continuation): boolean {
     g.triggerQueue = [...triggerOrder(g, g.triggers), ...g.triggerQueue];
     g.triggers = [];
   }
-  askFluxOrder(g);
+  if (!askFluxOrder(g, resume)) return false;
   while (g.triggerQueue.length) {
     const t = g.triggerQueue.shift() as Trigger;
     if (t.kind === "trigger" && t.ability >= 0) {
       const ab = g.def(t.source).abilities[t.ability];
       if (ab === undefined) throw new TypeError(`no ability ${t.ability} on ${t.source}`);
-      if (!t.mode && ab.effect.some((e) => e.do === "thread")) throw new NotPorted("a Thread trigger (engine/paradox.py ask_thread_branch)");
+      if (!t.mode && askThreadBranch(g, t, ab, resume)) return false;   // KW Thread: the branch is chosen now
       const need = effectSlots(ab.effect, t.mode).slice(t.targets.length);
       if (need.length && t.chosen) {
         if (!t.targets.length) continue;   // a played unit's on-play targets: none were legal then (removed)
@@ -63,17 +64,9 @@ export function placeTriggers(g: Match, resume: Continuation): boolean {
   return true;
 }
 
-/** paradox.py ask_flux_order: asked only when a player has two Flux triggers waiting; not ported. */
-function askFluxOrder(g: Match): void {
-  if (g.triggerQueue.length < 2) return;
-  const flux = g.triggerQueue.filter((t) => t.kind === "trigger" && t.ability >= 0
-    && (g.def(t.source).abilities[t.ability]?.effect ?? []).some((e) => e.do === "flux"));
-  if (flux.length >= 2) throw new NotPorted("the order of simultaneous Flux effects (engine/paradox.py ask_flux_order)");
-}
-
 export function push(g: Match, t: Trigger): void {
   if (g.stack.length >= STACK_CAP) throw new NotPorted(`a stack of ${STACK_CAP} items (engine/core.py RulesLoopError)`);
-  if (t.kind === "voidcast") throw new NotPorted("a card back from the Void (engine/voidcast.py leave_void)");
+  if (t.kind === "voidcast" && !leaveVoid(g, t)) return;
   g.stack.push({ uid: g.nextSeq(), kind: t.kind, source: t.source, controller: t.controller, adder: -1, name: t.name,
     ability: t.ability, targets: [...t.targets], mode: t.mode, keyword: t.keyword, ctx: t.ctx, slot: -1,
     tseq: t.tseq.length ? [...t.tseq] : g.targetSeqs(t.targets) });
@@ -104,10 +97,16 @@ export function resolveTop(g: Match): boolean {
       }
       return true;
     }
-    if (item.keyword === "voidcast") throw new NotPorted("a card cast for its Voidcast cost (engine/voidcast.py to_void)");
+    if (item.keyword === "voidcast") {   // KW Voidcast: to the Void, with no effect
+      toVoid(g, item);
+      return true;
+    }
     return runEffects(g, d.effect, controller, source, [...item.targets], item, [], item.mode, true);
   }
-  if (kind === "voidcast") throw new NotPorted("a card back from the Void (engine/voidcast.py)");
+  if (kind === "voidcast") {   // KW Voidcast: a card back from the Void, as it was cast
+    g.voidItems.delete(source);
+    return runEffects(g, g.def(source).effect, controller, source, [...item.targets], item, [], item.mode, true);
+  }
   if (kind === "keyword") throw new NotPorted(`the ${item.keyword} trigger (engine/keywords.py START_TRIGGERS_ALL)`);
   if (kind === "game") {
     if (item.keyword === "Deck Exhaustion") {
