@@ -77,7 +77,8 @@ def test_replay_follows_matches_of_cards_with_effects_through_triggers_targets_a
     """Greedy and random matches of fixtures/effects/ (bundled cards whose plays have effects) replay to their
     last hash, and they hold what the layer ports (counted from the Python engine's own events): triggered
     abilities put on the stack, targets named in commands, random targets and discards drawn from the
-    generator, summoned tokens, buffs, heals and destroyed units."""
+    generator, summoned tokens, buffs, heals and destroyed units, play permissions (a card played by one
+    during a resolution, and duration permissions kept by a player)."""
     from engine import record as rec
     from engine.cards import bundled_cards_dir, load_card_db
 
@@ -89,7 +90,8 @@ def test_replay_follows_matches_of_cards_with_effects_through_triggers_targets_a
     for path in sorted((PORT / "fixtures" / "records").glob("effects-*.json")):
         events = list(rec.replay(rec.load(path), db).events)
         assert sum(e.kind == "trigger" for e in events) >= 10
-        for what in ("random target", "(summoned)", "at random", " gets ", " heals ", "is destroyed"):
+        for what in ("random target", "(summoned)", "at random", " gets ", " heals ", "is destroyed", "by permission",
+                     "may play"):
             seen[what] = seen.get(what, 0) + sum(what in e.text for e in events)
     assert all(seen.values()), seen
 

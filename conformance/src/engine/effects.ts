@@ -1,12 +1,13 @@
 // Effects, a port of engine/effects.py: `runEffects` carries out a card's effects in order, each verb of
 // the card format (docs/cards.md) one function in VERB_FUNCTIONS. A verb gets the match, the effect, its
 // resolved targets (an effect whose target word finds no legal target does nothing) and the Run it
-// belongs to. The verbs of engine/paradox.py (flux, reroll, thread) and an "instruction" permission
-// (engine/decisions.py offer_permit, engine/options.py) are not ported: they stop with NotPorted.
+// belongs to. Paradox's verbs (flux, reroll, thread) are registered by paradox.ts; an "instruction"
+// permission is offered once the other effects are done (decisions.ts offerPermit).
 
 import { Effect, keyword as checkKeyword } from "./cards";
 import { Continuation, Match, NotPorted, OPEN_PRIORITY, PORTED_KEYWORDS } from "./match";
 import type { StackItem } from "./stack";
+import { offerPermit } from "./decisions";
 import { ONE_TARGETS, resolveTargets } from "./targets";
 import { fire } from "./triggers";
 
@@ -56,7 +57,7 @@ export function runEffects(g: Match, effects: Effect[], controller: number, sour
     if (r.paused) return false;
   }
   if (top) g.finishItem(item);
-  if (r.permit !== null) throw new NotPorted("a play permission offered (engine/decisions.py offer_permit, engine/options.py)");
+  if (r.permit !== null) return offerPermit(g, r.permit, controller, source);
   return true;
 }
 

@@ -12,6 +12,7 @@ import { Trigger, answering, fire, fireWatchers, gameTrigger, triggerSnapshot, w
 import { InterruptWindow, interruptSnapshot, nextInterrupt, offerInterrupts } from "./interrupts";
 import { Resolving, chooseBranch, chooseOrder, resolvingSnapshot, resumeResolution, runThreads } from "./paradox";
 import { playCost, returnsStep } from "./voidcast";
+import { permitActive } from "./decisions";
 
 /** A rule the port does not have yet: replay stops (exit 3) naming it and the Python module it is in. */
 export class NotPorted extends Error {}
@@ -488,7 +489,7 @@ export class Match {
       perm.temp_statuses = [];
       perm.temp_granted = {};
     }
-    for (const ps of this.players) if (ps.permits.length) throw new NotPorted("play permissions ending (engine/turn.py end_turn_effects, engine/legality.py permit_active)");
+    for (const ps of this.players) if (ps.permits.length) ps.permits = ps.permits.filter((pm) => permitActive(this, pm[2], true));
   }
 
   /** turn.py finish_cleanup_effects: "until end of turn" effects end, then state-based actions. */
@@ -535,6 +536,11 @@ export class Match {
       chooseBranch(this, ch, picked[0] as number);
     } else if (ch.kind === "order") {
       chooseOrder(this, ch, options);
+    } else if (ch.kind === "permit") {
+      const c = picked[0] as number;
+      if (!ch.free) this.player(ch.player).influence -= this.def(c).cost;
+      putOnStack(this, c, ch.player, -1, [], 0, true);
+      if (!this.announcePlay(c, ch.player, ch.resume)) return;
     } else if (ch.kind === "trigger_target") {
       const t = ch.trigger as Trigger;
       this.triggerQueue.unshift({ ...t, targets: [...t.targets, picked[0] as number] });
@@ -804,27 +810,48 @@ export class Match {
    * triggers (C1K 3.2), then after the action (turn.py after_action) the opponent gets priority. The
    * record says the play was legal: only its effect is ported (a refusal stops replay before this). */
   play(p: number, cid: number, slot: number | null, voidcast: boolean, targets: number[], mode: number | null): void {
+    if (this.choice !== null && this.choice.kind === "permit") {
+      this.permitPlay(p, cid, slot, voidcast, targets, mode);
+      return;
+    }
     const ps = this.players[p] as Player;
     const d = this.defs.get(cid);
-    if (this.pending[0] !== "priority" || this.pending[1] !== p || d === undefined || !ps.hand.includes(cid)
+    if (this.pending[0] !== "priority" || this.pending[1] !== p || d === undefined
+        || !(ps.hand.includes(cid) || ps.graveyard.includes(cid))
         || (voidcast && d.voidcast === null) || ps.influence < playCost(d, voidcast)) {
-      throw new NotPorted("a play other than from the hand, paid (engine/legality.py: a permission, Ambush from the Set)");
+      throw new NotPorted("a play other than from the hand or graveyard, paid (engine/legality.py; Ambush from the Set: engine/keywords.py)");
     }
     const why = unported(d);
     if (why !== null) throw new NotPorted(why);
     ps.influence -= playCost(d, voidcast);
     putOnStack(this, cid, p, slot === null ? -1 : slot - 1, targets, mode ?? 0, false, voidcast);
-    if (this.announcePlay(cid, p)) this.afterAction(p);
+    if (this.announcePlay(cid, p, [1, p])) this.afterAction(p);
+  }
+
+  /** commands.py do_permit_play: the play command that answers a permission (targets, mode and slot in it). */
+  private permitPlay(p: number, cid: number, slot: number | null, voidcast: boolean, targets: number[], mode: number | null): void {
+    const ch = this.choice as Choice;
+    const d = this.defs.get(cid);
+    if (this.pending[0] !== "choice" || ch.player !== p || d === undefined || !ch.values.includes(cid)) {
+      throw new NotPorted("a refused play by permission (engine/legality.py)");
+    }
+    const why = unported(d);
+    if (why !== null) throw new NotPorted(why);
+    this.choice = null;
+    if (!ch.free) this.player(p).influence -= playCost(d, voidcast);
+    putOnStack(this, cid, p, slot === null ? -1 : slot - 1, targets, mode ?? 0, false, voidcast);
+    if (!this.announcePlay(cid, p, ch.resume)) return;
+    this.resume(ch.resume);
   }
 
   /** commands.py announce_play: "when you play a Unit / an Action" triggers, then the opponent's
    * Interrupts for an Action (C1K 7: asked on public facts, legality.py may_interrupt; not ported). */
-  private announcePlay(cid: number, p: number): boolean {
+  private announcePlay(cid: number, p: number, then: Continuation): boolean {
     const d = this.def(cid);
     if (d.type === "unit" || d.type === "action") fireWatchers(this, d.type === "unit" ? "on_unit_played" : "on_action_played", p, cid);
     if (d.type === "action") {
       const top = this.stack[this.stack.length - 1] as StackItem;
-      if (offerInterrupts(this, "opponent_plays_action", [1 - p], [1, p], top.uid)) return false;
+      if (offerInterrupts(this, "opponent_plays_action", [1 - p], then, top.uid)) return false;
     }
     return true;
   }
