@@ -30,7 +30,7 @@ from typing import Any
 from engine import record as rec
 from engine.actions import Attack, Choose, MalformedCommand, Pass, Play, command_to_action, parse_command
 from engine.ai import agent_policy, make_agent
-from engine.cards import CardDef, bundled_cards_dir, load_card_db
+from engine.cards import CardDB, CardDef, bundled_cards_dir, load_card_db
 from engine.cardset import card_digest
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
@@ -174,54 +174,36 @@ def main() -> None:
             g.apply(policy(g))
         r = recorder.record(g)
         (out / "records" / f"combat-{k}.json").write_text(r.to_json(), encoding="utf-8")
-    # matches of the deck in fixtures/effects/ (bundled cards whose plays have effects: triggers on play,
-    # death, damage, heal and phase starts; Actions with targets; no keyword), greedy against greedy (0, 2)
-    # and random against random (1), to the end or 300 commands (effects-*)
-    for k, seed in enumerate([21, 2**64 - 77, 90210]):
-        da, db_ = (load_deck(Path(__file__).parent / "fixtures" / "effects" / "effects.toml", vdb) for _ in range(2))
-        da.player, db_.player = "p1", "p2"
-        opts = MatchOptions(first=("p1", "p2", "random")[k])
-        g = Game.new(vdb, da, db_, seed, opts)
-        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
-        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
-        agent = SplitMix64(seed ^ 0x5EED)
-        while not g.is_terminal() and len(g.record) < 300:
-            g.apply(random_action(g, agent) if k == 1 else policy(g))
-        r = recorder.record(g)
-        (out / "records" / f"effects-{k}.json").write_text(r.to_json(), encoding="utf-8")
-    # matches of that deck against fixtures/effects/counters.toml (Nullify Actions from the hand, a relic with
-    # an Interrupt): Interrupts asked, used and declined (C1K 7); greedy (0, 2) and random (1) (counters-*)
-    for k, seed in enumerate(COUNTER_SEEDS):
-        da, db_ = (load_deck(Path(__file__).parent / "fixtures" / "effects" / f"{name}.toml", vdb)
-                   for name in (("effects", "counters") if k != 1 else ("counters", "effects")))
-        da.player, db_.player = "p1", "p2"
-        opts = MatchOptions(first=("p1", "p2", "random")[k])
-        g = Game.new(vdb, da, db_, seed, opts)
-        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
-        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
-        agent = SplitMix64(seed ^ 0x5EED)
-        while not g.is_terminal() and len(g.record) < 300:
-            g.apply(random_action(g, agent) if k == 1 else policy(g))
-        r = recorder.record(g)
-        (out / "records" / f"counters-{k}.json").write_text(r.to_json(), encoding="utf-8")
-    # matches of fixtures/effects/paradox.toml (Flux, Thread, Voidcast, a reroll Interrupt): against itself,
-    # greedy (0, 2), and against effects.toml, random (1) (paradox-*)
-    for k, seed in enumerate(PARADOX_SEEDS):
-        da, db_ = (load_deck(Path(__file__).parent / "fixtures" / "effects" / f"{name}.toml", vdb)
-                   for name in ("paradox", "effects" if k == 1 else "paradox"))
-        da.player, db_.player = "p1", "p2"
-        opts = MatchOptions(first=("p1", "p2", "random")[k])
-        g = Game.new(vdb, da, db_, seed, opts)
-        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
-        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
-        agent = SplitMix64(seed ^ 0x5EED)
-        while not g.is_terminal() and len(g.record) < 300:
-            g.apply(random_action(g, agent) if k == 1 else policy(g))
-        r = recorder.record(g)
-        (out / "records" / f"paradox-{k}.json").write_text(r.to_json(), encoding="utf-8")
+    # matches of the decks in fixtures/effects/, to the end or 300 commands, greedy against greedy (k 0, 2)
+    # and random against random (k 1): effects.toml (bundled cards whose plays have effects: triggers on
+    # play, death, damage, heal and phase starts; Actions with targets; permissions; no keyword) against
+    # itself (effects-*); against counters.toml (Nullify Actions from the hand, a relic with an Interrupt:
+    # Interrupts asked, used and declined, C1K 7; counters-*); paradox.toml (Flux, Thread, Voidcast, a reroll
+    # Interrupt) against itself and (k 1) against effects.toml (paradox-*)
+    for name, seeds, usual, random_pair in (
+            ("effects", (21, 2**64 - 77, 90210), ("effects", "effects"), ("effects", "effects")),
+            ("counters", COUNTER_SEEDS, ("effects", "counters"), ("counters", "effects")),
+            ("paradox", PARADOX_SEEDS, ("paradox", "paradox"), ("paradox", "effects"))):
+        for k, seed in enumerate(seeds):
+            text = effects_match(vdb, random_pair if k == 1 else usual, seed, ("p1", "p2", "random")[k], k == 1)
+            (out / "records" / f"{name}-{k}.json").write_text(text, encoding="utf-8")
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
+
+
+def effects_match(vdb: CardDB, decks: tuple[str, str], seed: int, first: str, random_play: bool) -> str:
+    """The record of a match of two decks of fixtures/effects/ (random or greedy play) as JSON."""
+    da, db_ = (load_deck(Path(__file__).parent / "fixtures" / "effects" / f"{name}.toml", vdb) for name in decks)
+    da.player, db_.player = "p1", "p2"
+    opts = MatchOptions(first=first)
+    g = Game.new(vdb, da, db_, seed, opts)
+    recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+    policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+    agent = SplitMix64(seed ^ 0x5EED)
+    while not g.is_terminal() and len(g.record) < 300:
+        g.apply(random_action(g, agent) if random_play else policy(g))
+    return recorder.record(g).to_json()
 
 
 #: the seeds of the counters-* records: matches in which a Nullify Action and the relic's Interrupt are used,
