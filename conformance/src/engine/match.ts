@@ -65,16 +65,12 @@ export interface Player {
   max_influence: number; influence_gain: number;
 }
 
-/** The keywords whose rules the spine has (keywords.ts, combat.ts, sba.ts, zones.ts): a card with any
- * other keyword needs triggers, effects or the Set zone (engine/triggers.py, effects.py, keywords.py). */
-export const SPINE_KEYWORDS: ReadonlySet<string> = new Set(["strike", "tough", "barrier", "overwhelm", "regeneration",
-  "guard", "charge", "lifedrain", "rally", "veiled", "ambush", "veilbind", "decay", "wither", "growth", "evolve",
-  "rooted", "pulse", "ward"]);
-
-/** A unit or relic the spine can play: no effect, ability or Voidcast cost, and only SPINE_KEYWORDS. */
+/** A card the spine can play: a unit or relic (no effect of its own: `effect` is an Action's). Its
+ * abilities and keywords may be anything: a triggered ability stops the replay where it would trigger
+ * (hooks.ts fire), an activated one is a command not ported, an Interrupt stops where someone would be
+ * asked (hooks.ts mayInterrupt), and every keyword's rule is the spine's or runs only through those. */
 export function playable(d: CardDef): boolean {
-  return (d.type === "unit" || d.type === "relic") && !d.effect.length && !d.abilities.length
-    && d.voidcast === null && Object.keys(d.keywords).every((k) => SPINE_KEYWORDS.has(k));
+  return (d.type === "unit" || d.type === "relic") && !d.effect.length;
 }
 
 /** decisions.py Decision.snapshot: [kind, player, window, min, max, can_decline, eligible]. */
@@ -361,7 +357,7 @@ export class Match {
     const ps = this.player(p);
     const d = this.defs.get(cid);
     if (d !== undefined && !playable(d)) {
-      throw new NotPorted(`${d.id}: a card with effects, abilities, a Voidcast cost or keywords of triggers (engine/stack.py, engine/effects.py)`);
+      throw new NotPorted(`${d.id}: playing an ${d.type} (engine/stack.py, engine/effects.py)`);
     }
     const from = ps.hand.includes(cid) ? ps.hand : ps.set.includes(cid) ? ps.set : null;
     if (d === undefined || from === null || voidcast || targets || ps.influence < d.cost || this.choice !== null
