@@ -204,7 +204,7 @@ def spine_records(out: Path) -> None:
     structures = [{"modifiers": m, "structure": [WINDOWS[w] for w in seat_structure(m)]} for m in hooks]
     write(out / "turn-table.json", {"format": "c1k-fixtures/turn-table", "rows": rows, "structures": structures})
     here = Path(__file__).parent / "fixtures"
-    kdb = load_card_db([bundled_cards_dir(), here / "vanilla" / "cards"])
+    kdb = load_card_db([bundled_cards_dir(), here / "vanilla" / "cards", here / "keywords" / "cards"])
     decks = {p.stem: p for p in sorted((here / "keywords").glob("*.toml"))}
     pairs = [("ruin-veil", "genesis-solace"), ("genesis-solace", "dominion-solace"), ("dominion-solace", "ruin-veil"),
              ("ruin-veil", "ruin-veil"), ("genesis-solace", "genesis-solace"), ("dominion-solace", "dominion-solace")]
@@ -246,6 +246,18 @@ def spine_records(out: Path) -> None:
                 break
             g.apply(policy(g))
         (out / "records" / f"keywords-options-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # Evolve round and round (two own cards that evolve into each other): the first Loop Egg played ends the
+    # match in a draw (endless_loop); a player plays an Egg as soon as they can, otherwise greedy
+    da, db_ = load_deck(decks["evolve-loop"], kdb), load_deck(decks["evolve-loop"], kdb)
+    da.player, db_.player = "p1", "p2"
+    opts = MatchOptions(compensation="card")
+    g = Game.new(kdb, da, db_, 3003, opts)
+    recorder = rec.Recorder(rec.Start.of_decks([da, db_], 3003, opts), g)
+    policy = agent_policy(make_agent("greedy", 3003), make_agent("greedy", 3004))
+    while not g.is_terminal() and len(g.record) < 600:
+        eggs = [a for a in g.legal_actions() if isinstance(a, Play) and g.card(a.card).id == "loop-egg"]
+        g.apply(eggs[0] if eggs else policy(g))
+    (out / "records" / "evolve-loop-0.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
     # Deck Exhaustion: nobody plays a card; the libraries run out and the exhaustions end the match
     for k, (a, b, seed) in enumerate([("dominion-solace", "ruin-veil", 31), ("genesis-solace", "dominion-solace", 2**64 - 7)]):
         da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)

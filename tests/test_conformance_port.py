@@ -78,7 +78,7 @@ def test_replay_follows_greedy_matches_of_plain_units_through_combat_to_their_la
 
 def _python_replays(pattern: str) -> list[Game]:
     """The Python engine's replay of each fixture record matching `pattern` (its own cards included)."""
-    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards"])
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards", PORT / "fixtures" / "keywords" / "cards"])
     return [replay(load(p), db) for p in sorted((PORT / "fixtures" / "records").glob(pattern))]
 
 
@@ -102,6 +102,15 @@ def test_replay_follows_matches_to_deck_exhaustion_to_their_last_hash() -> None:
     for g in _python_replays("exhaustion-*.json"):
         assert g.outcome is not None and g.outcome.winner is not None
         assert g.players[1 - g.outcome.winner].exhaustions >= 2   # it lost to Deck Exhaustion
+
+
+@needs_node
+def test_replay_follows_a_match_to_an_endless_loop_of_evolutions() -> None:
+    """rules.md §1: two own cards that evolve into each other; the first one played ends the match in a
+    draw (endless_loop), and the port follows the record to that last hash."""
+    _replays_to_the_end("evolve-loop-*.json", 1)
+    [g] = _python_replays("evolve-loop-*.json")
+    assert g.outcome is not None and g.outcome.termination.value == "endless_loop" and g.outcome.winner is None
 
 
 @needs_node
