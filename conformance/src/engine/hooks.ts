@@ -58,13 +58,13 @@ export function triggerOrder(g: Match, ts: Trigger[]): Trigger[] {
 /** stack.py place_triggers: the waiting triggers go on the stack in trigger order. True: no choice is
  * pending (the spine's triggers have no targets, branches or Flux order to choose). */
 export function placeTriggers(g: Match): boolean {
-  if (!g.triggers.length && !g.trigger_queue.length) return true;
+  if (!g.triggers.length && !g.triggerQueue.length) return true;
   if (g.triggers.length) {
-    g.trigger_queue = [...triggerOrder(g, g.triggers), ...g.trigger_queue];
+    g.triggerQueue = [...triggerOrder(g, g.triggers), ...g.triggerQueue];
     g.triggers = [];
   }
-  while (g.trigger_queue.length) {
-    const t = g.trigger_queue.shift() as Trigger;
+  while (g.triggerQueue.length) {
+    const t = g.triggerQueue.shift() as Trigger;
     if (t.kind !== "keyword" && t.kind !== "game") throw new NotPorted(`a ${t.kind} trigger (engine/stack.py place_triggers)`);
     push(g, t);
   }

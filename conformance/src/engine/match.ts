@@ -91,7 +91,7 @@ export class Match {
   readonly perms = new Map<number, Perm>();
   stack: StackItem[] = [];
   triggers: Trigger[] = [];
-  trigger_queue: Trigger[] = [];
+  triggerQueue: Trigger[] = [];
   /** combat.py: the declared attackers, and the blocks as [blocker, attacker] (0: left play) */
   attackers: number[] = [];
   blocks: [number, number][] = [];
@@ -109,7 +109,7 @@ export class Match {
   outcome: [string, string] | null = null;
   choice: Choice | null = null;
   /** bookkeeping, not state (core.py _quiet, _loop_seen): the Endless Loop watch of priority.ts */
-  quiet = 0;
+  quietCount = 0;
   loopSeen = new Map<string, number>();
 
   constructor(readonly db: CardDB, readonly seed: bigint, readonly options: Options) {
@@ -339,7 +339,7 @@ export class Match {
 
   /** commands.py apply: a command other than a pass resets the Endless Loop watch. */
   private acted(): void {
-    this.quiet = 0;
+    this.quietCount = 0;
     this.loopSeen.clear();
   }
 
@@ -469,7 +469,7 @@ export class Match {
         void: [...p.void], set: [...p.set], board: [...p.board], relics: [...p.relics], permits: p.permits.map((x) => [...x]) })),
       perms,
       stack: this.stack.map(stackItemSnapshot), triggers: this.triggers.map(triggerSnapshot),
-      trigger_queue: this.trigger_queue.map(triggerSnapshot),
+      trigger_queue: this.triggerQueue.map(triggerSnapshot),
       choice: this.choice === null ? null : { ...this.choice, values: [...this.choice.values], resume: [...this.choice.resume],
         trigger: this.choice.trigger === null ? null : triggerSnapshot(this.choice.trigger) },
       interrupt: null,

@@ -68,7 +68,7 @@ export function enter(g: Match, w: number): number | null {
   g.win = w;
   g.priority = -1;
   g.passed = 0;
-  g.quiet = 0;   // an endless loop lives in one window
+  g.quietCount = 0;   // an endless loop lives in one window
   g.loopSeen.clear();
   for (const name of (TURN_TABLE[w] as { steps: string[] }).steps) {
     const fn = TURN_STEPS[name];
@@ -213,7 +213,7 @@ export function endPhase(g: Match): number {
 export function openPriority(g: Match): number | null {
   settle(g);
   if (g.outcome !== null) return null;
-  if ((g.triggers.length || g.trigger_queue.length) && !placeTriggers(g)) return null;
+  if ((g.triggers.length || g.triggerQueue.length) && !placeTriggers(g)) return null;
   if (TRIGGER_WINDOWS.has(g.win) && !g.stack.length) return nextWindow(g, g.win);
   g.givePriority(g.active, 0);
   return null;
@@ -227,7 +227,7 @@ export function afterAction(g: Match, actor: number): void {
     g.setOver();
     return;
   }
-  if ((g.triggers.length || g.trigger_queue.length) && !placeTriggers(g)) return;
+  if ((g.triggers.length || g.triggerQueue.length) && !placeTriggers(g)) return;
   if (g.options.actor_keeps_priority) {
     g.givePriority(actor, 0);
     return;
