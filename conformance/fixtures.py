@@ -6,6 +6,8 @@
 - cards.json: the bundled card DB as the engine uses it (every field, defaults filled in) and each card's
   content digest (engine/cardset.py);
 - decks.json: each bundled deck file: name, Champion, Seat, [cards] in file order, the library it makes;
+- turn-table.json: the turn structure table's rows and the structures the Seats' turn hooks make;
+  loop-keys.json: the Endless Loop watch's loop key of states of three records below;
 - commands.json: every command of the records below, parsed (engine/actions.py Command) and printed back,
   plus hand-written spellings and malformed lines (formats.md §1);
 - first-states.json: the first state of matches of every deck pair with varied seeds and options (its
@@ -14,10 +16,12 @@
   matches of passes, "attack none" and cleanup discards only, up to the first decision that needs another
   command (passes-*); and matches of the decks in fixtures/vanilla/ (cards with no effect) in which a
   player plays one of them whenever they can, and otherwise passes, attacks with nothing or discards (plays-*),
-  and greedy-against-greedy matches of that deck (combat-*); and matches of the deck in fixtures/effects/ (bundled
-  cards whose plays have effects and no keyword), greedy and random (effects-*), and against fixtures/effects/counters.toml (Nullify
-  Actions, a relic with an Interrupt: counters-*); and matches of fixtures/effects/paradox.toml (Flux, Thread,
-  Voidcast: paradox-*).
+  and greedy-against-greedy matches of that deck (combat-*); greedy and random matches of the decks in
+  fixtures/keywords/ (bundled units whose only rules are keywords: keywords-*), and matches of passes to the
+  end of both libraries (Deck Exhaustion: exhaustion-*); and matches of the deck in fixtures/effects/ (bundled
+  cards whose plays have effects and no keyword), greedy and random (effects-*), and against
+  fixtures/effects/counters.toml (Nullify Actions, a relic with an Interrupt: counters-*); and matches of
+  fixtures/effects/paradox.toml (Flux, Thread, Voidcast: paradox-*).
 """
 
 from __future__ import annotations
@@ -28,15 +32,26 @@ from pathlib import Path
 from typing import Any
 
 from engine import record as rec
-from engine.actions import Attack, Choose, MalformedCommand, Pass, Play, command_to_action, parse_command
+from engine.actions import (
+    Attack,
+    Choose,
+    Concede,
+    MalformedCommand,
+    Pass,
+    Play,
+    command_to_action,
+    parse_command,
+)
 from engine.ai import agent_policy, make_agent
 from engine.cards import CardDB, CardDef, bundled_cards_dir, load_card_db
 from engine.cardset import card_digest
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
+from engine.priority import loop_key
 from engine.rng import SplitMix64
 from engine.selfplay import random_action
-from engine.state import COMPENSATION_CHOICES, MatchOptions
+from engine.state import COMPENSATION_CHOICES, TURN_TABLE, WINDOWS, MatchOptions
+from engine.turn import seat_structure
 
 
 def card_json(c: CardDef, digest: str) -> dict[str, Any]:
@@ -174,6 +189,7 @@ def main() -> None:
             g.apply(policy(g))
         r = recorder.record(g)
         (out / "records" / f"combat-{k}.json").write_text(r.to_json(), encoding="utf-8")
+    spine_records(out)
     # matches of the decks in fixtures/effects/, to the end or 300 commands, greedy against greedy (k 0, 2)
     # and random against random (k 1): effects.toml (bundled cards whose plays have effects: triggers on
     # play, death, damage, heal and phase starts; Actions with targets; permissions; no keyword) against
@@ -213,6 +229,93 @@ COUNTER_SEEDS = (121, 208, 137)
 #: the seeds of the paradox-* records: matches in which Flux outcomes are redrawn by an Interrupt, a player
 #: orders their simultaneous Flux triggers, Thread branches resolve and (1) a Voidcast Action goes to the Void
 PARADOX_SEEDS = (323, 336, 317)
+
+
+def spine_records(out: Path) -> None:
+    """turn-table.json and the records of the port's spine (conformance/PORT.md): greedy-against-greedy and
+    random matches of the decks in fixtures/keywords/ (units whose only rules are keywords), and matches of
+    passes, "attack none" and cleanup discards to the end of a library (Deck Exhaustion)."""
+    rows = [{"id": w.id, "kind": w.kind, "rule": w.rule, "steps": list(w.steps), "trigger": w.trigger}
+            for w in TURN_TABLE]
+    hooks = [dict(c.modifiers) for c in sorted(load_card_db().by_id.values(), key=lambda c: c.id)
+             if c.type == "seat"] + [{"extra_combat_phases": 2, "skip_combat_exit": 1},
+                                     {"skip_influence_response": 1, "skip_draw_post": 1, "skip_combat_exit": 1}]
+    structures = [{"modifiers": m, "structure": [WINDOWS[w] for w in seat_structure(m)]} for m in hooks]
+    write(out / "turn-table.json", {"format": "c1k-fixtures/turn-table", "rows": rows, "structures": structures})
+    here = Path(__file__).parent / "fixtures"
+    kdb = load_card_db([bundled_cards_dir(), here / "vanilla" / "cards", here / "keywords" / "cards"])
+    decks = {p.stem: p for p in sorted((here / "keywords").glob("*.toml"))}
+    pairs = [("ruin-veil", "genesis-solace"), ("genesis-solace", "dominion-solace"), ("dominion-solace", "ruin-veil"),
+             ("ruin-veil", "ruin-veil"), ("genesis-solace", "genesis-solace"), ("dominion-solace", "dominion-solace")]
+    # (no Coin: it is an Action with an effect; `first` varies)
+    for k, (a, b) in enumerate(pairs):
+        for agent in ("greedy", "random"):
+            seed = 1000 + 37 * k + (agent == "random")
+            da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)
+            da.player, db_.player = "p1", "p2"
+            opts = MatchOptions(compensation="card", first=("p1", "p2", "random")[k % 3])
+            g = Game.new(kdb, da, db_, seed, opts)
+            recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+            if agent == "greedy":
+                policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+                while not g.is_terminal() and len(g.record) < 600:
+                    g.apply(policy(g))
+            else:
+                rnd = SplitMix64(seed ^ 0x5EED)
+                while not g.is_terminal() and len(g.record) < 600:
+                    g.apply(random_action(g, rnd))
+            (out / "records" / f"keywords-{agent}-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # the match options the spine reads: the actor keeps priority, a turn limit, small boards (a unit with no
+    # empty slot goes to the graveyard), the first player's first draw, other compensations
+    for k, opts in enumerate([
+            MatchOptions(actor_keeps_priority=True, max_turns=9, compensation="card+influence"),
+            MatchOptions(unit_slots=3, relic_slots=1, first_player_draws=True, first="p2",
+                         compensation="card+influence+capacity"),
+            MatchOptions(unit_slots=2, first="random", compensation="none", max_turns=14)]):
+        a, b = pairs[k]
+        seed = 2000 + k
+        da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)
+        da.player, db_.player = "p1", "p2"
+        g = Game.new(kdb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        policy = agent_policy(make_agent("greedy", seed), make_agent("random", seed + 1))
+        while not g.is_terminal() and len(g.record) < 600:
+            if k == 1 and len(g.record) == 90:   # the player who is not deciding concedes
+                g.apply(Concede(), 1 - g.current_player())
+                break
+            g.apply(policy(g))
+        (out / "records" / f"keywords-options-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # Evolve round and round (two own cards that evolve into each other): the first Loop Egg played ends the
+    # match in a draw (endless_loop); a player plays an Egg as soon as they can, otherwise greedy
+    da, db_ = load_deck(decks["evolve-loop"], kdb), load_deck(decks["evolve-loop"], kdb)
+    da.player, db_.player = "p1", "p2"
+    opts = MatchOptions(compensation="card")
+    g = Game.new(kdb, da, db_, 3003, opts)
+    recorder = rec.Recorder(rec.Start.of_decks([da, db_], 3003, opts), g)
+    policy = agent_policy(make_agent("greedy", 3003), make_agent("greedy", 3004))
+    while not g.is_terminal() and len(g.record) < 600:
+        eggs = [a for a in g.legal_actions() if isinstance(a, Play) and g.card(a.card).id == "loop-egg"]
+        g.apply(eggs[0] if eggs else policy(g))
+    (out / "records" / "evolve-loop-0.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # Deck Exhaustion: nobody plays a card; the libraries run out and the exhaustions end the match
+    for k, (a, b, seed) in enumerate([("dominion-solace", "ruin-veil", 31), ("genesis-solace", "dominion-solace", 2**64 - 7)]):
+        da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)
+        da.player, db_.player = "p1", "p2"
+        opts = MatchOptions(compensation="card", first=("p2", "random")[k])
+        g = Game.new(kdb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        while not g.is_terminal():
+            g.apply(next(a for a in g.legal_actions()
+                         if isinstance(a, Pass | Choose) or (isinstance(a, Attack) and not a.units)))
+        (out / "records" / f"exhaustion-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # the Endless Loop watch's loop key (priority.loop_key) of states of three of these records: at the start,
+    # every 25th command and whenever the stack holds something (docs/determinism.md §8 g)
+    keys = []
+    for name in ("keywords-greedy-0.json", "keywords-random-4.json", "exhaustion-0.json"):
+        for i, g in enumerate(rec.replay_iter(rec.load(out / "records" / name), kdb)):
+            if g.stack or i % 25 == 0:
+                keys.append({"record": name, "commands": i, "key": loop_key(g)})
+    write(out / "loop-keys.json", {"format": "c1k-fixtures/loop-keys", "keys": keys})
 
 
 def plain(c: CardDef) -> bool:

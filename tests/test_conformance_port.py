@@ -15,6 +15,11 @@ from typing import Any
 
 import pytest
 
+from engine import record as rec
+from engine.cards import bundled_cards_dir, load_card_db
+from engine.game import Game
+from engine.record import load, replay
+
 ROOT = Path(__file__).resolve().parent.parent
 PORT = ROOT / "conformance"
 RECORD = PORT / "fixtures" / "records" / "random-0.json"
@@ -43,12 +48,12 @@ def _replay(*paths: Path) -> subprocess.CompletedProcess[str]:
                           timeout=600)
 
 
-def _replays_to_the_end(pattern: str) -> list[dict[str, Any]]:
-    """Replays the three fixture records matching `pattern` (each to its last hash); returns them."""
+def _replays_to_the_end(pattern: str, count: int = 3) -> list[dict[str, Any]]:
+    """Replays the `count` fixture records matching `pattern` (each to its last hash); returns them."""
     records = sorted((PORT / "fixtures" / "records").glob(pattern))
     res = _replay(*records)
     assert res.returncode == 0, res.stdout + res.stderr
-    assert res.stdout.count(": every hash matches (the first state and ") == len(records) == 3, res.stdout
+    assert res.stdout.count(": every hash matches (the first state and ") == len(records) == count, res.stdout
     return [json.loads(r.read_text(encoding="utf-8")) for r in records]
 
 
@@ -72,6 +77,43 @@ def test_replay_follows_greedy_matches_of_plain_units_through_combat_to_their_la
     assert sum(len(t) < 300 for t in texts) >= 2
 
 
+def _python_replays(pattern: str) -> list[Game]:
+    """The Python engine's replay of each fixture record matching `pattern` (its own cards included)."""
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards", PORT / "fixtures" / "keywords" / "cards"])
+    return [replay(load(p), db) for p in sorted((PORT / "fixtures" / "records").glob(pattern))]
+
+
+@needs_node
+def test_replay_follows_greedy_and_random_matches_of_keyword_units_to_their_last_hash() -> None:
+    """The spine (turn, priority, combat, keywords, state-based actions, Seat turn hooks): every record of
+    the keyword decks, greedy and random, some with other match options (the actor keeps priority, a turn
+    limit, small boards), is a whole match, and the port follows each to its last hash."""
+    records = _replays_to_the_end("keywords-*.json", 15)
+    for data in records:   # (each ends, long before the 600-command cap; 3 with other match options)
+        assert len(data["commands"]) < 600
+    assert any(d["decks"][0]["seat"] == "seat-of-the-twin-banners" for d in records)   # turn hooks
+    words = {e.rule for g in _python_replays("keywords-*.json") for e in g.events if e.rule.startswith("KW ")}
+    assert {"KW Barrier", "KW Ward", "KW Wither", "KW Decay", "KW Veilbind", "KW Evolve", "KW Growth", "KW Pulse",
+            "KW Regeneration", "KW Rally", "KW Lifedrain"} <= words, words
+
+
+@needs_node
+def test_replay_follows_matches_to_deck_exhaustion_to_their_last_hash() -> None:
+    _replays_to_the_end("exhaustion-*.json", 2)
+    for g in _python_replays("exhaustion-*.json"):
+        assert g.outcome is not None and g.outcome.winner is not None
+        assert g.players[1 - g.outcome.winner].exhaustions >= 2   # it lost to Deck Exhaustion
+
+
+@needs_node
+def test_replay_follows_a_match_to_an_endless_loop_of_evolutions() -> None:
+    """rules.md §1: two own cards that evolve into each other; the first one played ends the match in a
+    draw (endless_loop), and the port follows the record to that last hash."""
+    _replays_to_the_end("evolve-loop-*.json", 1)
+    [g] = _python_replays("evolve-loop-*.json")
+    assert g.outcome is not None and g.outcome.termination.value == "endless_loop" and g.outcome.winner is None
+
+
 @needs_node
 def test_replay_follows_matches_of_cards_with_effects_through_triggers_targets_and_the_stack() -> None:
     """Greedy and random matches of fixtures/effects/ (bundled cards whose plays have effects) replay to their
@@ -79,9 +121,6 @@ def test_replay_follows_matches_of_cards_with_effects_through_triggers_targets_a
     abilities put on the stack, targets named in commands, random targets and discards drawn from the
     generator, summoned tokens, buffs, heals and destroyed units, play permissions (a card played by one
     during a resolution, and duration permissions kept by a player)."""
-    from engine import record as rec
-    from engine.cards import bundled_cards_dir, load_card_db
-
     db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards"])
     seen: dict[str, int] = {}
     for data in _replays_to_the_end("effects-*.json"):   # each with targets, and the Champion's ability used
@@ -112,9 +151,6 @@ def test_replay_follows_matches_of_flux_thread_and_voidcast() -> None:
     Voidcast's rules (counted from the Python engine's own events): Flux outcomes drawn from the generator
     and redrawn by a reroll Interrupt, a player ordering their simultaneous Flux triggers (the `order`
     choice), Thread cards played with a mode whose branch resolves later, a Voidcast Action to the Void."""
-    from engine import record as rec
-    from engine.cards import bundled_cards_dir, load_card_db
-
     db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards"])
     for data in _replays_to_the_end("paradox-*.json"):
         assert sum(" mode " in c["do"] for c in data["commands"]) >= 1
@@ -127,11 +163,28 @@ def test_replay_follows_matches_of_flux_thread_and_voidcast() -> None:
 
 
 @needs_node
-def test_replay_names_the_first_command_not_ported_and_never_passes_it() -> None:
-    res = _replay(RECORD)
+def test_replay_names_the_first_command_not_ported_and_never_passes_it(tmp_path: Path) -> None:
+    """A record whose player tried a command the rules refuse (C1K 10: priority passes; legality.py is
+    not ported) stops there with exit 3, naming it, after every command before it matched."""
+    from engine.actions import IllegalAction, Pass, Play
+    from engine.decks import bundled_deck_paths, load_deck
+
+    db = load_card_db()
+    paths = bundled_deck_paths()
+    da, db_ = load_deck(paths[0], db), load_deck(paths[1], db)
+    da.player, db_.player = "p1", "p2"
+    g = Game.new(db, da, db_, 7)
+    recorder = rec.Recorder(rec.Start.of_decks([da, db_], 7), g)
+    for _ in range(5):
+        g.apply(Pass())
+    with pytest.raises(IllegalAction):   # a card of the opponent's hand: not one p1 can play
+        g.apply(Play(g.players[1 - g.current_player()].hand[0]))
+    g.apply(Pass())
+    (tmp_path / "r.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    res = _replay(tmp_path / "r.json")
     assert res.returncode == 3, res.stdout + res.stderr
-    assert re.search(r"the first state and \d+ command\(s\) match; command \d+ of 200 'p[12]: \w+[^']*': "
-                     r"not ported yet: \w+", res.stdout), res.stdout
+    assert re.search(r"the first state and 5 command\(s\) match; command 6 of 7 'p[12]: play #\d+': "
+                     r"not ported yet: a refused command \(engine/legality.py\)", res.stdout), res.stdout
 
 
 @needs_node

@@ -121,7 +121,9 @@ function cardNumber(ref: string): number {
   return Number(ref.slice(1));
 }
 
-function replay(path: string, bundled: string): string {
+/** Replays one record, checking every hash; `onState` sees the match after the first state (0) and after
+ * each command (its count), once its hash has matched. */
+export function replay(path: string, bundled: string, onState?: (g: Match, commands: number) => void): string {
   const rec = readRecord(path);
   const db = cardsFor(bundled, rec, path);
   const decks = (rec.decks as Json[]).map((d, i) => {
@@ -158,6 +160,7 @@ function replay(path: string, bundled: string): string {
     throw new Differs(`${path}: the first state differs from the record's (start hash ${String(start.hash).slice(0, 12)}…, `
       + `the port's ${seal.slice(0, 12)}…):\n${differing(start.parts as Record<string, string>, parts)}`);
   }
+  onState?.(g, 0);
   const commands = rec.commands as Json[];
   // each command: play it, then its hash over the text, refusal, auto flag, part digests and the state
   let before: Record<string, string> = { ...(start.parts as Record<string, string>) };
@@ -177,12 +180,13 @@ function replay(path: string, bundled: string): string {
     if (e.refused) throw new NotPorted(`${where}: not ported yet: a refused command (engine/legality.py)`);
     try {
       if (cmd.verb === "pass") g.pass(seat);
-      else if (cmd.verb === "attack" && !cmd.refs.length) g.attackNone(seat);
       else if (cmd.verb === "attack" && cmd.refs.every((r) => /^#[0-9]+$/.test(r))) g.attack(seat, cmd.refs.map(cardNumber));
       else if (cmd.verb === "block" && cmd.pairs.every((x) => x.every((r) => /^#[0-9]+$/.test(r)))) {
         g.block(seat, cmd.pairs.map(([b, a]) => [cardNumber(b), cardNumber(a)]));
       }
       else if (cmd.verb === "choose") g.choose(seat, cmd.numbers);
+      else if (cmd.verb === "concede") g.concede(seat);
+      else if (cmd.verb === "set" && /^#[0-9]+$/.test(cmd.refs[0] ?? "")) g.setCard(seat, cardNumber(cmd.refs[0] as string));
       else if (cmd.verb === "decline") g.decline(seat);
       else if (cmd.verb === "activate" && [...cmd.refs, ...cmd.targets].every((r) => /^#[0-9]+$/.test(r))) {
         g.activate(seat, cardNumber(cmd.refs[0] as string), cmd.numbers[0] ?? 1, cmd.targets.map(cardNumber));
@@ -209,6 +213,7 @@ function replay(path: string, bundled: string): string {
       throw new Differs(`${where}: the state after it differs from the record's:\n${differing(stated, actual)}`);
     }
     before = expected;
+    onState?.(g, i + 1);
   }
   return `${path}: every hash matches (the first state and ${commands.length} commands)`;
 }
@@ -236,4 +241,4 @@ function main(): void {
   process.exit([1, 2, 3, 0].find((c) => seen.has(c)) ?? 0);
 }
 
-main();
+if (require.main === module) main();

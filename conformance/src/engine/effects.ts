@@ -1,13 +1,16 @@
 // Effects, a port of engine/effects.py: `runEffects` carries out a card's effects in order, each verb of
 // the card format (docs/cards.md) one function in VERB_FUNCTIONS. A verb gets the match, the effect, its
 // resolved targets (an effect whose target word finds no legal target does nothing) and the Run it
-// belongs to. Paradox's verbs (flux, reroll, thread) are registered by paradox.ts; an "instruction"
+// belongs to. Paradox's verbs (flux, reroll, thread) are paradox.ts's; an "instruction"
 // permission is offered once the other effects are done (decisions.ts offerPermit).
 
 import { Effect, keyword as checkKeyword } from "./cards";
-import { Continuation, Match, NotPorted, OPEN_PRIORITY, PORTED_KEYWORDS } from "./match";
-import type { StackItem } from "./stack";
-import { offerPermit } from "./decisions";
+import type { Match } from "./match";
+import type { StackItem } from "./state";
+import { Continuation, OPEN_PRIORITY, offerPermit } from "./decisions";
+import { damage, destroy, heal } from "./pipeline";
+import * as paradox from "./paradox";
+import { counterItem, discardRandom, draw, enterPlay, finishItem, leavePlay } from "./zones";
 import { ONE_TARGETS, resolveTargets } from "./targets";
 import { fire } from "./triggers";
 
@@ -56,7 +59,7 @@ export function runEffects(g: Match, effects: Effect[], controller: number, sour
     fn(g, e, targets, r);
     if (r.paused) return false;
   }
-  if (top) g.finishItem(item);
+  if (top) finishItem(g, item);
   if (r.permit !== null) return offerPermit(g, r.permit, controller, source);
   return true;
 }
@@ -67,19 +70,19 @@ function players(e: Effect, r: Run): number[] {
   return e.player === "you" ? [c] : e.player === "opponent" ? [1 - c] : [c, 1 - c];
 }
 
-/** effect verb -> its function (paradox.ts adds flux, reroll and thread) */
+/** effect verb -> its function (flux, reroll and thread are paradox.ts's) */
 export const VERB_FUNCTIONS: Record<string, VerbFunction> = {
   damage(g, e, targets, r) {
-    for (const t of targets) if (g.inPlay(t) || g.isChampion(t)) g.damage(r.source, t, e.amount);
+    for (const t of targets) if (g.inPlay(t) || g.isChampion(t)) damage(g, r.source, t, e.amount);
   },
   heal(g, e, targets, r) {
-    for (const t of targets) g.heal(r.source, t, e.amount);
+    for (const t of targets) heal(g, r.source, t, e.amount);
   },
   draw(g, e, _targets, r) {
-    for (const p of players(e, r)) g.draw(p, e.amount);
+    for (const p of players(e, r)) draw(g, p, e.amount);
   },
   discard(g, e, _targets, r) {
-    for (const p of players(e, r)) g.discardRandom(p, e.amount);
+    for (const p of players(e, r)) discardRandom(g, p, e.amount);
   },
   gain_influence(g, e, _targets, r) {
     for (const p of players(e, r)) g.player(p).influence += e.amount;
@@ -99,9 +102,6 @@ export const VERB_FUNCTIONS: Record<string, VerbFunction> = {
   },
   grant(g, e, targets) {
     const temporary = (e.until ?? "end_of_turn") === "end_of_turn";
-    for (const what of [e.status, e.keyword === null ? null : checkKeyword(e.keyword, "a granted keyword")[0]]) {
-      if (what !== null && !PORTED_KEYWORDS.has(what)) throw new NotPorted(`granting ${what} (engine/keywords.py)`);
-    }
     for (const t of targets) {
       const perm = g.perms.get(t);
       if (perm === undefined) continue;
@@ -120,18 +120,17 @@ export const VERB_FUNCTIONS: Record<string, VerbFunction> = {
     }
   },
   suppress(g, _e, targets) {
-    if (!PORTED_KEYWORDS.has("suppress")) throw new NotPorted("Suppress (engine/keywords.py, engine/legality.py)");
     for (const t of targets) if (g.perms.has(t)) g.addStatus(t, "suppressed", false);
   },
   destroy(g, _e, targets) {
-    for (const t of targets) if (g.isUnitInPlay(t) || g.zone(t) === "relics") g.destroy(t);
+    for (const t of targets) if (g.isUnitInPlay(t) || g.zone(t) === "relics") destroy(g, t);
   },
   return_to_hand(g, _e, targets) {
     for (const t of targets) {
       if (!(g.isUnitInPlay(t) || g.zone(t) === "relics")) continue;
-      g.leavePlay(t);
-      if (g.def(t).token) {
-        g.cards.move(t, "gone");
+      leavePlay(g, t);
+      if (g.card(t).token) {
+        g.setZone(t, "gone");
         continue;
       }
       // a card entering a hand gets a fresh number (rules.md §7a)
@@ -140,15 +139,18 @@ export const VERB_FUNCTIONS: Record<string, VerbFunction> = {
     }
   },
   summon(g, e, _targets, r) {
-    const d = g.card(e.card ?? "");
+    const d = g.cardOf(e.card ?? "");
     for (let k = 0; k < e.amount; k++) {
       const cid = g.newCard(d, r.controller, "gone");
-      if (g.enterPlay(cid, r.controller, null, true)) fire(g, "on_summon", cid);
+      if (enterPlay(g, cid, r.controller, null)) fire(g, "on_summon", cid);
     }
   },
   counter(g, _e, targets) {
-    for (const uid of targets) g.counterItem(uid);
+    for (const uid of targets) counterItem(g, uid);
   },
+  flux: (g, e, targets, r) => paradox.flux(g, e, targets, r),
+  reroll: (g, e, targets, r) => paradox.reroll(g, e, targets, r),
+  thread: (g, e, targets, r) => paradox.thread(g, e, targets, r),
   permit(g, e, _targets, r) {
     // OPP Permissions: a duration permission is kept by the player; an "instruction" one is offered once
     // the other effects are done

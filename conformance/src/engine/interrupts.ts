@@ -5,8 +5,12 @@
 
 import type { Ability } from "./cards";
 import { runEffects } from "./effects";
-import { Continuation, Match, NotPorted } from "./match";
+import type { Match } from "./match";
+import { NotPorted } from "./errors";
+import { Continuation, resume } from "./decisions";
 import { cutThread } from "./paradox";
+import { sba } from "./sba";
+import { toGraveyard } from "./zones";
 
 /** state.py InterruptWindow: the event, the players still to be asked (AP first), the played item's uid,
  * the declared attackers, and where the game goes once nobody else is asked. */
@@ -18,7 +22,7 @@ export function interruptSnapshot(w: InterruptWindow): unknown[] {
 
 /** cards.py hand_interrupt: a Nullify Action is an Interrupt for an opponent's Action, used from the hand. */
 export function handInterrupt(g: Match, cid: number): Ability | null {
-  const d = g.def(cid);
+  const d = g.card(cid);
   if (!d.nullify) return null;
   return { when: null, activate: null, interrupt: "opponent_plays_action", cost: d.cost, once_per_turn: false, text: "",
     effect: d.effect };
@@ -30,10 +34,10 @@ export function usableInPlayInterrupts(g: Match, p: number, event: string): [num
   const events = event === "attacker_declared" && p !== g.active ? [event, "opponent_declares_attackers"] : [event];
   for (const cid of g.permanents(p)) {
     const perm = g.perm(cid);
-    if (perm.statuses.includes("suppressed") || perm.temp_statuses.includes("suppressed")) continue;
-    g.def(cid).abilities.forEach((ab, i) => {
+    if (perm.hasStatus("suppressed")) continue;
+    g.card(cid).abilities.forEach((ab, i) => {
       if (ab.interrupt !== null && events.includes(ab.interrupt) && ab.cost <= g.player(p).influence
-          && !(ab.once_per_turn && perm.used[String(i)] === g.turn)) out.push([cid, i, ab]);
+          && !(ab.once_per_turn && perm.used.get(i) === g.turn)) out.push([cid, i, ab]);
     });
   }
   return out;
@@ -62,7 +66,7 @@ export function mayInterrupt(g: Match, p: number, event: string): boolean {
   }
   const events = event === "attacker_declared" && p !== g.active ? [event, "opponent_declares_attackers"] : [event];
   for (const c of [...ps.board, ...ps.relics, ps.champion, ps.seat]) {
-    if (c && g.def(c).abilities.some((ab) => ab.interrupt !== null && events.includes(ab.interrupt))) {
+    if (c && g.card(c).abilities.some((ab) => ab.interrupt !== null && events.includes(ab.interrupt))) {
       return usableInPlayInterrupts(g, p, event).length > 0;
     }
   }
@@ -82,7 +86,7 @@ export function askInterrupts(g: Match, w: InterruptWindow): void {
   g.intr = w;
   const p = w.queue[0] as number;
   const usable = usableInterrupts(g, p, w.event).map((x) => x[0]);
-  g.ask("interrupt", p, { decline: true, eligible: usable });
+  g.ask("interrupt", p, 0, 0, true, usable);
 }
 
 /** The next player still to be asked, or (nobody left) the game goes on where the event left it. */
@@ -94,7 +98,7 @@ export function nextInterrupt(g: Match): void {
     return;
   }
   g.intr = null;
-  g.resume(w.resume);
+  resume(g, w.resume);
 }
 
 /** `interrupt <card> [target …]`: pay, resolve its effects at once (no stack), then ask the next player. */
@@ -109,15 +113,15 @@ export function doInterrupt(g: Match, source: number, targets: number[], p: numb
   if (fromHand) {   // Nullify: the Action is revealed from the hand and used as an Interrupt
     const hand = g.player(p).hand;
     hand.splice(hand.indexOf(cid), 1);
-    g.cards.move(cid, "stack");
+    g.setZone(cid, "stack");
   } else if (ab.once_per_turn) {
-    g.perm(cid).used[String(idx)] = g.turn;
+    g.perm(cid).used.set(idx, g.turn);
   }
   const event = w.event === "opponent_plays_action" ? [w.item] : w.attackers;
   runEffects(g, ab.effect, p, cid, [...targets], null, event);
   if (w.event === "thread_resolves") cutThread(g, ab);   // paradox.py AFTER_USE: a counter cuts the branch
-  if (fromHand) g.toGraveyard(cid);
-  g.sba();
+  if (fromHand) toGraveyard(g, cid);
+  sba(g);
   if (g.outcome !== null) {
     g.setOver();
     return;

@@ -5,16 +5,13 @@
 // and the order of a player's simultaneous Flux triggers.
 
 import type { Ability, Effect } from "./cards";
-import { VERB_FUNCTIONS, runEffects } from "./effects";
+import { VerbFunction, runEffects } from "./effects";
 import { offerInterrupts } from "./interrupts";
-import { Choice, Continuation, Match } from "./match";
-import type { StackItem } from "./stack";
-import { itemSnapshot } from "./stack";
+import type { Choice, Match } from "./match";
+import { Continuation, RESUME_RESOLUTION, resume } from "./decisions";
+import { StackItem, Trigger, newTrigger, stackItemSnapshot } from "./state";
+import { RANK_OTHER } from "./keywords";
 import { effectSlots } from "./targets";
-import { RANK_OTHER, Trigger, newTrigger } from "./triggers";
-
-/** continuations.py RESUME_RESOLUTION */
-export const RESUME_RESOLUTION: Continuation = [4];
 
 /** state.py Resolving: a resolution paused at a Flux outcome while players are asked for Interrupts. */
 export interface Resolving {
@@ -37,7 +34,7 @@ export function effectDump(e: Effect): Record<string, unknown> {
 }
 
 export function resolvingSnapshot(r: Resolving): Record<string, unknown> {
-  const out: Record<string, unknown> = { item: r.item === null ? null : itemSnapshot(r.item), controller: r.controller,
+  const out: Record<string, unknown> = { item: r.item === null ? null : stackItemSnapshot(r.item), controller: r.controller,
     source: r.source, effects: r.effects.map(effectDump), chosen: [...r.chosen], event: [...r.event], mode: r.mode,
     flux: effectDump(r.flux), k: r.k, then: [...r.then] };
   if (r.same !== null) out.same = [...r.same];
@@ -46,7 +43,7 @@ export function resolvingSnapshot(r: Resolving): Record<string, unknown> {
 
 /** targets.py thread_effect: the card's Thread effect (in its effect, or an ability's). */
 export function threadEffect(g: Match, cid: number): Effect | null {
-  const d = g.def(cid);
+  const d = g.card(cid);
   for (const e of d.effect) if (e.do === "thread") return e;
   for (const ab of d.abilities) for (const e of ab.effect) if (e.do === "thread") return e;
   return null;
@@ -75,15 +72,15 @@ export function runThreads(g: Match, then: Continuation): boolean {
 
 /** A Thread in a triggered ability: its controller chooses the branch as it goes on the stack (true:
  * asked; the trigger waits at the head of the queue). */
-export function askThreadBranch(g: Match, t: Trigger, ab: Ability, resume: Continuation): boolean {
+export function askThreadBranch(g: Match, t: Trigger, ab: Ability, how: Continuation): boolean {
   const thread = ab.effect.find((e) => e.do === "thread");
   if (thread === undefined) return false;
   const branches = (thread.branches ?? []).length;
   if (!branches) return false;
   g.triggerQueue.unshift(t);
   const values = Array.from({ length: branches }, (_x, i) => i + 1);
-  g.ask("choice", t.controller, { min: 1, max: 1,
-    choice: { kind: "thread", player: t.controller, values, count: 1, resume, trigger: t, source: 0, free: false } });
+  g.ask("choice", t.controller, 1, 1, false, [], { kind: "thread", player: t.controller, values, count: 1, resume: how,
+    trigger: t, source: 0, free: false });
   return true;
 }
 
@@ -100,12 +97,12 @@ export function cutThread(g: Match, ab: Ability): void {
 
 export function isFluxTrigger(g: Match, t: Trigger): boolean {
   if (t.kind !== "trigger" || t.ability < 0 || t.ordered) return false;
-  const d = g.def(t.source);
+  const d = g.card(t.source);
   return d.realm === "paradox" && (d.abilities[t.ability]?.effect ?? []).some((e) => e.do === "flux");
 }
 
 /** C1K 8.2: a Paradox player may reorder their own simultaneous Flux effects. False if asked. */
-export function askFluxOrder(g: Match, resume: Continuation): boolean {
+export function askFluxOrder(g: Match, how: Continuation): boolean {
   if (g.triggerQueue.length < 2) return true;
   const flux = g.triggerQueue.map((t, i) => [t, i] as [Trigger, number]).filter(([t]) => isFluxTrigger(g, t)).map((x) => x[1]);
   if (flux.length < 2) return true;
@@ -113,8 +110,8 @@ export function askFluxOrder(g: Match, resume: Continuation): boolean {
     // options in the default resolution order (the queue is in push order: last pushed resolves first)
     const pos = flux.filter((i) => (g.triggerQueue[i] as Trigger).controller === p).reverse();
     if (pos.length < 2) continue;
-    g.ask("choice", p, { min: pos.length, max: pos.length, eligible: pos.map((i) => (g.triggerQueue[i] as Trigger).source),
-      choice: { kind: "order", player: p, values: pos, count: pos.length, resume, trigger: null, source: 0, free: false } });
+    g.ask("choice", p, pos.length, pos.length, false, pos.map((i) => (g.triggerQueue[i] as Trigger).source),
+      { kind: "order", player: p, values: pos, count: pos.length, resume: how, trigger: null, source: 0, free: false });
     return false;
   }
   return true;
@@ -136,17 +133,17 @@ export function resumeResolution(g: Match): void {
   g.resolving = null;
   runEffects(g, (r.flux.outcomes as Effect[][])[r.k] as Effect[], r.controller, r.source, [], null, r.event, r.mode);
   if (runEffects(g, r.effects, r.controller, r.source, [...r.chosen], r.item, r.event, r.mode, true, r.then, r.same)) {
-    g.resume(r.then);
+    resume(g, r.then);
   } else if (g.outcome !== null) {
     g.setOver();
   }
 }
 
-// ---------------------------------------------------------------- the Paradox effect verbs
+// ---------------------------------------------------------------- the Paradox effect verbs (effects.ts VERB_FUNCTIONS)
 
 /** Paradox (C1K §9): one outcome from the generator, resolved as one atomic event; in a stack item's
  * resolution, "when a Flux outcome is determined" Interrupts are asked first (C1K 7). */
-VERB_FUNCTIONS.flux = (g, e, _targets, r) => {
+export const flux: VerbFunction = (g, e, _targets, r) => {
   if (!e.outcomes || !e.outcomes.length) return;
   const k = Number(g.rng.below(BigInt(e.outcomes.length)));
   if (r.top && offerInterrupts(g, "flux_outcome", [g.active, 1 - g.active], RESUME_RESOLUTION)) {
@@ -159,7 +156,7 @@ VERB_FUNCTIONS.flux = (g, e, _targets, r) => {
 };
 
 /** An Interrupt's "draw the Flux outcome again" (the resolution paused at the Flux). */
-VERB_FUNCTIONS.reroll = (g) => {
+export const reroll: VerbFunction = (g) => {
   const res = g.resolving;
   if (res !== null && res.flux.outcomes && res.flux.outcomes.length) {
     g.resolving = { ...res, k: Number(g.rng.below(BigInt(res.flux.outcomes.length))) };
@@ -167,13 +164,13 @@ VERB_FUNCTIONS.reroll = (g) => {
 };
 
 /** Thread: the branch was chosen when played; it waits (with its targets) for the earliest legal window. */
-VERB_FUNCTIONS.thread = (g, e, _targets, r) => {
+export const thread: VerbFunction = (g, e, _targets, r) => {
   if (!e.branches || !e.branches.length) return;
   const m = Math.max(r.mode, 1);
   if (m <= e.branches.length) {
     const n = effectSlots(e.branches[m - 1] as Effect[]).length;
     const branchTargets = r.chosen.splice(0, n);
-    g.threads.push(newTrigger(r.controller, r.source, -1, g.def(r.source).name, 0, { rank: RANK_OTHER, kind: "thread",
-      targets: branchTargets, chosen: true, mode: m }));
+    const t = newTrigger(r.controller, r.source, -1, g.card(r.source).name, 0, RANK_OTHER, "thread");
+    g.threads.push({ ...t, targets: branchTargets, chosen: true, mode: m });
   }
 };

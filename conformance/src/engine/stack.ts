@@ -1,29 +1,23 @@
 // The stack (C1K 6, RB 2.1), a port of engine/stack.py: putting a played card on it, waiting triggers
 // onto it (APNAP order, target choices asked one at a time), and resolving its top item (a Unit or
-// Relic enters play; an Action's effects; an ability; a rule's trigger; a card back from the Void). The
-// rules' keyword triggers (engine/keywords.py) are not ported: they stop with NotPorted.
+// Relic enters play; an Action's effects; an ability; a keyword's or a rule's trigger; a card back from the
+// Void); and commands.py announce_play.
 
 import { runEffects } from "./effects";
-import { Continuation, Match, NotPorted } from "./match";
+import type { Match } from "./match";
+import { NotPorted } from "./errors";
+import { Continuation } from "./decisions";
+import { StackItem, Trigger } from "./state";
+import { START_TRIGGERS_ALL } from "./keywords";
 import { effectSlots, targetCandidates } from "./targets";
-import { Trigger, fire, triggerOrder } from "./triggers";
+import { fire, fireWatchers, triggerOrder } from "./triggers";
 import { askFluxOrder, askThreadBranch } from "./paradox";
 import { leaveVoid, toVoid } from "./voidcast";
+import { offerInterrupts } from "./interrupts";
+import { enterPlay } from "./zones";
 
 /** core.py STACK_CAP */
 export const STACK_CAP = 500;
-
-/** state.py StackItem. `adder` is the player who added it, or -1 for the game (triggers). */
-export interface StackItem {
-  uid: number; kind: string; source: number; controller: number; adder: number; name: string; ability: number;
-  targets: number[]; mode: number; keyword: string; ctx: number; slot: number; tseq: number[];
-}
-
-/** StackItem.snapshot (the name is a label: not hashed). */
-export function itemSnapshot(s: StackItem): unknown[] {
-  return [s.uid, s.kind, s.source, s.controller, s.adder, s.ability, [...s.targets], s.mode, s.keyword, s.ctx,
-    s.slot, [...s.tseq]];
-}
 
 /** Put waiting triggers on the stack. False if a target choice is now pending. */
 export function placeTriggers(g: Match, resume: Continuation): boolean {
@@ -36,7 +30,7 @@ export function placeTriggers(g: Match, resume: Continuation): boolean {
   while (g.triggerQueue.length) {
     const t = g.triggerQueue.shift() as Trigger;
     if (t.kind === "trigger" && t.ability >= 0) {
-      const ab = g.def(t.source).abilities[t.ability];
+      const ab = g.card(t.source).abilities[t.ability];
       if (ab === undefined) throw new TypeError(`no ability ${t.ability} on ${t.source}`);
       if (!t.mode && askThreadBranch(g, t, ab, resume)) return false;   // KW Thread: the branch is chosen now
       const need = effectSlots(ab.effect, t.mode).slice(t.targets.length);
@@ -50,9 +44,8 @@ export function placeTriggers(g: Match, resume: Continuation): boolean {
           continue;
         }
         if (cands.length > 1) {
-          g.ask("choice", t.controller, { min: 1, max: 1, eligible: cands,
-            choice: { kind: "trigger_target", player: t.controller, values: cands, count: 1, resume, trigger: t,
-              source: 0, free: false } });
+          g.ask("choice", t.controller, 1, 1, false, cands, { kind: "trigger_target", player: t.controller, values: cands,
+            count: 1, resume, trigger: t, source: 0, free: false });
           return false;
         }
         g.triggerQueue.unshift({ ...t, targets: [...t.targets, cands[0] as number] });
@@ -78,7 +71,7 @@ export function resolveTop(g: Match): boolean {
   const { source, controller, kind } = item;
   if (kind === "trigger" || kind === "ability") {
     if (source) {
-      const abilities = g.def(source).abilities;
+      const abilities = g.card(source).abilities;
       const ab = abilities[item.ability];
       if (abilities.length && ab !== undefined) {
         return runEffects(g, ab.effect, controller, source, [...item.targets], item, [], item.mode, true);
@@ -87,12 +80,12 @@ export function resolveTop(g: Match): boolean {
     return true;
   }
   if (kind === "card") {
-    const d = g.def(source);
+    const d = g.card(source);
     if (g.zone(source) !== "stack") return true;
     if (d.type === "unit" || d.type === "relic") {
-      if (g.enterPlay(source, controller, item.slot < 0 ? null : item.slot, false)) {
+      if (enterPlay(g, source, controller, item.slot < 0 ? null : item.slot)) {
         g.perm(source).play_targets = [...item.targets];
-        fire(g, "on_play", source, 0, item.targets, item.ctx === 0, item.mode, item.tseq);
+        fire(g, "on_play", source, 0, null, { targets: item.targets, chosen: item.ctx === 0, mode: item.mode, tseq: item.tseq });
         fire(g, "on_summon", source);
       }
       return true;
@@ -105,9 +98,18 @@ export function resolveTop(g: Match): boolean {
   }
   if (kind === "voidcast") {   // KW Voidcast: a card back from the Void, as it was cast
     g.voidItems.delete(source);
-    return runEffects(g, g.def(source).effect, controller, source, [...item.targets], item, [], item.mode, true);
+    return runEffects(g, g.card(source).effect, controller, source, [...item.targets], item, [], item.mode, true);
   }
-  if (kind === "keyword") throw new NotPorted(`the ${item.keyword} trigger (engine/keywords.py START_TRIGGERS_ALL)`);
+  if (kind === "keyword") {
+    for (const spec of START_TRIGGERS_ALL) {
+      if (spec.name === item.keyword) {
+        if (item.ctx === 0 && !g.inPlay(source)) break;
+        spec.resolve(g, item);
+        break;
+      }
+    }
+    return true;
+  }
   if (kind === "game") {
     if (item.keyword === "Deck Exhaustion") {
       const ps = g.player(controller);
@@ -130,10 +132,23 @@ export function putOnStack(g: Match, cid: number, p: number, slot: number, targe
       break;
     }
   }
-  g.cards.move(cid, "stack");
-  const item: StackItem = { uid: g.nextSeq(), kind: "card", source: cid, controller: p, adder: p, name: g.def(cid).name,
+  g.setZone(cid, "stack");
+  const item: StackItem = { uid: g.nextSeq(), kind: "card", source: cid, controller: p, adder: p, name: g.card(cid).name,
     ability: -1, targets: [...targets], mode, keyword: voidcast ? "voidcast" : "", ctx: targetsLater ? 1 : 0, slot,
     tseq: g.targetSeqs(targets) };
   g.stack.push(item);
   return item;
+}
+
+/** commands.py announce_play: a card was played (it is on top of the stack): "when you play a Unit / an
+ * Action" triggers (C1K 3.2), then the opponent's Interrupts for an Action (C1K 7). False if an Interrupt
+ * is asked; `then` is where the game goes once nobody else is asked. */
+export function announcePlay(g: Match, cid: number, p: number, then: Continuation): boolean {
+  const d = g.card(cid);
+  if (d.type === "unit" || d.type === "action") fireWatchers(g, d.type === "unit" ? "on_unit_played" : "on_action_played", p, cid);
+  if (d.type === "action") {
+    const top = g.stack[g.stack.length - 1] as StackItem;
+    if (offerInterrupts(g, "opponent_plays_action", [1 - p], then, top.uid)) return false;
+  }
+  return true;
 }

@@ -5,7 +5,8 @@
 
 import type { CardDef, Effect } from "./cards";
 import type { Match } from "./match";
-import type { StackItem } from "./stack";
+import { targetable } from "./keywords";
+import type { StackItem } from "./state";
 
 /** cards.py CHOICE_TARGETS: the target words a player names. */
 export const CHOICE_TARGETS = new Set(["unit", "friendly_unit", "enemy_unit", "champion"]);
@@ -21,12 +22,7 @@ export function targetCandidates(g: Match, target: string, controller: number, s
   else if (target === "enemy_unit") ids = g.units(opp);
   else if (target === "champion") return [g.player(g.active).champion, g.player(1 - g.active).champion];
   else return [];
-  // keywords.targetable: an opponent's Veiled unit can't be targeted
-  return ids.filter((c) => {
-    const perm = g.perms.get(c);
-    return g.owner(c) === controller || perm === undefined
-      || !(perm.statuses.includes("veiled") || perm.temp_statuses.includes("veiled"));
-  });
+  return ids.filter((c) => targetable(g, c, controller));   // (Veiled: opponents can't target it)
 }
 
 /** cards.py effect_slots: the chosen targets these effects need, in order (a Thread: its `mode` branch). */
@@ -68,7 +64,7 @@ export function resolveTargets(g: Match, e: Effect, controller: number, source: 
     return legal ? [c] : [];   // (the log says "target … is no longer legal")
   }
   if (t === "self") {
-    if (source && ["unit", "relic"].includes(g.def(source).type)) return g.inPlay(source) ? [source] : [];
+    if (source && ["unit", "relic"].includes(g.card(source).type)) return g.inPlay(source) ? [source] : [];
     return [g.player(controller).champion];
   }
   if (t === "enemy_champion") return [g.player(opp).champion];

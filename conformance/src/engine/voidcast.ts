@@ -6,8 +6,8 @@
 
 import type { CardDef } from "./cards";
 import type { Match } from "./match";
-import type { StackItem } from "./stack";
-import { RANK_OTHER, Trigger, newTrigger } from "./triggers";
+import { StackItem, Trigger, newTrigger } from "./state";
+import { RANK_OTHER } from "./keywords";
 
 /** What playing the card costs: its Voidcast cost when cast for it, else its cost. */
 export function playCost(d: CardDef, voidcast: boolean): number {
@@ -17,7 +17,7 @@ export function playCost(d: CardDef, voidcast: boolean): number {
 /** A card cast for its Voidcast cost resolves: it moves to the Void with no effect. */
 export function toVoid(g: Match, item: StackItem): void {
   g.player(item.controller).void.push(item.source);
-  g.cards.move(item.source, "void");
+  g.setZone(item.source, "void");
   g.voidItems.set(item.source, item);
 }
 
@@ -26,8 +26,9 @@ export function returnsStep(g: Match): void {
   for (const p of [g.active, 1 - g.active]) {
     for (const cid of g.player(p).void) {
       const vi = g.voidItems.get(cid);
-      g.triggers.push(newTrigger(p, cid, -1, g.def(cid).name, 0, { rank: RANK_OTHER, kind: "voidcast",
-        targets: vi ? [...vi.targets] : [], chosen: true, mode: vi ? vi.mode : 0, tseq: vi ? [...vi.tseq] : [] }));
+      const t = newTrigger(p, cid, -1, g.card(cid).name, 0, RANK_OTHER, "voidcast");
+      g.triggers.push({ ...t, targets: vi ? [...vi.targets] : [], chosen: true, mode: vi ? vi.mode : 0,
+        tseq: vi ? [...vi.tseq] : [] });
     }
   }
 }
@@ -38,6 +39,6 @@ export function leaveVoid(g: Match, t: Trigger): boolean {
   const i = v.indexOf(t.source);
   if (i < 0) return false;
   v.splice(i, 1);
-  g.cards.move(t.source, "stack");
+  g.setZone(t.source, "stack");
   return true;
 }
