@@ -3,7 +3,6 @@
 // Overwhelm's Excess, champion-hit triggers, Lifedrain, Conquer), end-of-attack / end-of-combat triggers.
 
 import type { Match } from "./match";
-import { NotPorted } from "./errors";
 import { STEP_END_PHASE, STEP_GO_ON, STEP_WAIT } from "./steps";
 import { damage, heal } from "./pipeline";
 import { sba } from "./sba";
