@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     for reason, count in stops.most_common(12):
         print(f"  {count:4d}  {reason}")
     needed = [cards for name, cards in NEEDS.items() if name]
-    if needed:
+    if needed and codes[3]:
         print(f"beyond the first stop: the cards with effects or abilities each record uses (played, "
               f"activated, Set, Interrupts) — {sum(not c for c in needed)} of {len(needed)} records use none; "
               f"the median record uses {statistics.median(len(c) for c in needed):.0f}; the cards most records need:")

@@ -19,7 +19,10 @@
   greedy-against-greedy matches of that deck (combat-*), and such matches with attempts the rules refuse
   (refusals-*); greedy and random matches of the decks in fixtures/keywords/ (bundled units whose only
   rules are keywords: keywords-*), and matches of passes to the end of both libraries (Deck Exhaustion:
-  exhaustion-*);
+  exhaustion-*); and matches of the deck in fixtures/effects/ (bundled cards whose plays have effects and
+  no keyword), greedy and random (effects-*), and against fixtures/effects/counters.toml (Nullify Actions,
+  a relic with an Interrupt: counters-*); and matches of fixtures/effects/paradox.toml (Flux, Thread,
+  Voidcast: paradox-*);
 - scenarios.json: the verdict of `c1k scenario check` (passed, or failed and at which step) on every scenario
   of tests/scenarios, decks/lessons and fixtures/scenarios (the port's own, some failing on purpose).
 """
@@ -206,6 +209,19 @@ def main() -> None:
         v["path"] = Path(str(v["path"])).relative_to(root).as_posix()
     write(out / "scenarios.json", {"format": "c1k-fixtures/scenarios", "scenarios": verdicts})
     spine_records(out)
+    # matches of the decks in fixtures/effects/, to the end or 300 commands, greedy against greedy (k 0, 2)
+    # and random against random (k 1): effects.toml (bundled cards whose plays have effects: triggers on
+    # play, death, damage, heal and phase starts; Actions with targets; permissions; no keyword) against
+    # itself (effects-*); against counters.toml (Nullify Actions from the hand, a relic with an Interrupt:
+    # Interrupts asked, used and declined, C1K 7; counters-*); paradox.toml (Flux, Thread, Voidcast, a reroll
+    # Interrupt) against itself and (k 1) against effects.toml (paradox-*)
+    for name, seeds, usual, random_pair in (
+            ("effects", (21, 2**64 - 77, 90210), ("effects", "effects"), ("effects", "effects")),
+            ("counters", COUNTER_SEEDS, ("effects", "counters"), ("counters", "effects")),
+            ("paradox", PARADOX_SEEDS, ("paradox", "paradox"), ("paradox", "effects"))):
+        for k, seed in enumerate(seeds):
+            text = effects_match(vdb, random_pair if k == 1 else usual, seed, ("p1", "p2", "random")[k], k == 1)
+            (out / "records" / f"{name}-{k}.json").write_text(text, encoding="utf-8")
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
@@ -248,6 +264,29 @@ def attempts(g: Game, p: int) -> list[Action]:
     return out
 
 
+def effects_match(vdb: CardDB, decks: tuple[str, str], seed: int, first: str, random_play: bool) -> str:
+    """The record of a match of two decks of fixtures/effects/ (random or greedy play) as JSON."""
+    da, db_ = (load_deck(Path(__file__).parent / "fixtures" / "effects" / f"{name}.toml", vdb) for name in decks)
+    da.player, db_.player = "p1", "p2"
+    opts = MatchOptions(first=first)
+    g = Game.new(vdb, da, db_, seed, opts)
+    recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+    policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+    agent = SplitMix64(seed ^ 0x5EED)
+    while not g.is_terminal() and len(g.record) < 300:
+        g.apply(random_action(g, agent) if random_play else policy(g))
+    return recorder.record(g).to_json()
+
+
+#: the seeds of the counters-* records: matches in which a Nullify Action and the relic's Interrupt are used,
+#: and a player is asked with no usable Interrupt in hand (a Nullify card in the library: rules.md §7a) and declines
+COUNTER_SEEDS = (121, 208, 137)
+
+#: the seeds of the paradox-* records: matches in which Flux outcomes are redrawn by an Interrupt, a player
+#: orders their simultaneous Flux triggers, Thread branches resolve and (1) a Voidcast Action goes to the Void
+PARADOX_SEEDS = (323, 336, 317)
+
+
 def spine_records(out: Path) -> None:
     """turn-table.json and the records of the port's spine (conformance/PORT.md): greedy-against-greedy and
     random matches of the decks in fixtures/keywords/ (units whose only rules are keywords), and matches of
@@ -260,7 +299,7 @@ def spine_records(out: Path) -> None:
     structures = [{"modifiers": m, "structure": [WINDOWS[w] for w in seat_structure(m)]} for m in hooks]
     write(out / "turn-table.json", {"format": "c1k-fixtures/turn-table", "rows": rows, "structures": structures})
     here = Path(__file__).parent / "fixtures"
-    kdb = load_card_db([bundled_cards_dir(), here / "vanilla" / "cards"])
+    kdb = load_card_db([bundled_cards_dir(), here / "vanilla" / "cards", here / "keywords" / "cards"])
     decks = {p.stem: p for p in sorted((here / "keywords").glob("*.toml"))}
     pairs = [("ruin-veil", "genesis-solace"), ("genesis-solace", "dominion-solace"), ("dominion-solace", "ruin-veil"),
              ("ruin-veil", "ruin-veil"), ("genesis-solace", "genesis-solace"), ("dominion-solace", "dominion-solace")]
@@ -302,6 +341,18 @@ def spine_records(out: Path) -> None:
                 break
             g.apply(policy(g))
         (out / "records" / f"keywords-options-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # Evolve round and round (two own cards that evolve into each other): the first Loop Egg played ends the
+    # match in a draw (endless_loop); a player plays an Egg as soon as they can, otherwise greedy
+    da, db_ = load_deck(decks["evolve-loop"], kdb), load_deck(decks["evolve-loop"], kdb)
+    da.player, db_.player = "p1", "p2"
+    opts = MatchOptions(compensation="card")
+    g = Game.new(kdb, da, db_, 3003, opts)
+    recorder = rec.Recorder(rec.Start.of_decks([da, db_], 3003, opts), g)
+    policy = agent_policy(make_agent("greedy", 3003), make_agent("greedy", 3004))
+    while not g.is_terminal() and len(g.record) < 600:
+        eggs = [a for a in g.legal_actions() if isinstance(a, Play) and g.card(a.card).id == "loop-egg"]
+        g.apply(eggs[0] if eggs else policy(g))
+    (out / "records" / "evolve-loop-0.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
     # Deck Exhaustion: nobody plays a card; the libraries run out and the exhaustions end the match
     for k, (a, b, seed) in enumerate([("dominion-solace", "ruin-veil", 31), ("genesis-solace", "dominion-solace", 2**64 - 7)]):
         da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)

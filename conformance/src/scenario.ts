@@ -16,7 +16,7 @@ import { CardDB, CardDef, KEYWORDS, cardOf, keyword } from "./engine/cards";
 import { MalformedCommand } from "./engine/commands";
 import { IllegalAction, MalformedWithoutSuggestion, apply, byCodePoint, parse } from "./engine/game";
 import { defOf, exists, playerOf, zoneOf } from "./engine/legality";
-import { Match, NotPorted, Options, SEAT_MODIFIERS, playable } from "./engine/match";
+import { Match, NotPorted, Options, SEAT_MODIFIERS } from "./engine/match";
 import { Perm, WINDOWS } from "./engine/state";
 import { goto } from "./engine/turn";
 
@@ -436,25 +436,6 @@ function loadScenario(path: string, base: CardDB): Scenario {
 
 // ------------------------------------------------------------------ set-up (scenario.py build)
 
-/** The rules the port has: every card of the scenario a unit or relic the spine plays (match.ts `playable`:
- * no effect, ability or Voidcast cost, only the spine's keywords), or a Champion or Seat with no ability. */
-function portedPosition(scn: Scenario): void {
-  for (const p of ["p1", "p2"]) {
-    const pd = (scn.data[p] ?? {}) as Table;
-    const names: string[] = [];
-    for (const k of ["hand", "library", "graveyard", "set"]) names.push(...((pd[k] ?? []) as string[]));
-    for (const k of ["champion", "seat"]) if (typeof pd[k] === "string") names.push(pd[k] as string);
-    for (const k of ["board", "relics"]) {
-      for (const e of (pd[k] ?? []) as unknown[]) names.push((isTable(e) ? e.card : e) as string);
-    }
-    for (const n of names) {
-      const d = scn.db.get(n) as CardDef;
-      const ported = d.type === "champion" || d.type === "seat" ? !d.abilities.length && !Object.keys(d.keywords).length : playable(d);
-      if (!ported) throw new NotPorted(`${d.id}, a card with effects, abilities or keywords of triggers (engine/effects.py, engine/triggers.py, engine/stack.py)`);
-    }
-  }
-}
-
 function standInChampion(p: number, life: number): CardDef {
   return { id: `champion-p${p + 1}`, name: `P${p + 1} Champion`, type: "champion", realm: "neutral", cost: 0, speed: "slow",
     power: 0, health: 0, life, voidcast: null, keywords: {}, text: "", effect: [], abilities: [], modifiers: {}, token: false,
@@ -462,7 +443,6 @@ function standInChampion(p: number, life: number): CardDef {
 }
 
 function build(scn: Scenario): Match {
-  portedPosition(scn);
   const head = (scn.data.scenario ?? {}) as Table;
   const seed = BigInt((head.seed as number | bigint | undefined) ?? 0);
   const g = new Match(scn.db, seed, scn.options);

@@ -3,11 +3,11 @@
 // Overwhelm's Excess, champion-hit triggers, Lifedrain, Conquer), end-of-attack / end-of-combat triggers.
 
 import type { Match } from "./match";
-import { NotPorted } from "./errors";
 import { STEP_END_PHASE, STEP_GO_ON, STEP_WAIT } from "./steps";
 import { damage, heal } from "./pipeline";
 import { sba } from "./sba";
 import { fire } from "./hooks";
+import { runEffects } from "./effects";
 import { guardRefusal } from "./keywords";
 
 // ---------------------------------------------------------------- legality.py (attacks and blocks)
@@ -173,7 +173,7 @@ export function combatDamage(g: Match): void {
   for (const a of conquerors) {   // … and Conquer, at once, without the stack
     const perm = g.perms.get(a);
     if (g.keyword(a, "conquer") === null || (perm !== undefined && perm.hasStatus("suppressed"))) continue;
-    if (g.card(a).abilities.some((ab) => ab.when === "on_conquer")) throw new NotPorted(`Conquer: the effects of ${g.card(a).id} (engine/effects.py)`);
+    for (const ab of g.card(a).abilities) if (ab.when === "on_conquer") runEffects(g, ab.effect, g.owner(a), a, [], null);
   }
   sba(g, fights, lost);
   if (lost.length) {

@@ -7,7 +7,8 @@ import { Command, MalformedCommand, parseCommand } from "./commands";
 import {
   Action, Refusal, defOf, exists, label, outcomeText, playerOf, refusal, turnRefusal, visibleTo,
 } from "./legality";
-import { Match, NotPorted } from "./match";
+import { doInterrupt } from "./interrupts";
+import { Match } from "./match";
 
 /** actions.py IllegalAction: a well-formed command the rules refuse (its rule and reason). */
 export class IllegalAction extends Error {
@@ -172,9 +173,10 @@ function execute(g: Match, a: Action, p: number): void {
     case "choose": g.choose(p, a.options); return;
     case "set": g.setCard(p, a.card); return;
     case "concede": g.concede(p); return;
-    case "play": g.play(p, a.card, a.slot, a.voidcast, a.targets.length); return;
-    default:
-      throw new NotPorted(`${a.kind} (engine/commands.py do_${a.kind}, engine/stack.py, engine/effects.py)`);
+    case "play": g.play(p, a.card, a.slot, a.voidcast, a.targets, a.mode); return;
+    case "activate": g.activate(p, a.source, a.n, a.targets); return;
+    case "decline": g.decline(p); return;
+    case "interrupt": doInterrupt(g, a.source, a.targets, p); return;
   }
 }
 

@@ -6,9 +6,13 @@
 // not have (keywords, statuses, targets, Thread modes, permissions, Interrupts), it stops with NotPorted.
 
 import { CardDef } from "./cards";
+import { permitActive } from "./decisions";
+import { handInterrupt, usableInterrupts } from "./interrupts";
 import { guardRefusal } from "./keywords";
-import { Match, NotPorted, Player, playable } from "./match";
+import { Choice, Match, NotPorted, Player } from "./match";
 import { Perm, TURN_TABLE } from "./state";
+import { effectSlots, playSlots as cardPlaySlots, targetCandidates } from "./targets";
+import { playCost } from "./voidcast";
 
 /** An action (engine/actions.py), its card references resolved to numbers. */
 export type Action =
@@ -56,13 +60,19 @@ export function visibleTo(g: Match, c: number, p: number): boolean {
 export function decision(g: Match): { kind: string; player: number; rule: string; canDecline: boolean } {
   const kind = g.pending[0] as string;
   const rule = kind === "none" ? (g.outcome !== null ? "RULES 1" : "C1K 1.1")
-    : kind === "choice" ? choiceRule(g) : (WINDOW_RULE[g.window] as string);
+    : kind === "choice" ? choiceRule(g) : kind === "interrupt" ? "C1K 7" : (WINDOW_RULE[g.window] as string);
   return { kind, player: g.pending[1] as number, rule, canDecline: g.pending[5] as boolean };
 }
 
+/** The rule of a pending choice, by its kind (turn.py step_cleanup, decisions.py offer_permit, paradox.py,
+ * stack.py place_triggers: the `ask` that made it). */
+const CHOICE_RULE: Record<string, string> = { discard: "C1K 5.2", permit: "OPP Permissions", thread: "KW Thread",
+  order: "C1K 8", trigger_target: "C1K 6" };
+
 function choiceRule(g: Match): string {
-  if (g.choice?.kind === "discard") return "C1K 5.2";   // turn.py step_cleanup
-  throw new NotPorted(`the rule of a ${g.choice?.kind ?? "?"} choice (engine/decisions.py)`);
+  const rule = CHOICE_RULE[g.choice?.kind ?? ""];
+  if (rule === undefined) throw new NotPorted(`the rule of a ${g.choice?.kind ?? "?"} choice (engine/decisions.py)`);
+  return rule;
 }
 
 /** state.py Outcome.__str__: "p1 (champion_defeated)". */
@@ -82,7 +92,7 @@ export function refusal(g: Match, a: Action, player: number): Refusal | null {
     case "pass":
       return d.kind !== "priority" ? refuse(d.rule, `there is no priority to pass: ${describePending(g)}`) : null;
     case "play":
-      if (d.kind === "choice" && g.choice?.kind === "permit") throw new NotPorted("a play permission (engine/legality.py play_refusal)");
+      if (d.kind === "choice" && g.choice?.kind === "permit") return playRefusal(g, a, player, true, g.choice);
       return notPriority(g) ?? playRefusal(g, a, player);
     case "activate":
       return notPriority(g) ?? activateRefusal(g, a, player);
@@ -98,13 +108,13 @@ export function refusal(g: Match, a: Action, player: number): Refusal | null {
       return blockRefusal(g, a.pairs);
     case "interrupt":
       if (d.kind !== "interrupt") return refuse("C1K 7", "Interrupts are used only when the game asks (when their event happens)");
-      throw new NotPorted("the refusals of an Interrupt (engine/legality.py interrupt_refusal)");
+      return interruptRefusal(g, a, player);
     case "decline":
       if (d.kind === "choice") return d.canDecline ? null : refuse(d.rule, "this choice can't be declined");
       if (d.kind !== "interrupt") return refuse("C1K 7", "Interrupts are used only when the game asks (when their event happens)");
       return null;
     case "choose":
-      return chooseRefusal(g, a.options);
+      return chooseRefusal(g, a.options, player);
   }
 }
 
@@ -128,7 +138,7 @@ function notPriority(g: Match): Refusal | null {
   return d.kind !== "priority" ? refuse(d.rule, `you can't do that now: ${describePending(g)}`) : null;
 }
 
-function chooseRefusal(g: Match, options: number[]): Refusal | null {
+function chooseRefusal(g: Match, options: number[], p: number): Refusal | null {
   const d = decision(g);
   if (d.kind !== "choice") return refuse(d.rule, `there is no choice to answer: ${describePending(g)}`);
   const ch = g.choice;
@@ -138,7 +148,15 @@ function chooseRefusal(g: Match, options: number[]): Refusal | null {
   if (options.some((k) => k < 1 || k > n)) return refuse(d.rule, `options are numbered 1 to ${n}`);
   if (new Set(options).size !== options.length) return refuse(d.rule, "each option can be chosen once");
   if (options.length !== ch.count) return refuse(d.rule, `choose exactly ${ch.count} option(s)`);
-  if (ch.kind === "permit") throw new NotPorted("choosing a card to play under a permission (engine/legality.py)");
+  if (ch.kind === "permit") {   // `choose n` plays a card that needs no target and no mode
+    const c = ch.values[(options[0] as number) - 1] as number;
+    const r = playRefusal(g, { kind: "play", card: c, slot: null, targets: [], mode: null, voidcast: false }, p, false, ch);
+    const dc = defOf(g, c);
+    if (r === null && dc.type === "action" && playSlots(g, c, p, null).length) {
+      return refuse("C1K 6", `${dc.name} needs targets: answer with 'play "${dc.name}" target …'`);
+    }
+    return r;
+  }
   return null;
 }
 
@@ -147,7 +165,12 @@ function playableFrom(g: Match, c: number, p: number): string | null {
   if (ownerOf(g, c) !== p) return null;
   const z = zoneOf(g, c);
   if (z === "hand" || z === "set") return z;
-  if (z === "graveyard" && playerOf(g, p).permits.length) throw new NotPorted("play permissions (engine/legality.py permit_active)");
+  if (z === "graveyard") {
+    const t = defOf(g, c).type;
+    for (const [zone, ctype, until] of playerOf(g, p).permits) {
+      if (zone === "graveyard" && (ctype === "any" || ctype === t) && permitActive(g, until)) return "graveyard";
+    }
+  }
   return null;
 }
 
@@ -163,12 +186,18 @@ export function speedRefusal(g: Match, speed: string, p: number, what: string): 
   return null;
 }
 
-/** legality.py play_refusal (no permission). */
-function playRefusal(g: Match, a: Extract<Action, { kind: "play" }>, p: number): Refusal | null {
+/** legality.py play_refusal. `permit`: the play answers that play permission (OPP): it overrides speed and
+ * zone, and its card must be one the permission allows. */
+function playRefusal(g: Match, a: Extract<Action, { kind: "play" }>, p: number, checkTargets = true,
+  permit: Choice | null = null): Refusal | null {
   const cid = a.card;
   if (!exists(g, cid) || !visibleTo(g, cid, p)) return refuse("AS Unit play", `#${cid} is not a card you can play (not in your hand)`);
   const d = defOf(g, cid);
-  const where = playableFrom(g, cid, p);
+  const where = permit !== null ? "permit" : playableFrom(g, cid, p);
+  if (permit !== null && !permit.values.includes(cid)) {
+    const allowed = permit.values.map((c) => label(g, c)).join(", ") || "nothing";
+    return refuse("OPP Permissions", `${d.name} is not a card this permission lets you play (it allows: ${allowed})`);
+  }
   if (where === null) {
     const zone = zoneOf(g, cid);
     if (zone === "graveyard" && ownerOf(g, cid) === p) {
@@ -182,7 +211,7 @@ function playRefusal(g: Match, a: Extract<Action, { kind: "play" }>, p: number):
     return refuse("KW Nullify", `${d.name} is not played: it is used from your hand as an Interrupt when your opponent plays an Action`);
   }
   const rule = d.type === "action" ? "AS Action play" : "AS Unit play";
-  const r = speedRefusal(g, where === "set" ? "fast" : d.speed, p, d.name);
+  const r = permit !== null ? null : speedRefusal(g, where === "set" ? "fast" : d.speed, p, d.name);
   if (r !== null) {
     if (d.type === "unit" && g.window === "influence.response") {
       return refuse("C1K 2.3", `${d.name} is a Slow Unit: in the Influence Phase only Fast Units may be deployed`);
@@ -190,8 +219,10 @@ function playRefusal(g: Match, a: Extract<Action, { kind: "play" }>, p: number):
     return r;
   }
   const ps = playerOf(g, p);
-  if (a.voidcast) throw new NotPorted("a Voidcast cost (engine/voidcast.py play_cost)");
-  if (d.cost > ps.influence) return refuse("COST", `${d.name} costs ${d.cost} Influence; you have ${ps.influence}`);
+  const cost = permit !== null && permit.free ? 0 : playCost(d, a.voidcast);
+  if (cost > ps.influence) {
+    return refuse("COST", `${d.name} costs ${cost} Influence${a.voidcast ? " (Voidcast)" : ""}; you have ${ps.influence}`);
+  }
   if (d.type === "unit" && !ps.board.includes(0)) return refuse(rule, "all your unit slots are full");
   if (d.type === "relic" && !ps.relics.includes(0)) return refuse(rule, "all your relic slots are full");
   if (a.slot !== null) {
@@ -207,11 +238,65 @@ function playRefusal(g: Match, a: Extract<Action, { kind: "play" }>, p: number):
   } else if (n) {
     return refuse("KW Thread", `${d.name} asks you to choose a branch now: add 'mode 1' … 'mode ${n}'`);
   }
-  if (!playable(d)) {
-    throw new NotPorted(`a play of ${d.id}, a card with effects, abilities or keywords of triggers: its targets, `
-      + "its resolution (engine/targets.py, engine/stack.py, engine/effects.py)");
+  if (checkTargets) {
+    const full = cardPlaySlots(d, a.mode);
+    if (!full.length) return a.targets.length ? refuse("C1K 6", "this needs no target") : null;
+    return targetsRefusal(g, playSlots(g, cid, p, a.mode), a.targets, p, cid, full);
   }
-  return a.targets.length ? refuse("C1K 6", "this needs no target") : null;
+  return null;
+}
+
+/** legality.py play_slots: the targets a `play` command must name. A Unit or Relic whose on-play target has
+ * no legal choice may still be played: that trigger is then removed (it has nothing to do). */
+export function playSlots(g: Match, cid: number, p: number, mode: number | null): string[] {
+  const d = defOf(g, cid);
+  const slots = cardPlaySlots(d, mode);
+  if (slots.length && d.type !== "action") return slots.filter((s) => targetCandidates(g, s, p, cid).length);
+  return slots;
+}
+
+/** legality.py targets_refusal. `full`: the slots before those without any legal choice were dropped (a
+ * Unit's on-play target): a target named for a dropped slot is refused for its own true reason. */
+export function targetsRefusal(g: Match, slots: string[], targets: number[], p: number, source: number,
+  full: string[] | null = null): Refusal | null {
+  if (targets.length !== slots.length) {
+    if (full !== null && targets.length === full.length && full.join() !== slots.join()) {
+      for (const [i, slot] of full.entries()) {
+        const r = targetRefusal(g, slot, targets[i] as number, p, source);
+        if (r !== null) return r;
+      }
+    }
+    if (!slots.length) return refuse("C1K 6", "this needs no target");
+    return refuse("C1K 6", `name ${slots.length} target(s): ${slots.map((s) => s.replaceAll("_", " ")).join(", ")}`);
+  }
+  for (const [i, slot] of slots.entries()) {
+    const r = targetRefusal(g, slot, targets[i] as number, p, source);
+    if (r !== null) return r;
+  }
+  return null;
+}
+
+/** legality.py target_refusal: why `t` is not a legal choice for a `slot` target of player p (the true reason). */
+export function targetRefusal(g: Match, slot: string, t: number, p: number, source: number): Refusal | null {
+  if (targetCandidates(g, slot, p, source).includes(t)) return null;
+  const known = exists(g, t) && visibleTo(g, t, p);
+  const what = known ? label(g, t) : `#${t}`;
+  const want = slot.replaceAll("_", " ");
+  if (!known) return refuse("C1K 6", `${what} is not a legal target: it needs a ${want}${slot !== "champion" ? " in play" : ""}`);
+  if (slot === "champion") return refuse("C1K 6", `${what} is not a legal target: it needs a Champion`);
+  if (zoneOf(g, t) !== "board") {
+    const where = g.isChampion(t) ? "a Champion" : `in the ${zoneOf(g, t)}`;
+    return refuse("C1K 6", `${what} is not a legal target: it needs a ${want} in play, and it is ${where}`);
+  }
+  if (slot === "friendly_unit" && ownerOf(g, t) !== p) return refuse("C1K 6", `${what} is not a legal target: it needs a friendly unit (one of yours)`);
+  if (slot === "enemy_unit" && ownerOf(g, t) === p) {
+    return refuse("C1K 6", `${what} is not a legal target: it needs an enemy unit (one of your opponent's)`);
+  }
+  const perm = g.perms.get(t);
+  if (!(perm === undefined || ownerOf(g, t) === p || !perm.hasStatus("veiled"))) {   // keywords.py targetable
+    return refuse("KW Veiled", `${what} is Veiled: your opponent's Veiled units can't be targeted (C1K 9, Veil)`);
+  }
+  return refuse("C1K 6", `${what} is not a legal target for this ${want}`);
 }
 
 function activateRefusal(g: Match, a: Extract<Action, { kind: "activate" }>, p: number): Refusal | null {
@@ -221,7 +306,58 @@ function activateRefusal(g: Match, a: Extract<Action, { kind: "activate" }>, p: 
   const d = defOf(g, cid);
   if (ownerOf(g, cid) !== p) return refuse("ACT 2", `${d.name} is not yours: only its controller activates it`);
   if (!d.act.length) return refuse("ACT 1", `${d.name} has no activated ability`);
-  throw new NotPorted("the refusals of an activated ability (engine/legality.py activate_refusal)");
+  if (a.n < 1 || a.n > d.act.length) return refuse("ACT 1", `${d.name} has abilities 1 to ${d.act.length}`);
+  const idx = d.act[a.n - 1] as number;
+  const ab = d.abilities[idx];
+  const act = ab?.activate;
+  if (ab === undefined || act === undefined || act === null) throw new Error(`internal error: ${d.id} ability ${a.n}`);
+  const perm = permOf(g, cid);
+  if (perm.hasStatus("suppressed")) return refuse("KW Suppress", `${d.name} is Suppressed: its abilities don't function`);
+  if (act.timing === "end_phase" && g.window !== "end.start" && g.window !== "end.final") {
+    return refuse("C1K 5.3", `${d.name}'s ability has End Phase timing: only in the End Phase's priority windows `
+      + `(end.start, end.final), not in ${g.window}`);
+  }
+  const r = speedRefusal(g, act.speed, p, `${d.name}'s ability`);
+  if (r !== null) return r;
+  if (act.once_per_turn && perm.used.get(idx) === g.turn) {
+    return refuse("ACT 3", `${d.name}'s ability can be used once per turn and was used this turn`);
+  }
+  if (act.exhaust && perm.exhausted) return refuse("COST", `${d.name} is exhausted: its ability's Exhaust cost can't be paid`);
+  const influence = playerOf(g, p).influence;
+  if (act.cost > influence) return refuse("COST", `the ability costs ${act.cost} Influence; you have ${influence}`);
+  const slots = effectSlots(ab.effect);
+  if (!slots.length) return a.targets.length ? refuse("C1K 6", "this needs no target") : null;
+  return targetsRefusal(g, slots, a.targets, p, cid);
+}
+
+/** legality.py interrupt_refusal: a usable Interrupt of p's for the event asked, with legal targets; else the
+ * true reason it isn't usable (Suppress, cost, once per turn), or that there is none. */
+function interruptRefusal(g: Match, a: Extract<Action, { kind: "interrupt" }>, p: number): Refusal | null {
+  const w = g.intr;
+  if (w === null) throw new Error("internal error: an Interrupt is pending with no question");
+  for (const [cid, , ab] of usableInterrupts(g, p, w.event)) {
+    if (cid === a.source) return targetsRefusal(g, effectSlots(ab.effect), a.targets, p, cid);
+  }
+  const src = a.source;
+  if (exists(g, src) && visibleTo(g, src, p) && ownerOf(g, src) === p) {
+    const d = defOf(g, src);
+    const hi = handInterrupt(g, src);
+    const abilities: [number, { interrupt: string | null; cost: number; once_per_turn: boolean }][] =
+      hi !== null && zoneOf(g, src) === "hand" ? [[-1, hi]]
+        : g.inPlay(src) ? d.abilities.flatMap((ab, i) => (ab.interrupt !== null ? [[i, ab] as [number, typeof ab]] : [])) : [];
+    const events = w.event === "attacker_declared" ? [w.event, "opponent_declares_attackers"] : [w.event];
+    for (const [i, ab] of abilities) {
+      if (!events.includes(ab.interrupt ?? "")) continue;
+      const perm = g.perms.get(src);
+      if (perm !== undefined && perm.hasStatus("suppressed")) return refuse("KW Suppress", `${d.name} is Suppressed: its abilities don't function`);
+      const influence = playerOf(g, p).influence;
+      if (ab.cost > influence) return refuse("COST", `${d.name}'s Interrupt costs ${ab.cost} Influence; you have ${influence}`);
+      if (perm !== undefined && ab.once_per_turn && perm.used.get(i) === g.turn) {
+        return refuse("ACT 3", `${d.name}'s Interrupt can be used once per turn and was used this turn`);
+      }
+    }
+  }
+  return refuse("C1K 7", `#${a.source} has no usable Interrupt for this event`);
 }
 
 function setRefusal(g: Match, a: Extract<Action, { kind: "set" }>, p: number): Refusal | null {

@@ -16,9 +16,14 @@ import { DRAW_START, Perm, StackItem, Trigger, WINDOWS, stackItemSnapshot, trigg
 import { afterAction, afterDeclaration, endPhase, finishCleanup, goto } from "./turn";
 import { doPass } from "./priority";
 import { attackRefusal, blockRefusal, combatants } from "./combat";
-import { announcePlay, fire, mayInterrupt } from "./hooks";
+import { announcePlay, fire } from "./hooks";
 import { draw, toGraveyard } from "./zones";
 import { SET_COST, rally } from "./keywords";
+import { AFTER_DECLARATION, afterActionOf, resume } from "./decisions";
+import { InterruptWindow, interruptSnapshot, nextInterrupt, offerInterrupts } from "./interrupts";
+import { Resolving, chooseBranch, chooseOrder, resolvingSnapshot } from "./paradox";
+import { putOnStack } from "./stack";
+import { playCost } from "./voidcast";
 
 export { NotPorted };
 
@@ -65,18 +70,6 @@ export interface Player {
   max_influence: number; influence_gain: number;
 }
 
-/** The keywords whose rules the spine has (keywords.ts, combat.ts, sba.ts, zones.ts): a card with any
- * other keyword needs triggers, effects or the Set zone (engine/triggers.py, effects.py, keywords.py). */
-export const SPINE_KEYWORDS: ReadonlySet<string> = new Set(["strike", "tough", "barrier", "overwhelm", "regeneration",
-  "guard", "charge", "lifedrain", "rally", "veiled", "ambush", "veilbind", "decay", "wither", "growth", "evolve",
-  "rooted", "pulse", "ward"]);
-
-/** A unit or relic the spine can play: no effect, ability or Voidcast cost, and only SPINE_KEYWORDS. */
-export function playable(d: CardDef): boolean {
-  return (d.type === "unit" || d.type === "relic") && !d.effect.length && !d.abilities.length
-    && d.voidcast === null && Object.keys(d.keywords).every((k) => SPINE_KEYWORDS.has(k));
-}
-
 /** decisions.py Decision.snapshot: [kind, player, window, min, max, can_decline, eligible]. */
 export type Pending = [string, number, string, number, number, boolean, number[]];
 
@@ -95,7 +88,7 @@ export class Match {
   readonly perms = new Map<number, Perm>();
   stack: StackItem[] = [];
   triggers: Trigger[] = [];
-  trigger_queue: Trigger[] = [];
+  triggerQueue: Trigger[] = [];
   /** combat.py: the declared attackers, and the blocks as [blocker, attacker] (0: left play) */
   attackers: number[] = [];
   blocks: [number, number][] = [];
@@ -116,8 +109,16 @@ export class Match {
   names = ["p1", "p2"];
   /** a scenario's aliases of cards (lower case; engine/core.py MatchState.aliases) */
   readonly aliases = new Map<string, number>();
+  /** interrupts.py: the Interrupt question being asked, if any */
+  intr: InterruptWindow | null = null;
+  /** paradox.py: Thread branches waiting for the next moment a player would receive priority */
+  threads: Trigger[] = [];
+  /** paradox.py: a resolution paused at a Flux outcome while Interrupts are asked */
+  resolving: Resolving | null = null;
+  /** voidcast.py: how each card in the Void was cast */
+  readonly voidItems = new Map<number, StackItem>();
   /** bookkeeping, not state (core.py _quiet, _loop_seen): the Endless Loop watch of priority.ts */
-  quiet = 0;
+  quietCount = 0;
   loopSeen = new Map<string, number>();
 
   constructor(readonly db: CardDB, readonly seed: bigint, readonly options: Options) {
@@ -169,7 +170,19 @@ export class Match {
   renumber(cid: number, zone: string): number {
     const n = this.cards.renumber(cid, zone);
     this.defs.set(n, this.card(cid));
+    // a scenario's name for the card follows it
+    for (const [k, v] of this.aliases) if (v === cid) this.aliases.set(k, n);
     return n;
+  }
+
+  /** core.py exists: whether `cid` is the number of a card object (not one renumbered from hiding). */
+  exists(cid: number): boolean {
+    return (this.cards.byNumber.get(cid)?.[0] ?? "") !== "";
+  }
+
+  /** state.py PlayerState.units: the occupied unit slots, in order. */
+  units(p: number): number[] {
+    return this.player(p).board.filter((c) => c);
   }
 
   zone(cid: number): string {
@@ -347,7 +360,7 @@ export class Match {
 
   /** commands.py apply: a command other than a pass resets the Endless Loop watch. */
   private acted(): void {
-    this.quiet = 0;
+    this.quietCount = 0;
     this.loopSeen.clear();
   }
 
@@ -356,29 +369,81 @@ export class Match {
     return p === this.active && this.window === "main.priority" && !this.stack.length;
   }
 
-  /** commands.py do_play of a unit or relic with no effect, ability or Voidcast cost, from the hand at its
-   * speed or from the Set zone (KW Ambush: at Fast speed): its cost is paid, it goes on the stack
-   * (stack.py put_on_stack), "when a unit is played" triggers, then after the action (turn.py
-   * after_action) the opponent gets priority. */
-  play(p: number, cid: number, slot: number | null, voidcast: boolean, targets: number): void {
+  /** commands.py do_play (or do_permit_play, the answer to a play permission): from the hand at its speed,
+   * from the Set zone (KW Ambush: at Fast speed) or from the graveyard (a permission): its cost (or Voidcast
+   * cost) is paid, it goes on the stack with its targets, mode and slot (stack.py put_on_stack), "when you
+   * play" triggers and the opponent's Interrupts (announce_play), then after the action (turn.py
+   * after_action) the opponent gets priority. The legality of the play is only checked as far as
+   * replay needs it: anything the Python engine would refuse stops with NotPorted. */
+  play(p: number, cid: number, slot: number | null, voidcast: boolean, targets: number[], mode: number | null): void {
+    if (this.choice !== null && this.choice.kind === "permit") {
+      this.permitPlay(p, cid, slot, voidcast, targets, mode);
+      return;
+    }
     this.mustDecide("priority", p, "a play");
     const ps = this.player(p);
     const d = this.defs.get(cid);
-    if (d !== undefined && !playable(d)) {
-      throw new NotPorted(`${d.id}: a card with effects, abilities, a Voidcast cost or keywords of triggers (engine/stack.py, engine/effects.py)`);
-    }
-    const from = ps.hand.includes(cid) ? ps.hand : ps.set.includes(cid) ? ps.set : null;
-    if (d === undefined || from === null || voidcast || targets || ps.influence < d.cost || this.choice !== null
-        || ((from === ps.hand ? d.speed : "fast") === "slow" && !this.slowAllowed(p))) {
-      throw new NotPorted("a play other than from the hand or the Set zone at its speed, paid, with no target (engine/legality.py)");
+    const from = ps.hand.includes(cid) ? ps.hand : ps.set.includes(cid) ? ps.set : ps.graveyard.includes(cid) ? ps.graveyard : null;
+    if (d === undefined || from === null || (voidcast && d.voidcast === null) || ps.influence < playCost(d, voidcast)
+        || this.choice !== null || d.nullify || !["unit", "relic", "action"].includes(d.type)
+        || ((from === ps.set ? "fast" : d.speed) === "slow" && !this.slowAllowed(p))) {
+      throw new NotPorted("a play other than from the hand or the Set zone at its speed or by a permission, paid (engine/legality.py)");
     }
     this.acted();
-    ps.influence -= d.cost;
-    from.splice(from.indexOf(cid), 1);
-    this.setZone(cid, "stack");
-    this.stack.push({ uid: this.nextSeq(), kind: "card", source: cid, controller: p, adder: p, name: d.name, ability: -1,
-      targets: [], mode: 0, keyword: "", ctx: 0, slot: slot === null ? -1 : slot - 1, tseq: [] });
-    if (announcePlay(this, cid, p)) afterAction(this, p);
+    ps.influence -= playCost(d, voidcast);
+    putOnStack(this, cid, p, slot === null ? -1 : slot - 1, targets, mode ?? 0, false, voidcast);
+    if (announcePlay(this, cid, p, afterActionOf(p))) afterAction(this, p);
+  }
+
+  /** commands.py do_permit_play: the play command that answers a permission (targets, mode and slot in it). */
+  private permitPlay(p: number, cid: number, slot: number | null, voidcast: boolean, targets: number[], mode: number | null): void {
+    this.mustDecide("choice", p, "a play by permission");
+    const ch = this.choice as Choice;
+    const d = this.defs.get(cid);
+    if (d === undefined || !ch.values.includes(cid)) throw new NotPorted("a refused play by permission (engine/legality.py)");
+    this.acted();
+    this.choice = null;
+    if (!ch.free) this.player(p).influence -= playCost(d, voidcast);
+    putOnStack(this, cid, p, slot === null ? -1 : slot - 1, targets, mode ?? 0, false, voidcast);
+    if (!announcePlay(this, cid, p, ch.resume)) return;
+    resume(this, ch.resume);
+  }
+
+  /** commands.py do_activate: ability `n` (1..) of a card in play: its cost paid (exhausting it, once per
+   * turn if it says so), the ability on the stack, then after the action the opponent gets priority. */
+  activate(p: number, source: number, n: number, targets: number[]): void {
+    this.mustDecide("priority", p, "an activation");
+    const perm = this.perms.get(source);
+    const d = this.defs.get(source);
+    const idx = d?.act[n - 1];
+    const ab = idx === undefined ? undefined : d?.abilities[idx];
+    if (perm === undefined || d === undefined || this.controller(source) !== p || idx === undefined || ab === undefined
+        || ab.activate === null || ab.activate.cost > this.player(p).influence) {
+      throw new NotPorted("a refused activation (engine/legality.py)");
+    }
+    this.acted();
+    const act = ab.activate;
+    this.player(p).influence -= act.cost;
+    if (act.exhaust) perm.exhausted = true;
+    if (act.once_per_turn) perm.used.set(idx, this.turn);
+    this.stack.push({ uid: this.nextSeq(), kind: "ability", source, controller: p, adder: p, name: d.name, ability: idx,
+      targets: [...targets], mode: 0, keyword: "", ctx: 0, slot: -1, tseq: this.targetSeqs(targets) });
+    afterAction(this, p);
+  }
+
+  /** commands.py do_decline: a choice that may be declined (a permission), or an Interrupt question. */
+  decline(p: number): void {
+    if (this.outcome !== null || this.pending[1] !== p || this.pending[5] !== true) {
+      throw new NotPorted("a refused decline (engine/legality.py)");
+    }
+    this.acted();
+    if (this.choice !== null) {
+      const ch = this.choice;
+      this.choice = null;
+      resume(this, ch.resume);
+    } else {
+      nextInterrupt(this);
+    }
   }
 
   /** commands.py do_set (KW Set, Veil): a card with Ambush is Set face down for SET_COST Influence, at
@@ -412,9 +477,8 @@ export class Match {
     for (const u of units) this.perm(u).exhausted = true;
     for (const u of units) fire(this, "on_attack", u);
     rally(this);
-    if ([this.active, 1 - this.active].some((q) => mayInterrupt(this, q, "attacker_declared"))) {
-      throw new NotPorted("Interrupts when attackers are declared (engine/interrupts.py)");
-    }
+    // C1K 7: each player who might use an Interrupt for the event is asked, AP first (rules.md §7a)
+    if (offerInterrupts(this, "attacker_declared", [this.active, 1 - this.active], AFTER_DECLARATION, 0, units)) return;
     afterDeclaration(this);
   }
 
@@ -431,23 +495,38 @@ export class Match {
     afterDeclaration(this);
   }
 
-  /** commands.py do_choose for the cleanup discard: the chosen cards go to the graveyard (a token
-   * ceases to exist), then the rest of end.cleanup and the next window (Then.FINISH_CLEANUP). */
+  /** commands.py do_choose: the cleanup discard, a Thread branch, an order of Flux effects, a trigger's
+   * target or the card a permission plays; then where the choice's continuation says. */
   choose(p: number, options: number[]): void {
     this.mustDecide("choice", p, "a choice");
     const ch = this.choice;
     if (ch === null) throw new NotPorted("a choice with no choice pending (engine/legality.py)");
-    if (ch.kind !== "discard") throw new NotPorted(`a ${ch.kind} choice (engine/commands.py do_choose)`);
-    if (options.length !== ch.count || new Set(options).size !== options.length
+    const many = ch.kind === "discard" || ch.kind === "order";
+    if ((many ? options.length !== ch.count : options.length !== 1) || new Set(options).size !== options.length
         || options.some((k) => k < 1 || k > ch.values.length)) throw new NotPorted("a refused choice (engine/legality.py)");
     this.acted();
     this.choice = null;
-    const ps = this.player(p);
-    for (const c of options.map((k) => ch.values[k - 1] as number)) {
-      ps.hand.splice(ps.hand.indexOf(c), 1);
-      toGraveyard(this, c);
+    const picked = options.map((k) => ch.values[k - 1] as number);
+    if (ch.kind === "discard") {
+      const ps = this.player(ch.player);
+      for (const c of picked) {
+        ps.hand.splice(ps.hand.indexOf(c), 1);
+        toGraveyard(this, c);
+      }
+    } else if (ch.kind === "thread") {
+      chooseBranch(this, ch, picked[0] as number);
+    } else if (ch.kind === "order") {
+      chooseOrder(this, ch, options);
+    } else if (ch.kind === "trigger_target") {
+      const t = ch.trigger as Trigger;
+      this.triggerQueue.unshift({ ...t, targets: [...t.targets, picked[0] as number] });
+    } else if (ch.kind === "permit") {
+      const c = picked[0] as number;
+      if (!ch.free) this.player(ch.player).influence -= this.card(c).cost;
+      putOnStack(this, c, ch.player, -1, [], 0, true);
+      if (!announcePlay(this, c, ch.player, ch.resume)) return;
     }
-    goto(this, finishCleanup(this));
+    resume(this, ch.resume);
   }
 
   /** commands.py do_concede: legal at any time, for either player, until the match is over. */
@@ -477,12 +556,15 @@ export class Match {
         void: [...p.void], set: [...p.set], board: [...p.board], relics: [...p.relics], permits: p.permits.map((x) => [...x]) })),
       perms,
       stack: this.stack.map(stackItemSnapshot), triggers: this.triggers.map(triggerSnapshot),
-      trigger_queue: this.trigger_queue.map(triggerSnapshot),
+      trigger_queue: this.triggerQueue.map(triggerSnapshot),
       choice: this.choice === null ? null : { ...this.choice, values: [...this.choice.values], resume: [...this.choice.resume],
         trigger: this.choice.trigger === null ? null : triggerSnapshot(this.choice.trigger) },
-      interrupt: null,
+      interrupt: this.intr === null ? null : interruptSnapshot(this.intr),
       attackers: [...this.attackers], blocks: this.blocks.map((b) => [...b]),
-      lifedrain_due: [...this.lifedrain_due], void_items: {}, resolving: null, threads: [], outcome: this.outcome,
+      lifedrain_due: [...this.lifedrain_due],
+      void_items: Object.fromEntries([...this.voidItems].sort((a, b) => a[0] - b[0]).map(([k, v]) => [String(k), stackItemSnapshot(v)])),
+      resolving: this.resolving === null ? null : resolvingSnapshot(this.resolving), threads: this.threads.map(triggerSnapshot),
+      outcome: this.outcome,
       pending: [...this.pending.slice(0, 6), [...this.pending[6]]],
     };
     if (this.step !== this.win) snap.step = this.step;

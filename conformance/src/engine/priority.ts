@@ -33,16 +33,16 @@ export function doPass(g: Match, p: number): void {
 /** priority.py watch_loop: after a resolution that only passes led to. Past LOOP_WATCH such resolutions
  * in one window, a state seen before (same loop key) ends the match in a draw. */
 export function watchLoop(g: Match): void {
-  g.quiet += 1;
-  if (g.quiet < LOOP_WATCH) return;
-  if (g.quiet > LOOP_CAP) throw new NotPorted(`${LOOP_CAP} resolutions with only passes between them: a RulesLoopError (engine/priority.py)`);
+  g.quietCount += 1;
+  if (g.quietCount < LOOP_WATCH) return;
+  if (g.quietCount > LOOP_CAP) throw new NotPorted(`${LOOP_CAP} resolutions with only passes between them: a RulesLoopError (engine/priority.py)`);
   const key = loopKey(g);
   if (g.loopSeen.has(key)) {
     g.outcome = ["endless_loop", "draw"];
     g.setOver();
     return;
   }
-  g.loopSeen.set(key, g.quiet);
+  g.loopSeen.set(key, g.quietCount);
 }
 
 /** priority.py loop_key: the state hash with the sequence numbers (perm seqs, stack item uids, trigger

@@ -15,6 +15,9 @@ import { stepCombatDamage, stepCombatTriggers, stepDeclareAttackers, stepDeclare
 import { START_TRIGGERS } from "./keywords";
 import { sba, settle } from "./sba";
 import { answering, fire, placeTriggers } from "./hooks";
+import { FINISH_CLEANUP, OPEN_PRIORITY, afterActionOf, permitActive } from "./decisions";
+import { runThreads } from "./paradox";
+import { returnsStep } from "./voidcast";
 import { draw } from "./zones";
 
 /** the windows of the combat phase */
@@ -68,7 +71,7 @@ export function enter(g: Match, w: number): number | null {
   g.win = w;
   g.priority = -1;
   g.passed = 0;
-  g.quiet = 0;   // an endless loop lives in one window
+  g.quietCount = 0;   // an endless loop lives in one window
   g.loopSeen.clear();
   for (const name of (TURN_TABLE[w] as { steps: string[] }).steps) {
     const fn = TURN_STEPS[name];
@@ -129,16 +132,16 @@ export function stepCleanup(g: Match): number {
   const excess = ps.hand.length - ps.hand_size;
   if (excess > 0) {   // a choice, then finish_cleanup (Then.FINISH_CLEANUP = 2)
     g.ask("choice", ap, excess, excess, false, ps.hand, { kind: "discard", player: ap, values: [...ps.hand], count: excess,
-      resume: [2], trigger: null, source: 0, free: false });
+      resume: FINISH_CLEANUP, trigger: null, source: 0, free: false });
     return STEP_WAIT;
   }
   finishCleanupEffects(g);
   return STEP_GO_ON;
 }
 
-/** voidcast.py returns_step: the cards in the Void come back (KW Voidcast: not the spine's). */
+/** voidcast.py returns_step: the cards in the Void come back to the stack, whoever is active. */
 export function stepVoidcastReturns(g: Match): number {
-  if (g.players.some((ps) => ps.void.length)) throw new NotPorted("cards returning from the Void (engine/voidcast.py)");
+  returnsStep(g);
   return STEP_GO_ON;
 }
 
@@ -152,7 +155,7 @@ export function endTurnEffects(g: Match): void {
     perm.temp_statuses = [];
     perm.temp_granted = {};
   }
-  for (const ps of g.players) if (ps.permits.length) throw new NotPorted("play permissions ending (engine/turn.py end_turn_effects, engine/legality.py)");
+  for (const ps of g.players) if (ps.permits.length) ps.permits = ps.permits.filter((pm) => permitActive(g, pm[2], true));
 }
 
 export function finishCleanupEffects(g: Match): void {
@@ -211,9 +214,10 @@ export function endPhase(g: Match): number {
 /** turn.py open_priority: (Thread branches,) SBA, triggers to the stack; then AP gets priority, or a
  * trigger window with an empty stack ends at once. */
 export function openPriority(g: Match): number | null {
+  if (g.threads.length && !runThreads(g, OPEN_PRIORITY)) return null;
   settle(g);
   if (g.outcome !== null) return null;
-  if ((g.triggers.length || g.trigger_queue.length) && !placeTriggers(g)) return null;
+  if ((g.triggers.length || g.triggerQueue.length) && !placeTriggers(g, OPEN_PRIORITY)) return null;
   if (TRIGGER_WINDOWS.has(g.win) && !g.stack.length) return nextWindow(g, g.win);
   g.givePriority(g.active, 0);
   return null;
@@ -222,12 +226,13 @@ export function openPriority(g: Match): number | null {
 /** turn.py after_action: after a player's action, SBA and triggers, then priority to the opponent (the
  * actor's pass bit set when the top item is theirs), or to the actor (actor_keeps_priority). */
 export function afterAction(g: Match, actor: number): void {
+  if (g.threads.length && !runThreads(g, afterActionOf(actor))) return;
   settle(g);
   if (g.outcome !== null) {
     g.setOver();
     return;
   }
-  if ((g.triggers.length || g.trigger_queue.length) && !placeTriggers(g)) return;
+  if ((g.triggers.length || g.triggerQueue.length) && !placeTriggers(g, afterActionOf(actor))) return;
   if (g.options.actor_keeps_priority) {
     g.givePriority(actor, 0);
     return;

@@ -1,8 +1,9 @@
 // Moving cards between zones (a port of engine/zones.py): drawing (C1K 1.2, Deck Exhaustion), entering
-// play into a slot (AS Unit play), leaving play, the graveyard (tokens cease to exist).
+// play into a slot (AS Unit play), leaving play, the graveyard (tokens cease to exist), discarding at random,
+// countering a stack item (C1K 7), and an Action's trip to the graveyard after it resolves.
 
 import type { Match } from "./match";
-import { Perm } from "./state";
+import { Perm, StackItem } from "./state";
 import { gameTrigger } from "./hooks";
 
 /** zones.py draw: the top card enters the hand with a fresh number (rules.md §7a); an empty library
@@ -75,4 +76,29 @@ export function hasRoom(g: Match, cid: number, p: number): boolean {
   if (d.type === "unit") return g.player(p).board.includes(0);
   if (d.type === "relic") return g.player(p).relics.includes(0);
   return true;
+}
+
+/** zones.py finish_item: an Action (or a returning Voidcast card) that has resolved goes to the graveyard. */
+export function finishItem(g: Match, item: StackItem | null): void {
+  if (item !== null && (item.kind === "card" || item.kind === "voidcast") && g.zone(item.source) === "stack") {
+    toGraveyard(g, item.source);
+  }
+}
+
+/** zones.py discard_random: cards from the hand at random (the match's generator). */
+export function discardRandom(g: Match, p: number, n: number): void {
+  const ps = g.player(p);
+  for (let i = 0; i < n; i++) {
+    if (!ps.hand.length) return;
+    const [c] = ps.hand.splice(Number(g.rng.below(BigInt(ps.hand.length))), 1);
+    toGraveyard(g, c as number);
+  }
+}
+
+/** zones.py counter_item: the stack item leaves the stack; a countered card goes to the graveyard. */
+export function counterItem(g: Match, uid: number): void {
+  const i = g.stack.findIndex((it) => it.uid === uid);
+  if (i < 0) return;
+  const it = g.stack.splice(i, 1)[0] as StackItem;
+  if (it.kind === "card" && g.zone(it.source) === "stack") toGraveyard(g, it.source);
 }
