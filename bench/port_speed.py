@@ -3,9 +3,10 @@
     python bench/port_speed.py [--repeats R] [--vanilla K] [--seed S]
 
 The records: every fixture record the port replays to its last hash (conformance/fixtures/records/: passes,
-plays, combat, refusals, keywords, exhaustion) and K fresh greedy matches of the vanilla deck (default 4). Each is replayed R times
-(default 5) by each engine, every hash checked (Python: `engine.record.load` and `replay_iter`; TypeScript:
-`conformance/replay --bench`, reading the file included, Node's start-up not). Prints, per record and in
+plays, combat, refusals, keywords, exhaustion, effects, counters, paradox, random) and K fresh greedy
+matches of the vanilla deck (default 4). Each is replayed R times (default 5) by each engine, every hash
+checked (Python: `engine.record.load` and `replay_iter`; TypeScript: `conformance/replay --bench`, reading
+the file included, Node's start-up not). Prints, per record and in
 all, commands per CPU second — medians over the repeats — and the ratio TypeScript / Python. CPU time
 (`time.process_time`; Node's `process.cpuUsage`), so a loaded machine slows both alike rather than skewing
 the ratio; still, say the load average next to the numbers (printed).
@@ -31,7 +32,7 @@ from engine import record as rec  # noqa: E402
 from engine.cards import load_card_db  # noqa: E402
 
 RECORDS = ROOT / "conformance" / "fixtures" / "records"
-KINDS = ("passes-", "plays-", "combat-", "refusals-", "keywords-", "exhaustion-")
+KINDS = ("passes-", "plays-", "combat-", "refusals-", "keywords-", "exhaustion-", "effects-", "counters-", "paradox-", "random-")
 
 
 def python_cpu(path: Path, repeats: int) -> tuple[int, list[float]]:

@@ -1,10 +1,12 @@
 """How far the TypeScript port (conformance/PORT.md, issue #33) follows fresh matches: the map of what to port next.
 
-    python bench/port_tally.py [N] [--seed S] [--max-commands M] [--vanilla K] [--golden] [--gate] [--keep DIR]
+    python bench/port_tally.py [N] [--seed S] [--max-commands M] [--vanilla K] [--golden] [--vary-options] [--gate]
+                               [--keep DIR]
 
 Makes N fresh match records with the Python engine — bundled deck pairs in turn (every ordered pair, mirrors
 included), greedy against greedy and random against random alternately, seeds S, S+1, … (default: from the
-clock, printed) — and replays them all with `conformance/replay`. Prints how many replay to their last hash
+clock, printed), with the default match options or (`--vary-options`) options varied from record to record —
+and replays them all with `conformance/replay`. Prints how many replay to their last hash
 (exit 0), how many stop at a rule not ported yet (exit 3) and the commonest such rules, and how many commands
 replayed before the stop; any record that *differs* (exit 1) or is refused (exit 2) is a port bug, listed.
 
@@ -40,7 +42,7 @@ from engine.decks import bundled_deck_paths, find_deck, load_deck  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.rng import SplitMix64  # noqa: E402
 from engine.selfplay import random_action  # noqa: E402
-from engine.state import MatchOptions  # noqa: E402
+from engine.state import COMPENSATION_CHOICES, MatchOptions  # noqa: E402
 
 VANILLA = ROOT / "conformance" / "fixtures" / "vanilla"
 
@@ -70,17 +72,27 @@ def resolves(c: CardDef) -> bool:
     return c.type == "action" or bool(c.effect or c.abilities) or c.voidcast is not None
 
 
-def bundled_record(k: int, seed: int, max_commands: int) -> tuple[str, str]:
-    """The k-th fresh record: deck pair k (in turn), greedy (even k) or random (odd k)."""
+def options_for(k: int) -> MatchOptions:
+    """Match options varied by k (--vary-options): who goes first, the compensation, the first draw, slots,
+    the actor keeping priority, a turn limit."""
+    return MatchOptions(first=("p1", "p2", "random")[k % 3], compensation=COMPENSATION_CHOICES[k % len(COMPENSATION_CHOICES)],
+                        first_player_draws=k % 4 == 1, unit_slots=(6, 4, 7)[k % 5 % 3], relic_slots=(3, 2)[k % 2],
+                        actor_keeps_priority=k % 7 == 3, max_turns=(0, 0, 12)[k % 3])
+
+
+def bundled_record(k: int, seed: int, max_commands: int, vary: bool = False) -> tuple[str, str]:
+    """The k-th fresh record: deck pair k (in turn), greedy (even k) or random (odd k); default options, or
+    options varied by k."""
     db = load_card_db()
     paths = bundled_deck_paths()
     a, b = paths[k % len(paths)], paths[(k // len(paths)) % len(paths)]
     da, db_ = load_deck(a, db), load_deck(b, db)
     da.player, db_.player = "p1", "p2"
-    g = Game.new(db, da, db_, seed)
+    opts = options_for(k) if vary else MatchOptions()
+    g = Game.new(db, da, db_, seed, opts)
     agent = "greedy" if k % 2 == 0 else "random"
     name = f"{k:03d}-{a.stem}-{b.stem}-{agent}-{seed}"
-    return name, play(g, rec.Recorder(rec.Start.of_decks([da, db_], seed), g), agent, seed, max_commands, name)
+    return name, play(g, rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g), agent, seed, max_commands, name)
 
 
 def vanilla_record(seed: int, max_commands: int) -> str:
@@ -151,19 +163,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-commands", type=int, default=300)
     ap.add_argument("--vanilla", type=int, default=0, help="greedy matches of the vanilla deck (all ported)")
     ap.add_argument("--golden", action="store_true", help="the record tests/test_records.py saves")
+    ap.add_argument("--vary-options", action="store_true", help="vary the match options from record to record")
     ap.add_argument("--gate", action="store_true", help="exit 1 on a record that differs or is refused")
     ap.add_argument("--keep", type=Path, default=None, help="write the records here (kept)")
     args = ap.parse_args(argv)
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     print(f"seed {seed} (again: python bench/port_tally.py {args.n} --seed {seed} --max-commands {args.max_commands}"
-          f"{f' --vanilla {args.vanilla}' if args.vanilla else ''}{' --golden' if args.golden else ''})")
+          f"{f' --vanilla {args.vanilla}' if args.vanilla else ''}{' --golden' if args.golden else ''}{' --vary-options' if args.vary_options else ''})")
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         paths: list[Path] = []
         vanilla: set[str] = set()
         for k in range(args.n):
-            name, text = bundled_record(k, seed + k, args.max_commands)
+            name, text = bundled_record(k, seed + k, args.max_commands, args.vary_options)
             paths.append(folder / f"{name}.json")
             paths[-1].write_text(text, encoding="utf-8")
         for k in range(args.vanilla):
