@@ -222,9 +222,10 @@ def effects_match(vdb: CardDB, decks: tuple[str, str], seed: int, first: str, ra
     return recorder.record(g).to_json()
 
 
-#: the seeds of the counters-* records: matches in which a Nullify Action and the relic's Interrupt are used,
-#: and a player is asked with no usable Interrupt in hand (a Nullify card in the library: rules.md §7a) and declines
-COUNTER_SEEDS = (121, 208, 137)
+#: the seeds of the counters-* records: matches in which Interrupts are used (in play and from the hand, and
+#: when attackers are declared), and a player is asked with no usable Interrupt in hand (a Nullify card in
+#: the library: rules.md §7a) and declines
+COUNTER_SEEDS = (113, 123, 116)
 
 #: the seeds of the paradox-* records: matches in which Flux outcomes are redrawn by an Interrupt, a player
 #: orders their simultaneous Flux triggers, Thread branches resolve and (1) a Voidcast Action goes to the Void

@@ -138,11 +138,16 @@ def test_replay_follows_matches_of_cards_with_effects_through_triggers_targets_a
 @needs_node
 def test_replay_follows_matches_with_interrupts_asked_used_and_declined() -> None:
     """Matches against fixtures/effects/counters.toml replay to their last hash: a Nullify Action used from the
-    hand and a relic's Interrupt counter Actions (C1K 7), and a player whose hand holds no usable Interrupt is
-    still asked while a Nullify card of theirs is hidden in the library (rules.md §7a), and declines."""
+    hand and a relic's Interrupt counter Actions, Interrupts answer declared attackers (C1K 7), and a player
+    whose hand holds no usable Interrupt is still asked while a Nullify card of theirs is hidden in the
+    library (rules.md §7a), and declines."""
     for data in _replays_to_the_end("counters-*.json"):
         texts = [c["do"] for c in data["commands"]]
         assert sum(": interrupt #" in t for t in texts) >= 1 and sum(t.endswith(": decline") for t in texts) >= 1
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards"])
+    events = {g.intr.event for path in sorted((PORT / "fixtures" / "records").glob("counters-*.json"))
+              for g in rec.replay_iter(rec.load(path), db) if g.intr is not None}
+    assert events == {"opponent_plays_action", "attacker_declared"}, events
 
 
 @needs_node
