@@ -7,7 +7,8 @@
   content digest (engine/cardset.py);
 - decks.json: each bundled deck file: name, Champion, Seat, [cards] in file order, the library it makes;
 - turn-table.json: the turn structure table's rows and the structures the Seats' turn hooks make;
-  loop-keys.json: the Endless Loop watch's loop key of states of three records below;
+  loop-keys.json: the Endless Loop watch's loop key of states of three records below; loop-keys-effects.json:
+  the same for three of the effects records (stack items, the Void, Thread branches, Interrupts, Flux);
 - commands.json: every command of the records below, parsed (engine/actions.py Command) and printed back,
   plus hand-written spellings and malformed lines (formats.md §1);
 - first-states.json: the first state of matches of every deck pair with varied seeds and options (its
@@ -203,6 +204,14 @@ def main() -> None:
         for k, seed in enumerate(seeds):
             text = effects_match(vdb, random_pair if k == 1 else usual, seed, ("p1", "p2", "random")[k], k == 1)
             (out / "records" / f"{name}-{k}.json").write_text(text, encoding="utf-8")
+    # the loop key of states of those records whenever the stack, the Void, a Thread branch, an Interrupt
+    # question or a paused resolution holds something, and every 25th command (docs/determinism.md §8 g)
+    keys = []
+    for name in ("counters-1.json", "paradox-0.json", "paradox-1.json"):
+        for i, g in enumerate(rec.replay_iter(rec.load(out / "records" / name), vdb)):
+            if g.stack or g.void_items or g.threads or g.intr is not None or g.resolving is not None or i % 25 == 0:
+                keys.append({"record": name, "commands": i, "key": loop_key(g)})
+    write(out / "loop-keys-effects.json", {"format": "c1k-fixtures/loop-keys", "keys": keys})
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
