@@ -22,7 +22,8 @@
   end of both libraries (Deck Exhaustion: exhaustion-*); and matches of the deck in fixtures/effects/ (bundled
   cards whose plays have effects and no keyword), greedy and random (effects-*), and against
   fixtures/effects/counters.toml (Nullify Actions, a relic with an Interrupt: counters-*); and matches of
-  fixtures/effects/paradox.toml (Flux, Thread, Voidcast: paradox-*).
+  fixtures/effects/paradox.toml (Flux, Thread, Voidcast: paradox-*) and of paradox-own.toml (own cards:
+  trigger_target and thread choices: own-*).
 """
 
 from __future__ import annotations
@@ -197,18 +198,22 @@ def main() -> None:
     # itself (effects-*); against counters.toml (Nullify Actions from the hand, a relic with an Interrupt:
     # Interrupts asked, used and declined, C1K 7; counters-*); paradox.toml (Flux, Thread, Voidcast, a reroll
     # Interrupt) against itself and (k 1) against effects.toml (paradox-*)
+    # and paradox-own.toml (own cards: a death trigger's target chosen as it goes on the stack, a Thread in a
+    # start-of-End trigger) against itself (own-*)
+    edb = load_card_db([bundled_cards_dir(), vanilla / "cards", Path(__file__).parent / "fixtures" / "effects" / "cards"])
     for name, seeds, usual, random_pair in (
             ("effects", (21, 2**64 - 77, 90210), ("effects", "effects"), ("effects", "effects")),
             ("counters", COUNTER_SEEDS, ("effects", "counters"), ("counters", "effects")),
-            ("paradox", PARADOX_SEEDS, ("paradox", "paradox"), ("paradox", "effects"))):
+            ("paradox", PARADOX_SEEDS, ("paradox", "paradox"), ("paradox", "effects")),
+            ("own", (400, 400, 400), ("paradox-own", "paradox-own"), ("paradox-own", "paradox-own"))):
         for k, seed in enumerate(seeds):
-            text = effects_match(vdb, random_pair if k == 1 else usual, seed, ("p1", "p2", "random")[k], k == 1)
+            text = effects_match(edb, random_pair if k == 1 else usual, seed, ("p1", "p2", "random")[k], k == 1)
             (out / "records" / f"{name}-{k}.json").write_text(text, encoding="utf-8")
     # the loop key of states of those records whenever the stack, the Void, a Thread branch, an Interrupt
     # question or a paused resolution holds something, and every 25th command (docs/determinism.md §8 g)
     keys = []
     for name in ("counters-1.json", "paradox-0.json", "paradox-1.json"):
-        for i, g in enumerate(rec.replay_iter(rec.load(out / "records" / name), vdb)):
+        for i, g in enumerate(rec.replay_iter(rec.load(out / "records" / name), edb)):
             if g.stack or g.void_items or g.threads or g.intr is not None or g.resolving is not None or i % 25 == 0:
                 keys.append({"record": name, "commands": i, "key": loop_key(g)})
     write(out / "loop-keys-effects.json", {"format": "c1k-fixtures/loop-keys", "keys": keys})

@@ -168,6 +168,19 @@ def test_replay_follows_matches_of_flux_thread_and_voidcast() -> None:
 
 
 @needs_node
+def test_replay_follows_matches_with_trigger_target_and_thread_choices() -> None:
+    """Matches of fixtures/effects/paradox-own.toml (own cards) replay to their last hash, and in them players
+    choose a death trigger's target as it goes on the stack and the branch of a Thread in a triggered ability
+    (the choices no bundled card reaches)."""
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards", PORT / "fixtures" / "effects" / "cards"])
+    for data in _replays_to_the_end("own-*.json"):
+        assert data["cards"]["defs"]   # the own cards travel with the record
+    kinds = {g.choice.kind for path in sorted((PORT / "fixtures" / "records").glob("own-*.json"))
+             for g in rec.replay_iter(rec.load(path), db) if g.choice is not None and g.pending.kind == "choice"}
+    assert {"trigger_target", "thread"} <= kinds, kinds
+
+
+@needs_node
 def test_replay_names_the_first_command_not_ported_and_never_passes_it(tmp_path: Path) -> None:
     """A record whose player tried a command the rules refuse (C1K 10: priority passes; legality.py is
     not ported) stops there with exit 3, naming it, after every command before it matched."""
