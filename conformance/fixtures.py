@@ -7,7 +7,8 @@
   content digest (engine/cardset.py);
 - decks.json: each bundled deck file: name, Champion, Seat, [cards] in file order, the library it makes;
 - turn-table.json: the turn structure table's rows and the structures the Seats' turn hooks make;
-  loop-keys.json: the Endless Loop watch's loop key of states of three records below;
+  loop-keys.json: the Endless Loop watch's loop key of states of three records below; loop-keys-effects.json:
+  the same for three of the effects records (stack items, the Void, Thread branches, Interrupts, Flux);
 - commands.json: every command of the records below, parsed (engine/actions.py Command) and printed back,
   plus hand-written spellings and malformed lines (formats.md §1);
 - first-states.json: the first state of matches of every deck pair with varied seeds and options (its
@@ -22,7 +23,7 @@
   exhaustion-*); and matches of the deck in fixtures/effects/ (bundled cards whose plays have effects and
   no keyword), greedy and random (effects-*), and against fixtures/effects/counters.toml (Nullify Actions,
   a relic with an Interrupt: counters-*); and matches of fixtures/effects/paradox.toml (Flux, Thread,
-  Voidcast: paradox-*);
+  Voidcast: paradox-*) and of paradox-own.toml (own cards: trigger_target and thread choices: own-*);
 - scenarios.json: the verdict of `c1k scenario check` (passed, or failed and at which step) on every scenario
   of tests/scenarios, decks/lessons and fixtures/scenarios (the port's own, some failing on purpose).
 """
@@ -215,13 +216,25 @@ def main() -> None:
     # itself (effects-*); against counters.toml (Nullify Actions from the hand, a relic with an Interrupt:
     # Interrupts asked, used and declined, C1K 7; counters-*); paradox.toml (Flux, Thread, Voidcast, a reroll
     # Interrupt) against itself and (k 1) against effects.toml (paradox-*)
+    # and paradox-own.toml (own cards: a death trigger's target chosen as it goes on the stack, a Thread in a
+    # start-of-End trigger) against itself (own-*)
+    edb = load_card_db([bundled_cards_dir(), vanilla / "cards", Path(__file__).parent / "fixtures" / "effects" / "cards"])
     for name, seeds, usual, random_pair in (
             ("effects", (21, 2**64 - 77, 90210), ("effects", "effects"), ("effects", "effects")),
             ("counters", COUNTER_SEEDS, ("effects", "counters"), ("counters", "effects")),
-            ("paradox", PARADOX_SEEDS, ("paradox", "paradox"), ("paradox", "effects"))):
+            ("paradox", PARADOX_SEEDS, ("paradox", "paradox"), ("paradox", "effects")),
+            ("own", (400, 400, 400), ("paradox-own", "paradox-own"), ("paradox-own", "paradox-own"))):
         for k, seed in enumerate(seeds):
-            text = effects_match(vdb, random_pair if k == 1 else usual, seed, ("p1", "p2", "random")[k], k == 1)
+            text = effects_match(edb, random_pair if k == 1 else usual, seed, ("p1", "p2", "random")[k], k == 1)
             (out / "records" / f"{name}-{k}.json").write_text(text, encoding="utf-8")
+    # the loop key of states of those records whenever the stack, the Void, a Thread branch, an Interrupt
+    # question or a paused resolution holds something, and every 25th command (docs/determinism.md §8 g)
+    keys = []
+    for name in ("counters-1.json", "paradox-0.json", "paradox-1.json"):
+        for i, g in enumerate(rec.replay_iter(rec.load(out / "records" / name), edb)):
+            if g.stack or g.void_items or g.threads or g.intr is not None or g.resolving is not None or i % 25 == 0:
+                keys.append({"record": name, "commands": i, "key": loop_key(g)})
+    write(out / "loop-keys-effects.json", {"format": "c1k-fixtures/loop-keys", "keys": keys})
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
@@ -278,9 +291,10 @@ def effects_match(vdb: CardDB, decks: tuple[str, str], seed: int, first: str, ra
     return recorder.record(g).to_json()
 
 
-#: the seeds of the counters-* records: matches in which a Nullify Action and the relic's Interrupt are used,
-#: and a player is asked with no usable Interrupt in hand (a Nullify card in the library: rules.md §7a) and declines
-COUNTER_SEEDS = (121, 208, 137)
+#: the seeds of the counters-* records: matches in which Interrupts are used (in play and from the hand, and
+#: when attackers are declared), and a player is asked with no usable Interrupt in hand (a Nullify card in
+#: the library: rules.md §7a) and declines
+COUNTER_SEEDS = (113, 123, 116)
 
 #: the seeds of the paradox-* records: matches in which Flux outcomes are redrawn by an Interrupt, a player
 #: orders their simultaneous Flux triggers, Thread branches resolve and (1) a Voidcast Action goes to the Void

@@ -150,11 +150,16 @@ def test_replay_follows_matches_of_cards_with_effects_through_triggers_targets_a
 @needs_node
 def test_replay_follows_matches_with_interrupts_asked_used_and_declined() -> None:
     """Matches against fixtures/effects/counters.toml replay to their last hash: a Nullify Action used from the
-    hand and a relic's Interrupt counter Actions (C1K 7), and a player whose hand holds no usable Interrupt is
-    still asked while a Nullify card of theirs is hidden in the library (rules.md §7a), and declines."""
+    hand and a relic's Interrupt counter Actions, Interrupts answer declared attackers (C1K 7), and a player
+    whose hand holds no usable Interrupt is still asked while a Nullify card of theirs is hidden in the
+    library (rules.md §7a), and declines."""
     for data in _replays_to_the_end("counters-*.json"):
         texts = [c["do"] for c in data["commands"]]
         assert sum(": interrupt #" in t for t in texts) >= 1 and sum(t.endswith(": decline") for t in texts) >= 1
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards"])
+    events = {g.intr.event for path in sorted((PORT / "fixtures" / "records").glob("counters-*.json"))
+              for g in rec.replay_iter(rec.load(path), db) if g.intr is not None}
+    assert events == {"opponent_plays_action", "attacker_declared"}, events
 
 
 @needs_node
@@ -172,6 +177,19 @@ def test_replay_follows_matches_of_flux_thread_and_voidcast() -> None:
         for what in ("Flux: outcome", "drawn again", "orders the Flux", "Thread: ", "moves to the Void"):
             seen[what] = seen.get(what, 0) + sum(what in e.text for e in events)
     assert all(seen.values()) and seen["Flux: outcome"] >= 10, seen
+
+
+@needs_node
+def test_replay_follows_matches_with_trigger_target_and_thread_choices() -> None:
+    """Matches of fixtures/effects/paradox-own.toml (own cards) replay to their last hash, and in them players
+    choose a death trigger's target as it goes on the stack and the branch of a Thread in a triggered ability
+    (the choices no bundled card reaches)."""
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards", PORT / "fixtures" / "effects" / "cards"])
+    for data in _replays_to_the_end("own-*.json"):
+        assert data["cards"]["defs"]   # the own cards travel with the record
+    kinds = {g.choice.kind for path in sorted((PORT / "fixtures" / "records").glob("own-*.json"))
+             for g in rec.replay_iter(rec.load(path), db) if g.choice is not None and g.pending.kind == "choice"}
+    assert {"trigger_target", "thread"} <= kinds, kinds
 
 
 @needs_node

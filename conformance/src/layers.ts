@@ -127,9 +127,9 @@ function checkTurnTable(fixtures: string): void {
 
 /** priority.py loop_key of states of three records (the Endless Loop watch, docs/determinism.md §8 g): the
  * records replayed by replay.ts, each key compared once its state's hash has matched. */
-function checkLoopKeys(fixtures: string, cardsDir: string): void {
+function checkLoopKeys(fixtures: string, cardsDir: string, file: string): void {
   const want = new Map<string, Map<number, string>>();
-  for (const k of load(fixtures, "loop-keys.json").keys as Json[]) {
+  for (const k of load(fixtures, file).keys as Json[]) {
     const byCount = want.get(k.record as string) ?? new Map<number, string>();
     byCount.set(k.commands as number, k.key as string);
     want.set(k.record as string, byCount);
@@ -140,9 +140,9 @@ function checkLoopKeys(fixtures: string, cardsDir: string): void {
       const key = byCount.get(n);
       if (key === undefined) return;
       seen++;
-      check(`loop-keys.json ${name} after ${n} commands`, key, loopKey(g));
+      check(`${file} ${name} after ${n} commands`, key, loopKey(g));
     });
-    check(`loop-keys.json ${name}: every state reached`, byCount.size, seen);
+    check(`${file} ${name}: every state reached`, byCount.size, seen);
   }
 }
 
@@ -154,7 +154,8 @@ function main(): void {
   const db = CardDB.load(cardsDir);
   for (const [name, f] of [["cards", () => checkCards(fixtures, db)], ["decks", () => checkDecks(fixtures, db, decksDir)],
     ["commands", () => checkCommands(fixtures)],
-    ["turn table", () => checkTurnTable(fixtures)], ["loop keys", () => checkLoopKeys(fixtures, cardsDir)], ["first states", () => checkFirstStates(fixtures, db, decksDir)]] as const) {
+    ["turn table", () => checkTurnTable(fixtures)], ["loop keys", () => checkLoopKeys(fixtures, cardsDir, "loop-keys.json")],
+    ["loop keys of effects", () => checkLoopKeys(fixtures, cardsDir, "loop-keys-effects.json")], ["first states", () => checkFirstStates(fixtures, db, decksDir)]] as const) {
     const before = passed;
     try {
       f();

@@ -49,13 +49,15 @@ export function watchLoop(g: Match): void {
  * seqs and every tseq) replaced by their rank among them (numeric order), and `seq` by their count + 1. */
 export function loopKey(g: Match): string {
   const snap = g.snapshot();
-  if (snap.interrupt !== null || snap.resolving !== null || Object.keys(snap.void_items as object).length) {
-    throw new NotPorted("the Endless Loop watch with an Interrupt, a paused resolution or the Void (engine/priority.py loop_key)");
-  }
   const vals = new Set<number>();
   const perms = snap.perms as Record<string, Record<string, unknown>>;
   for (const perm of Object.values(perms)) vals.add(perm.seq as number);
-  const items = snap.stack as unknown[][];
+  // the stack items, the cards in the Void as they were cast, and the item of a paused resolution
+  const resolving = snap.resolving as { item: unknown[] | null } | null;
+  const items = [...(snap.stack as unknown[][]), ...Object.values(snap.void_items as Record<string, unknown[]>),
+    ...(resolving !== null && resolving.item !== null ? [resolving.item] : [])];
+  const intr = snap.interrupt as unknown[] | null;
+  if (intr !== null) vals.add(intr[2] as number);   // the played Action's uid (0: attackers declared)
   const triggers = [...(snap.triggers as unknown[][]), ...(snap.trigger_queue as unknown[][]), ...(snap.threads as unknown[][])];
   const choice = snap.choice as { trigger: unknown[] | null } | null;
   if (choice !== null && choice.trigger !== null) triggers.push(choice.trigger);
@@ -80,6 +82,7 @@ export function loopKey(g: Match): string {
     t[3] = rn(t[3] as number);
     t[12] = (t[12] as number[]).map(rn);
   }
+  if (intr !== null) intr[2] = rn(intr[2] as number);
   snap.seq = rank.size + 1;
   return stateHash(snap);
 }
