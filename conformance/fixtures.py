@@ -6,6 +6,9 @@
 - cards.json: the bundled card DB as the engine uses it (every field, defaults filled in) and each card's
   content digest (engine/cardset.py);
 - decks.json: each bundled deck file: name, Champion, Seat, [cards] in file order, the library it makes;
+- turn-table.json: the turn structure table's rows and the structures the Seats' turn hooks make;
+  loop-keys.json: the Endless Loop watch's loop key of states of three records below; loop-keys-effects.json:
+  the same for three of the effects records (stack items, the Void, Thread branches, Interrupts, Flux);
 - commands.json: every command of the records below, parsed (engine/actions.py Command) and printed back,
   plus hand-written spellings and malformed lines (formats.md §1);
 - first-states.json: the first state of matches of every deck pair with varied seeds and options (its
@@ -14,7 +17,15 @@
   matches of passes, "attack none" and cleanup discards only, up to the first decision that needs another
   command (passes-*); and matches of the decks in fixtures/vanilla/ (cards with no effect) in which a
   player plays one of them whenever they can, and otherwise passes, attacks with nothing or discards (plays-*),
-  and greedy-against-greedy matches of that deck (combat-*).
+  greedy-against-greedy matches of that deck (combat-*), and such matches with attempts the rules refuse
+  (refusals-*); greedy and random matches of the decks in fixtures/keywords/ (bundled units whose only
+  rules are keywords: keywords-*), and matches of passes to the end of both libraries (Deck Exhaustion:
+  exhaustion-*); and matches of the deck in fixtures/effects/ (bundled cards whose plays have effects and
+  no keyword), greedy and random (effects-*), and against fixtures/effects/counters.toml (Nullify Actions,
+  a relic with an Interrupt: counters-*); and matches of fixtures/effects/paradox.toml (Flux, Thread,
+  Voidcast: paradox-*) and of paradox-own.toml (own cards: trigger_target and thread choices: own-*);
+- scenarios.json: the verdict of `c1k scenario check` (passed, or failed and at which step) on every scenario
+  of tests/scenarios, decks/lessons and fixtures/scenarios (the port's own, some failing on purpose).
 """
 
 from __future__ import annotations
@@ -25,15 +36,34 @@ from pathlib import Path
 from typing import Any
 
 from engine import record as rec
-from engine.actions import Attack, Choose, MalformedCommand, Pass, Play, command_to_action, parse_command
+from engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    Block,
+    Choose,
+    Concede,
+    Decline,
+    IllegalAction,
+    Interrupt,
+    MalformedCommand,
+    Pass,
+    Play,
+    SetCard,
+    command_to_action,
+    parse_command,
+)
 from engine.ai import agent_policy, make_agent
-from engine.cards import CardDef, bundled_cards_dir, load_card_db
+from engine.cards import CardDB, CardDef, bundled_cards_dir, load_card_db
 from engine.cardset import card_digest
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
+from engine.priority import loop_key
 from engine.rng import SplitMix64
+from engine.scenario import check_files
 from engine.selfplay import random_action
-from engine.state import COMPENSATION_CHOICES, MatchOptions
+from engine.state import COMPENSATION_CHOICES, TURN_TABLE, WINDOWS, MatchOptions
+from engine.turn import seat_structure
 
 
 def card_json(c: CardDef, digest: str) -> dict[str, Any]:
@@ -161,19 +191,201 @@ def main() -> None:
     # greedy against greedy with those decks (no Coin: it is an Action), to the end or 300 commands:
     # plays, attacks, blocks, combat damage and destroyed units (combat-*)
     for k, seed in enumerate([8, 2**63 + 11, 777]):
-        da, db_ = load_deck(vanilla / "vanilla.toml", vdb), load_deck(vanilla / "vanilla.toml", vdb)
-        da.player, db_.player = "p1", "p2"
-        opts = MatchOptions(compensation="card", first=("p1", "p2", "random")[k])
-        g = Game.new(vdb, da, db_, seed, opts)
-        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
-        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
-        while not g.is_terminal() and len(g.record) < 300:
-            g.apply(policy(g))
-        r = recorder.record(g)
-        (out / "records" / f"combat-{k}.json").write_text(r.to_json(), encoding="utf-8")
+        (out / "records" / f"combat-{k}.json").write_text(vanilla_greedy(vdb, vanilla, k, seed, None), encoding="utf-8")
+    # greedy against greedy with those decks, and at one priority decision in three an attempt the rules
+    # refuse (a card that isn't playable now or is hidden, a declaration out of its window, a choice that
+    # isn't asked, a slot, target, mode or Voidcast payment it can't have): refused attempts stay in the
+    # record and pass priority (C1K 10); the refusal's text is in the command hash (refusals-*)
+    for k, seed in enumerate([31, 2**64 - 7, 9090]):
+        text = vanilla_greedy(vdb, vanilla, k, seed, SplitMix64(seed ^ 0xBAD))
+        (out / "records" / f"refusals-{k}.json").write_text(text, encoding="utf-8")
+    # the verdict of `c1k scenario check` on every scenario (the tests', the lessons', and the port's own in
+    # fixtures/scenarios/, some of which fail on purpose): `conformance/replay --scenarios --verdicts`
+    # compares the port's verdict on each file with it
+    root = Path(__file__).resolve().parent.parent
+    here = [Path("tests/scenarios"), Path("decks/lessons"), Path("conformance/fixtures/scenarios")]
+    verdicts = [{"path": Path(r.path).as_posix(), "ok": r.ok, "steps_run": r.steps_run}
+                for r in check_files([root / p for p in here])]
+    for v in verdicts:
+        v["path"] = Path(str(v["path"])).relative_to(root).as_posix()
+    write(out / "scenarios.json", {"format": "c1k-fixtures/scenarios", "scenarios": verdicts})
+    spine_records(out)
+    # matches of the decks in fixtures/effects/, to the end or 300 commands, greedy against greedy (k 0, 2)
+    # and random against random (k 1): effects.toml (bundled cards whose plays have effects: triggers on
+    # play, death, damage, heal and phase starts; Actions with targets; permissions; no keyword) against
+    # itself (effects-*); against counters.toml (Nullify Actions from the hand, a relic with an Interrupt:
+    # Interrupts asked, used and declined, C1K 7; counters-*); paradox.toml (Flux, Thread, Voidcast, a reroll
+    # Interrupt) against itself and (k 1) against effects.toml (paradox-*)
+    # and paradox-own.toml (own cards: a death trigger's target chosen as it goes on the stack, a Thread in a
+    # start-of-End trigger) against itself (own-*)
+    edb = load_card_db([bundled_cards_dir(), vanilla / "cards", Path(__file__).parent / "fixtures" / "effects" / "cards"])
+    for name, seeds, usual, random_pair in (
+            ("effects", (21, 2**64 - 77, 90210), ("effects", "effects"), ("effects", "effects")),
+            ("counters", COUNTER_SEEDS, ("effects", "counters"), ("counters", "effects")),
+            ("paradox", PARADOX_SEEDS, ("paradox", "paradox"), ("paradox", "effects")),
+            ("own", (400, 400, 400), ("paradox-own", "paradox-own"), ("paradox-own", "paradox-own"))):
+        for k, seed in enumerate(seeds):
+            text = effects_match(edb, random_pair if k == 1 else usual, seed, ("p1", "p2", "random")[k], k == 1)
+            (out / "records" / f"{name}-{k}.json").write_text(text, encoding="utf-8")
+    # the loop key of states of those records whenever the stack, the Void, a Thread branch, an Interrupt
+    # question or a paused resolution holds something, and every 25th command (docs/determinism.md §8 g)
+    keys = []
+    for name in ("counters-1.json", "paradox-0.json", "paradox-1.json"):
+        for i, g in enumerate(rec.replay_iter(rec.load(out / "records" / name), edb)):
+            if g.stack or g.void_items or g.threads or g.intr is not None or g.resolving is not None or i % 25 == 0:
+                keys.append({"record": name, "commands": i, "key": loop_key(g)})
+    write(out / "loop-keys-effects.json", {"format": "c1k-fixtures/loop-keys", "keys": keys})
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
+
+
+def vanilla_greedy(vdb: CardDB, vanilla: Path, k: int, seed: int, attempt: SplitMix64 | None) -> str:
+    """A greedy-against-greedy match of the vanilla deck (`first` p1, p2, random by k), to its end or 300
+    commands; with `attempt`, an attempt the rules refuse at one priority decision in three. Its record."""
+    da, db_ = load_deck(vanilla / "vanilla.toml", vdb), load_deck(vanilla / "vanilla.toml", vdb)
+    da.player, db_.player = "p1", "p2"
+    opts = MatchOptions(compensation="card", first=("p1", "p2", "random")[k])
+    g = Game.new(vdb, da, db_, seed, opts)
+    recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+    policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+    while not g.is_terminal() and len(g.record) < 300:
+        if attempt is not None and g.pending.kind == "priority" and attempt.below(3) == 0:
+            tries = [a for a in attempts(g, g.pending.player) if g.why_not(a, g.pending.player) is not None]
+            if tries:
+                try:
+                    g.apply(tries[attempt.below(len(tries))], g.pending.player)
+                except IllegalAction:
+                    continue
+                raise AssertionError("an attempt meant to be refused was accepted")
+        g.apply(policy(g))
+    return recorder.record(g).to_json()
+
+
+def attempts(g: Game, p: int) -> list[Action]:
+    """Actions for seat p to try at a priority decision, most of them refused (fixtures refusals-*)."""
+    me, op = g.players[p], g.players[1 - p]
+    cards = [c for c in (me.hand[:2] + op.hand[:1] + me.library[:1] + me.graveyard[:1] + op.graveyard[:1]
+                         + me.units()[:1] + op.units()[:1] + [me.champion, op.seat]) if c]
+    out: list[Action] = [Play(c) for c in cards]
+    out += [Play(9999), Attack((9999,)), Block(((9999, 9998),)), Choose((1,)), Decline(), Activate(me.champion),
+            Activate(9999), Interrupt(me.champion)]
+    for c in me.hand[:2]:
+        out += [Play(c, slot=9), Play(c, slot=1), Play(c, targets=(op.champion,)), Play(c, voidcast=True),
+                Play(c, mode=1), SetCard(c)]
+    out += [Attack((u,)) for u in me.units()[:1]] + [SetCard(9999)]
+    return out
+
+
+def effects_match(vdb: CardDB, decks: tuple[str, str], seed: int, first: str, random_play: bool) -> str:
+    """The record of a match of two decks of fixtures/effects/ (random or greedy play) as JSON."""
+    da, db_ = (load_deck(Path(__file__).parent / "fixtures" / "effects" / f"{name}.toml", vdb) for name in decks)
+    da.player, db_.player = "p1", "p2"
+    opts = MatchOptions(first=first)
+    g = Game.new(vdb, da, db_, seed, opts)
+    recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+    policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+    agent = SplitMix64(seed ^ 0x5EED)
+    while not g.is_terminal() and len(g.record) < 300:
+        g.apply(random_action(g, agent) if random_play else policy(g))
+    return recorder.record(g).to_json()
+
+
+#: the seeds of the counters-* records: matches in which Interrupts are used (in play and from the hand, and
+#: when attackers are declared), and a player is asked with no usable Interrupt in hand (a Nullify card in
+#: the library: rules.md §7a) and declines
+COUNTER_SEEDS = (113, 123, 116)
+
+#: the seeds of the paradox-* records: matches in which Flux outcomes are redrawn by an Interrupt, a player
+#: orders their simultaneous Flux triggers, Thread branches resolve and (1) a Voidcast Action goes to the Void
+PARADOX_SEEDS = (323, 336, 317)
+
+
+def spine_records(out: Path) -> None:
+    """turn-table.json and the records of the port's spine (conformance/PORT.md): greedy-against-greedy and
+    random matches of the decks in fixtures/keywords/ (units whose only rules are keywords), and matches of
+    passes, "attack none" and cleanup discards to the end of a library (Deck Exhaustion)."""
+    rows = [{"id": w.id, "kind": w.kind, "rule": w.rule, "steps": list(w.steps), "trigger": w.trigger}
+            for w in TURN_TABLE]
+    hooks = [dict(c.modifiers) for c in sorted(load_card_db().by_id.values(), key=lambda c: c.id)
+             if c.type == "seat"] + [{"extra_combat_phases": 2, "skip_combat_exit": 1},
+                                     {"skip_influence_response": 1, "skip_draw_post": 1, "skip_combat_exit": 1}]
+    structures = [{"modifiers": m, "structure": [WINDOWS[w] for w in seat_structure(m)]} for m in hooks]
+    write(out / "turn-table.json", {"format": "c1k-fixtures/turn-table", "rows": rows, "structures": structures})
+    here = Path(__file__).parent / "fixtures"
+    kdb = load_card_db([bundled_cards_dir(), here / "vanilla" / "cards", here / "keywords" / "cards"])
+    decks = {p.stem: p for p in sorted((here / "keywords").glob("*.toml"))}
+    pairs = [("ruin-veil", "genesis-solace"), ("genesis-solace", "dominion-solace"), ("dominion-solace", "ruin-veil"),
+             ("ruin-veil", "ruin-veil"), ("genesis-solace", "genesis-solace"), ("dominion-solace", "dominion-solace")]
+    # (no Coin: it is an Action with an effect; `first` varies)
+    for k, (a, b) in enumerate(pairs):
+        for agent in ("greedy", "random"):
+            seed = 1000 + 37 * k + (agent == "random")
+            da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)
+            da.player, db_.player = "p1", "p2"
+            opts = MatchOptions(compensation="card", first=("p1", "p2", "random")[k % 3])
+            g = Game.new(kdb, da, db_, seed, opts)
+            recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+            if agent == "greedy":
+                policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+                while not g.is_terminal() and len(g.record) < 600:
+                    g.apply(policy(g))
+            else:
+                rnd = SplitMix64(seed ^ 0x5EED)
+                while not g.is_terminal() and len(g.record) < 600:
+                    g.apply(random_action(g, rnd))
+            (out / "records" / f"keywords-{agent}-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # the match options the spine reads: the actor keeps priority, a turn limit, small boards (a unit with no
+    # empty slot goes to the graveyard), the first player's first draw, other compensations
+    for k, opts in enumerate([
+            MatchOptions(actor_keeps_priority=True, max_turns=9, compensation="card+influence"),
+            MatchOptions(unit_slots=3, relic_slots=1, first_player_draws=True, first="p2",
+                         compensation="card+influence+capacity"),
+            MatchOptions(unit_slots=2, first="random", compensation="none", max_turns=14)]):
+        a, b = pairs[k]
+        seed = 2000 + k
+        da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)
+        da.player, db_.player = "p1", "p2"
+        g = Game.new(kdb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        policy = agent_policy(make_agent("greedy", seed), make_agent("random", seed + 1))
+        while not g.is_terminal() and len(g.record) < 600:
+            if k == 1 and len(g.record) == 90:   # the player who is not deciding concedes
+                g.apply(Concede(), 1 - g.current_player())
+                break
+            g.apply(policy(g))
+        (out / "records" / f"keywords-options-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # Evolve round and round (two own cards that evolve into each other): the first Loop Egg played ends the
+    # match in a draw (endless_loop); a player plays an Egg as soon as they can, otherwise greedy
+    da, db_ = load_deck(decks["evolve-loop"], kdb), load_deck(decks["evolve-loop"], kdb)
+    da.player, db_.player = "p1", "p2"
+    opts = MatchOptions(compensation="card")
+    g = Game.new(kdb, da, db_, 3003, opts)
+    recorder = rec.Recorder(rec.Start.of_decks([da, db_], 3003, opts), g)
+    policy = agent_policy(make_agent("greedy", 3003), make_agent("greedy", 3004))
+    while not g.is_terminal() and len(g.record) < 600:
+        eggs = [a for a in g.legal_actions() if isinstance(a, Play) and g.card(a.card).id == "loop-egg"]
+        g.apply(eggs[0] if eggs else policy(g))
+    (out / "records" / "evolve-loop-0.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # Deck Exhaustion: nobody plays a card; the libraries run out and the exhaustions end the match
+    for k, (a, b, seed) in enumerate([("dominion-solace", "ruin-veil", 31), ("genesis-solace", "dominion-solace", 2**64 - 7)]):
+        da, db_ = load_deck(decks[a], kdb), load_deck(decks[b], kdb)
+        da.player, db_.player = "p1", "p2"
+        opts = MatchOptions(compensation="card", first=("p2", "random")[k])
+        g = Game.new(kdb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        while not g.is_terminal():
+            g.apply(next(a for a in g.legal_actions()
+                         if isinstance(a, Pass | Choose) or (isinstance(a, Attack) and not a.units)))
+        (out / "records" / f"exhaustion-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
+    # the Endless Loop watch's loop key (priority.loop_key) of states of three of these records: at the start,
+    # every 25th command and whenever the stack holds something (docs/determinism.md §8 g)
+    keys = []
+    for name in ("keywords-greedy-0.json", "keywords-random-4.json", "exhaustion-0.json"):
+        for i, g in enumerate(rec.replay_iter(rec.load(out / "records" / name), kdb)):
+            if g.stack or i % 25 == 0:
+                keys.append({"record": name, "commands": i, "key": loop_key(g)})
+    write(out / "loop-keys.json", {"format": "c1k-fixtures/loop-keys", "keys": keys})
 
 
 def plain(c: CardDef) -> bool:

@@ -15,6 +15,12 @@ from typing import Any
 
 import pytest
 
+from engine import record as rec
+from engine.cards import bundled_cards_dir, load_card_db
+from engine.game import Game
+from engine.record import load, replay
+from tests.helpers import bench_module
+
 ROOT = Path(__file__).resolve().parent.parent
 PORT = ROOT / "conformance"
 RECORD = PORT / "fixtures" / "records" / "random-0.json"
@@ -38,17 +44,17 @@ def test_port_fixtures_are_the_engines_current_output(tmp_path: Path) -> None:
             f"conformance/fixtures/{rel} is stale: run `python conformance/fixtures.py` and commit it")
 
 
-def _replay(*paths: Path) -> subprocess.CompletedProcess[str]:
+def _replay(*paths: Path | str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["bash", str(PORT / "replay"), *map(str, paths)], capture_output=True, text=True,
                           timeout=600)
 
 
-def _replays_to_the_end(pattern: str) -> list[dict[str, Any]]:
-    """Replays the three fixture records matching `pattern` (each to its last hash); returns them."""
+def _replays_to_the_end(pattern: str, count: int = 3) -> list[dict[str, Any]]:
+    """Replays the `count` fixture records matching `pattern` (each to its last hash); returns them."""
     records = sorted((PORT / "fixtures" / "records").glob(pattern))
     res = _replay(*records)
     assert res.returncode == 0, res.stdout + res.stderr
-    assert res.stdout.count(": every hash matches (the first state and ") == len(records) == 3, res.stdout
+    assert res.stdout.count(": every hash matches (the first state and ") == len(records) == count, res.stdout
     return [json.loads(r.read_text(encoding="utf-8")) for r in records]
 
 
@@ -72,12 +78,149 @@ def test_replay_follows_greedy_matches_of_plain_units_through_combat_to_their_la
     assert sum(len(t) < 300 for t in texts) >= 2
 
 
+def _python_replays(pattern: str) -> list[Game]:
+    """The Python engine's replay of each fixture record matching `pattern` (its own cards included)."""
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards", PORT / "fixtures" / "keywords" / "cards"])
+    return [replay(load(p), db) for p in sorted((PORT / "fixtures" / "records").glob(pattern))]
+
+
 @needs_node
-def test_replay_names_the_first_command_not_ported_and_never_passes_it() -> None:
-    res = _replay(RECORD)
-    assert res.returncode == 3, res.stdout + res.stderr
-    assert re.search(r"the first state and \d+ command\(s\) match; command \d+ of 200 'p[12]: \w+[^']*': "
-                     r"not ported yet: \w+", res.stdout), res.stdout
+def test_replay_follows_greedy_and_random_matches_of_keyword_units_to_their_last_hash() -> None:
+    """The spine (turn, priority, combat, keywords, state-based actions, Seat turn hooks): every record of
+    the keyword decks, greedy and random, some with other match options (the actor keeps priority, a turn
+    limit, small boards), is a whole match, and the port follows each to its last hash."""
+    records = _replays_to_the_end("keywords-*.json", 15)
+    for data in records:   # (each ends, long before the 600-command cap; 3 with other match options)
+        assert len(data["commands"]) < 600
+    assert any(d["decks"][0]["seat"] == "seat-of-the-twin-banners" for d in records)   # turn hooks
+    words = {e.rule for g in _python_replays("keywords-*.json") for e in g.events if e.rule.startswith("KW ")}
+    assert {"KW Barrier", "KW Ward", "KW Wither", "KW Decay", "KW Veilbind", "KW Evolve", "KW Growth", "KW Pulse",
+            "KW Regeneration", "KW Rally", "KW Lifedrain"} <= words, words
+
+
+@needs_node
+def test_replay_follows_matches_to_deck_exhaustion_to_their_last_hash() -> None:
+    _replays_to_the_end("exhaustion-*.json", 2)
+    for g in _python_replays("exhaustion-*.json"):
+        assert g.outcome is not None and g.outcome.winner is not None
+        assert g.players[1 - g.outcome.winner].exhaustions >= 2   # it lost to Deck Exhaustion
+
+
+@needs_node
+def test_replay_follows_refused_attempts_their_text_and_the_priority_they_cost() -> None:
+    """C1K 10: a refused attempt is in the record with its rule and reason (in the command hash) and passes
+    priority; the port refuses each with the same words (many rules: cost, speed, zones, hidden cards …)."""
+    refused = [c["refused"] for data in _replays_to_the_end("refusals-*.json") for c in data["commands"]
+               if c.get("refused")]
+    assert len(refused) >= 200
+    rules = {r.split(":")[0] for r in refused}
+    assert {"AS Unit play", "OPP Slow", "COST", "KW Set", "ACT 1", "C1K 4.1", "C1K 4.2", "C1K 7"} <= rules, rules
+
+
+@needs_node
+def test_replay_follows_a_match_to_an_endless_loop_of_evolutions() -> None:
+    """rules.md §1: two own cards that evolve into each other; the first one played ends the match in a
+    draw (endless_loop), and the port follows the record to that last hash."""
+    _replays_to_the_end("evolve-loop-*.json", 1)
+    [g] = _python_replays("evolve-loop-*.json")
+    assert g.outcome is not None and g.outcome.termination.value == "endless_loop" and g.outcome.winner is None
+
+
+@needs_node
+def test_replay_follows_matches_of_cards_with_effects_through_triggers_targets_and_the_stack() -> None:
+    """Greedy and random matches of fixtures/effects/ (bundled cards whose plays have effects) replay to their
+    last hash, and they hold what the layer ports (counted from the Python engine's own events): triggered
+    abilities put on the stack, targets named in commands, random targets and discards drawn from the
+    generator, summoned tokens, buffs, heals and destroyed units, play permissions (a card played by one
+    during a resolution, and duration permissions kept by a player)."""
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards"])
+    seen: dict[str, int] = {}
+    for data in _replays_to_the_end("effects-*.json"):   # each with targets, and the Champion's ability used
+        assert sum(" target #" in c["do"] for c in data["commands"]) >= 3
+        assert sum(": activate #" in c["do"] for c in data["commands"]) >= 2
+    for path in sorted((PORT / "fixtures" / "records").glob("effects-*.json")):
+        events = list(rec.replay(rec.load(path), db).events)
+        assert sum(e.kind == "trigger" for e in events) >= 10
+        for what in ("random target", "(summoned)", "at random", " gets ", " heals ", "is destroyed", "by permission",
+                     "may play"):
+            seen[what] = seen.get(what, 0) + sum(what in e.text for e in events)
+    assert all(seen.values()), seen
+
+
+@needs_node
+def test_replay_follows_matches_with_interrupts_asked_used_and_declined() -> None:
+    """Matches against fixtures/effects/counters.toml replay to their last hash: a Nullify Action used from the
+    hand and a relic's Interrupt counter Actions, Interrupts answer declared attackers (C1K 7), and a player
+    whose hand holds no usable Interrupt is still asked while a Nullify card of theirs is hidden in the
+    library (rules.md §7a), and declines."""
+    for data in _replays_to_the_end("counters-*.json"):
+        texts = [c["do"] for c in data["commands"]]
+        assert sum(": interrupt #" in t for t in texts) >= 1 and sum(t.endswith(": decline") for t in texts) >= 1
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards"])
+    events = {g.intr.event for path in sorted((PORT / "fixtures" / "records").glob("counters-*.json"))
+              for g in rec.replay_iter(rec.load(path), db) if g.intr is not None}
+    assert events == {"opponent_plays_action", "attacker_declared"}, events
+
+
+@needs_node
+def test_replay_follows_matches_of_flux_thread_and_voidcast() -> None:
+    """Matches of fixtures/effects/paradox.toml replay to their last hash, and they hold Paradox's and
+    Voidcast's rules (counted from the Python engine's own events): Flux outcomes drawn from the generator
+    and redrawn by a reroll Interrupt, a player ordering their simultaneous Flux triggers (the `order`
+    choice), Thread cards played with a mode whose branch resolves later, a Voidcast Action to the Void."""
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards"])
+    for data in _replays_to_the_end("paradox-*.json"):
+        assert sum(" mode " in c["do"] for c in data["commands"]) >= 1
+    seen: dict[str, int] = {}
+    for path in sorted((PORT / "fixtures" / "records").glob("paradox-*.json")):
+        events = list(rec.replay(rec.load(path), db).events)
+        for what in ("Flux: outcome", "drawn again", "orders the Flux", "Thread: ", "moves to the Void"):
+            seen[what] = seen.get(what, 0) + sum(what in e.text for e in events)
+    assert all(seen.values()) and seen["Flux: outcome"] >= 10, seen
+
+
+@needs_node
+def test_replay_follows_matches_with_trigger_target_and_thread_choices() -> None:
+    """Matches of fixtures/effects/paradox-own.toml (own cards) replay to their last hash, and in them players
+    choose a death trigger's target as it goes on the stack and the branch of a Thread in a triggered ability
+    (the choices no bundled card reaches)."""
+    db = load_card_db([bundled_cards_dir(), PORT / "fixtures" / "vanilla" / "cards", PORT / "fixtures" / "effects" / "cards"])
+    for data in _replays_to_the_end("own-*.json"):
+        assert data["cards"]["defs"]   # the own cards travel with the record
+    kinds = {g.choice.kind for path in sorted((PORT / "fixtures" / "records").glob("own-*.json"))
+             for g in rec.replay_iter(rec.load(path), db) if g.choice is not None and g.pending.kind == "choice"}
+    assert {"trigger_target", "thread"} <= kinds, kinds
+
+
+@needs_node
+def test_replay_follows_a_refused_attempt_and_names_what_it_cannot_follow(tmp_path: Path) -> None:
+    """A record whose player tried a command the rules refuse (C1K 10: priority passes) replays to its last
+    hash, the refusal's words included; a record that needs what the port lacks (one that starts from a
+    scenario's position) exits 3 naming it, never passing."""
+    from engine.actions import IllegalAction, Pass, Play
+    from engine.decks import bundled_deck_paths, load_deck
+
+    db = load_card_db()
+    paths = bundled_deck_paths()
+    da, db_ = load_deck(paths[0], db), load_deck(paths[1], db)
+    da.player, db_.player = "p1", "p2"
+    g = Game.new(db, da, db_, 7)
+    recorder = rec.Recorder(rec.Start.of_decks([da, db_], 7), g)
+    for _ in range(5):
+        g.apply(Pass())
+    with pytest.raises(IllegalAction):   # a card of the opponent's hand: not one p1 can play
+        g.apply(Play(g.players[1 - g.current_player()].hand[0]))
+    g.apply(Pass())
+    data = json.loads(recorder.record(g).to_json())
+    assert data["commands"][5]["refused"].startswith("AS Unit play: #")
+    (tmp_path / "r.json").write_text(json.dumps(data), encoding="utf-8")
+    res = _replay(tmp_path / "r.json")
+    assert res.returncode == 0 and "every hash matches (the first state and 7 commands)" in res.stdout, res.stdout
+    data["scenario"] = {"title": "a position"}
+    (tmp_path / "s.json").write_text(json.dumps(data), encoding="utf-8")
+    res = _replay(tmp_path / "s.json")
+    assert res.returncode == 3 and "not ported yet: a record that starts from a scenario (engine/scenario.py)" in res.stdout, \
+        res.stdout
 
 
 @needs_node
@@ -117,3 +260,69 @@ def test_replay_refuses_a_malformed_record(tmp_path: Path, text: str, why: str) 
     (tmp_path / "r.json").write_text(text, encoding="utf-8")
     res = _replay(tmp_path / "r.json")
     assert res.returncode == 2 and why in res.stdout and "Error" not in res.stderr, res.stdout + res.stderr
+
+
+SCENARIOS = [ROOT / "tests" / "scenarios", ROOT / "decks" / "lessons", PORT / "fixtures" / "scenarios"]
+VERDICTS = PORT / "fixtures" / "scenarios.json"
+
+
+@needs_node
+def test_scenarios_get_the_python_engines_verdict_or_are_named_not_ported() -> None:
+    """`--scenarios`: every file the port runs gets `c1k scenario check`'s verdict (passed, or failed at the
+    same step: fixtures/scenarios/ fail on purpose); the rest are counted and named "not ported", never passed."""
+    res = _replay("--scenarios", *SCENARIOS, "--verdicts", VERDICTS)
+    assert res.returncode == 0 and "DIFFERS" not in res.stdout, res.stdout[-3000:] + res.stderr
+    tally = re.search(r"^(\d+) passed, (\d+) failed, (\d+) not ported$", res.stdout, re.M)
+    assert tally is not None, res.stdout[-2000:]
+    passed, failed, not_ported = map(int, tally.groups())
+    python = json.loads(VERDICTS.read_text(encoding="utf-8"))["scenarios"]
+    assert passed + failed + not_ported == len(python)
+    assert passed >= 14 and failed == sum(not v["ok"] for v in python) == 5 and not_ported >= 1
+    named = re.findall(r"^not ported \S+: .*\(engine/\w+\.py", res.stdout, re.M)
+    assert len(named) == not_ported
+
+
+@needs_node
+def test_scenarios_a_verdict_other_than_pythons_is_found(tmp_path: Path) -> None:
+    data = json.loads(VERDICTS.read_text(encoding="utf-8"))
+    for v in data["scenarios"]:
+        if v["path"].endswith("wrong-expectation-fails.scenario.toml"):
+            v["ok"] = True
+    (tmp_path / "v.json").write_text(json.dumps(data), encoding="utf-8")
+    res = _replay("--scenarios", PORT / "fixtures" / "scenarios", "--verdicts", tmp_path / "v.json")
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert "DIFFERS FAILED conformance/fixtures/scenarios/wrong-expectation-fails.scenario.toml (step 6)" in res.stdout
+
+
+@needs_node
+def test_scenarios_alone_exit_as_scenario_check_does_with_a_third_count() -> None:
+    res = _replay("--scenarios", ROOT / "tests" / "scenarios" / "combat")
+    assert res.returncode == 3 and re.search(r"^\d+ passed, 0 failed, [1-9]\d* not ported$", res.stdout, re.M), res.stdout
+    res = _replay("--scenarios", PORT / "fixtures" / "scenarios")
+    assert res.returncode == 1 and "2 passed, 5 failed, 0 not ported" in res.stdout, res.stdout
+
+
+@needs_node
+def test_the_ci_gate_fails_on_a_tampered_record_and_passes_stops_at_rules_not_ported(tmp_path: Path) -> None:
+    """bench/port_tally.py --gate (run by `.ci/run` through conformance/check on fresh records): a record that
+    differs fails it, a record that stops at a rule not ported yet does not, a record that needs only ported
+    rules must replay to its last hash."""
+    tally = bench_module("port_tally.py", "port_tally")
+    good = PORT / "fixtures" / "records" / "refusals-1.json"
+    data = json.loads(good.read_text(encoding="utf-8"))
+    data["scenario"] = {"title": "a position"}   # what the port can't follow yet: it stops (exit 3)
+    (tmp_path / "unported.json").write_text(json.dumps(data), encoding="utf-8")
+    data = json.loads(good.read_text(encoding="utf-8"))
+    refused = next(i for i, c in enumerate(data["commands"]) if c.get("refused"))
+    data["commands"][refused]["refused"] = data["commands"][refused]["refused"].replace("you", "thou", 1) + "!"
+    (tmp_path / "tampered.json").write_text(json.dumps(data), encoding="utf-8")
+    paths = [good, tmp_path / "unported.json", tmp_path / "tampered.json"]
+    verdicts = tally.replay(paths)
+    assert [verdicts[p.name][0] for p in paths] == [0, 3, 1], verdicts
+    assert tally.gate_failures(verdicts, {good.name}) == ["tampered.json"]
+    assert tally.gate_failures(verdicts, {good.name, "unported.json"}) == ["tampered.json", "unported.json"]
+    res = subprocess.run([sys.executable, str(ROOT / "bench" / "port_tally.py"), "2", "--seed", "5", "--vanilla", "1",
+                          "--max-commands", "80", "--gate"], capture_output=True, text=True, timeout=900, cwd=ROOT)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert re.search(r"^3 records: \d replay to their last hash, \d stop at a rule not ported yet, 0 differ, 0 refused",
+                     res.stdout, re.M), res.stdout

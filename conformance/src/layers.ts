@@ -1,6 +1,8 @@
 // The TypeScript port's layers checked against the Python engine's own output (conformance/fixtures/,
 // written by conformance/fixtures.py): the card DB, the bundled decks, command text parse and print
-// (docs/formats.md §1), the first state of a match (docs/determinism.md §2-§5). Exits 1 naming each difference. Run by conformance/check.
+// (docs/formats.md §1), the turn structure table and the Seats' turn hooks (engine/state.py, engine/turn.py),
+// the Endless Loop watch's loop key (engine/priority.py),
+// the first state of a match (docs/determinism.md §2-§5). Exits 1 naming each difference. Run by conformance/check.
 //
 // Usage: node dist/layers.js [FIXTURES_DIR] [CARDS_DIR] [DECKS_DIR]
 
@@ -11,6 +13,10 @@ import { CardDB, loadDeck } from "./engine/cards";
 import { MalformedCommand, parseCommand, printCommand } from "./engine/commands";
 import { canonicalBytes } from "./engine/canonical";
 import { Match, NotPorted, optionsOf, stateHash, toValue } from "./engine/match";
+import { TURN_TABLE, WINDOWS } from "./engine/state";
+import { seatStructure } from "./engine/turn";
+import { loopKey } from "./engine/priority";
+import { replay } from "./replay";
 
 let passed = 0;
 let failed = 0;
@@ -107,6 +113,39 @@ function checkFirstStates(fixtures: string, db: CardDB, decksDir: string): void 
   if (notPorted) console.log(`first states: ${notPorted} not ported yet (a Seat's turn hook, start-of-Draw triggers)`);
 }
 
+/** state.py TURN_TABLE row by row, and turn.py seat_structure for each bundled Seat's modifiers and a few
+ * more hook combinations (the window ids of the turn, in order). */
+function checkTurnTable(fixtures: string): void {
+  const t = load(fixtures, "turn-table.json");
+  check("turn-table.json rows", t.rows, TURN_TABLE.map((w) => ({ id: w.id, kind: w.kind, rule: w.rule, steps: w.steps,
+    trigger: w.trigger })));
+  for (const s of t.structures as Json[]) {
+    check(`turn-table.json structure of ${JSON.stringify(s.modifiers)}`, s.structure,
+      seatStructure(s.modifiers as Record<string, number>).map((w) => WINDOWS[w]));
+  }
+}
+
+/** priority.py loop_key of states of three records (the Endless Loop watch, docs/determinism.md §8 g): the
+ * records replayed by replay.ts, each key compared once its state's hash has matched. */
+function checkLoopKeys(fixtures: string, cardsDir: string, file: string): void {
+  const want = new Map<string, Map<number, string>>();
+  for (const k of load(fixtures, file).keys as Json[]) {
+    const byCount = want.get(k.record as string) ?? new Map<number, string>();
+    byCount.set(k.commands as number, k.key as string);
+    want.set(k.record as string, byCount);
+  }
+  for (const [name, byCount] of want) {
+    let seen = 0;
+    replay(join(fixtures, "records", name), cardsDir, (g, n) => {
+      const key = byCount.get(n);
+      if (key === undefined) return;
+      seen++;
+      check(`${file} ${name} after ${n} commands`, key, loopKey(g));
+    });
+    check(`${file} ${name}: every state reached`, byCount.size, seen);
+  }
+}
+
 function main(): void {
   const root = join(__dirname, "..", "..");
   const fixtures = process.argv[2] ?? join(__dirname, "..", "fixtures");
@@ -114,7 +153,9 @@ function main(): void {
   const decksDir = process.argv[4] ?? join(root, "decks");
   const db = CardDB.load(cardsDir);
   for (const [name, f] of [["cards", () => checkCards(fixtures, db)], ["decks", () => checkDecks(fixtures, db, decksDir)],
-    ["commands", () => checkCommands(fixtures)], ["first states", () => checkFirstStates(fixtures, db, decksDir)]] as const) {
+    ["commands", () => checkCommands(fixtures)],
+    ["turn table", () => checkTurnTable(fixtures)], ["loop keys", () => checkLoopKeys(fixtures, cardsDir, "loop-keys.json")],
+    ["loop keys of effects", () => checkLoopKeys(fixtures, cardsDir, "loop-keys-effects.json")], ["first states", () => checkFirstStates(fixtures, db, decksDir)]] as const) {
     const before = passed;
     try {
       f();

@@ -10,12 +10,14 @@
 
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 
 import { pyJson } from "./engine/canonical";
 import { CardDB, CardDef, cardOf, deckOf } from "./engine/cards";
 import { MalformedCommand, parseCommand } from "./engine/commands";
+import { playLine } from "./engine/game";
 import { Match, NotPorted, optionsOf, stateHash } from "./engine/match";
+import { checkFiles, tally } from "./scenario";
 
 class Malformed extends Error {}
 class Differs extends Error {}
@@ -49,14 +51,6 @@ function differing(stated: Record<string, string>, actual: Record<string, string
 
 type Json = Record<string, unknown>;
 const isObject = (x: unknown): x is Json => x !== null && typeof x === "object" && !Array.isArray(x);
-
-/** What the Python module each command kind needs (the next layers of conformance/PORT.md). */
-const MODULES: Record<string, string> = {
-  pass: "engine/priority.py, engine/turn.py", play: "engine/stack.py, engine/effects.py",
-  activate: "engine/stack.py, engine/effects.py", attack: "engine/combat.py", block: "engine/combat.py",
-  interrupt: "engine/interrupts.py", decline: "engine/interrupts.py, engine/decisions.py",
-  choose: "engine/decisions.py", set: "engine/keywords.py", concede: "engine/commands.py",
-};
 
 function readRecord(path: string): Json {
   let text: string;
@@ -92,8 +86,14 @@ function readRecord(path: string): Json {
 }
 
 /** cardset.py with_manifest: the bundled cards plus the record's own; a card that differs is refused. */
+/** The bundled card DB, read once per run (as the Python engine's load_card_db). */
+const bundledDBs = new Map<string, CardDB>();
+
 function cardsFor(bundled: string, rec: Json, path: string): CardDB {
-  const db = CardDB.load(bundled);
+  let base = bundledDBs.get(bundled);
+  if (base === undefined) bundledDBs.set(bundled, base = CardDB.load(bundled));
+  const db = new CardDB();
+  for (const c of base.byId.values()) db.add(c);
   const man = isObject(rec.cards) ? rec.cards : {};
   const defs = man.defs ?? [];
   if (!Array.isArray(defs)) throw new Malformed(`${path}: its card definitions are not a list`);
@@ -115,12 +115,9 @@ function cardsFor(bundled: string, rec: Json, path: string): CardDB {
   return db;
 }
 
-/** "#12" → 12 (a name, resolved among the visible cards by engine/parsing.py, is not ported yet). */
-function cardNumber(ref: string): number {
-  return Number(ref.slice(1));
-}
-
-function replay(path: string, bundled: string): string {
+/** Replays one record, checking every hash; `onState` sees the match after the first state (0) and after
+ * each command (its count), once its hash has matched. */
+export function replay(path: string, bundled: string, onState?: (g: Match, commands: number) => void): string {
   const rec = readRecord(path);
   const db = cardsFor(bundled, rec, path);
   const decks = (rec.decks as Json[]).map((d, i) => {
@@ -157,6 +154,7 @@ function replay(path: string, bundled: string): string {
     throw new Differs(`${path}: the first state differs from the record's (start hash ${String(start.hash).slice(0, 12)}…, `
       + `the port's ${seal.slice(0, 12)}…):\n${differing(start.parts as Record<string, string>, parts)}`);
   }
+  onState?.(g, 0);
   const commands = rec.commands as Json[];
   // each command: play it, then its hash over the text, refusal, auto flag, part digests and the state
   let before: Record<string, string> = { ...(start.parts as Record<string, string>) };
@@ -171,28 +169,21 @@ function replay(path: string, bundled: string): string {
     }
     const seat = cmd.player === "p1" ? 0 : cmd.player === "p2" ? 1 : -1;
     if (seat < 0) throw new Malformed(`${where}: a record's command begins with its seat, p1: or p2:`);
-    const notPorted = (): NotPorted => new NotPorted(`${where}: not ported yet: ${cmd.verb}${cmd.refs.length ? " with cards" : ""} `
-      + `(${MODULES[cmd.verb] ?? "engine/commands.py"})`);
-    if (e.refused) throw new NotPorted(`${where}: not ported yet: a refused command (engine/legality.py)`);
+    let refused: string;
     try {
-      if (cmd.verb === "pass") g.pass(seat);
-      else if (cmd.verb === "attack" && !cmd.refs.length) g.attackNone(seat);
-      else if (cmd.verb === "attack" && cmd.refs.every((r) => /^#[0-9]+$/.test(r))) g.attack(seat, cmd.refs.map(cardNumber));
-      else if (cmd.verb === "block" && cmd.pairs.every((x) => x.every((r) => /^#[0-9]+$/.test(r)))) {
-        g.block(seat, cmd.pairs.map(([b, a]) => [cardNumber(b), cardNumber(a)]));
-      }
-      else if (cmd.verb === "choose") g.choose(seat, cmd.numbers);
-      else if (cmd.verb === "play" && cmd.mode === null && /^#[0-9]+$/.test(cmd.refs[0] ?? "")) {
-        g.play(seat, Number((cmd.refs[0] as string).slice(1)), cmd.slot, cmd.voidcast, cmd.targets.length);
-      }
-      else throw notPorted();
+      refused = playLine(g, seat, cmd);
     } catch (err) {
-      if (err instanceof NotPorted && !err.message.startsWith(path)) throw new NotPorted(`${where}: not ported yet: ${err.message}`);
+      if (err instanceof NotPorted) throw new NotPorted(`${where}: not ported yet: ${err.message}`);
+      if (err instanceof MalformedCommand) throw new Malformed(`${where}: ${err.message}`);
       throw err;
+    }
+    if (refused !== (e.refused ?? "")) {
+      throw new Differs(`${where}: the record says ${e.refused ? `it was refused (${String(e.refused)})` : "it was accepted"}, `
+        + `the port ${refused ? `refuses it (${refused})` : "accepts it"}`);
     }
     const after = g.snapshot();
     const changed = isObject(e.changed) ? (e.changed as Record<string, string>) : {};
-    const hash = sha("c1k-record-command\0" + pyJson({ do: e.do, refused: e.refused ?? "", auto: e.auto ?? false, changed,
+    const hash = sha("c1k-record-command\0" + pyJson({ do: e.do, refused, auto: e.auto ?? false, changed,
       state: stateHash(after) }));
     const expected = { ...before, ...changed };
     if (hash !== e.hash) {
@@ -201,17 +192,86 @@ function replay(path: string, bundled: string): string {
       throw new Differs(`${where}: the state after it differs from the record's:\n${differing(stated, actual)}`);
     }
     before = expected;
+    onState?.(g, i + 1);
   }
   return `${path}: every hash matches (the first state and ${commands.length} commands)`;
+}
+
+/** `--scenarios PATH... [--verdicts FILE]`: each file's verdict and the tally line; with the Python
+ * engine's verdicts (conformance/fixtures/scenarios.json), each compared with the port's. */
+function scenarios(args: string[], bundled: string): number {
+  const at = args.indexOf("--verdicts");
+  const paths = at < 0 ? args : args.slice(0, at);
+  const root = join(__dirname, "..", "..");
+  const rel = (p: string): string => (p.startsWith(root + sep) ? relative(root, p).split(sep).join("/") : p);
+  let python: Map<string, { ok: boolean; steps_run: number }> | null = null;
+  if (at >= 0) {
+    const file = args[at + 1];
+    if (file === undefined || at + 2 !== args.length) {
+      console.error("usage: conformance/replay --scenarios PATH... [--verdicts FILE]");
+      return 2;
+    }
+    const data = JSON.parse(readFileSync(file, "utf8")) as { scenarios: { path: string; ok: boolean; steps_run: number }[] };
+    python = new Map(data.scenarios.map((v) => [v.path, v]));
+  }
+  const verdicts = checkFiles(paths, bundled);
+  let disagree = 0;
+  for (const v of verdicts) {
+    const path = rel(v.path);
+    let line = `${v.verdict === "passed" ? "ok" : v.verdict === "failed" ? "FAILED" : "not ported"} ${path}`
+      + (v.verdict === "failed" ? ` (step ${v.steps}): ${v.message.replaceAll(root + sep, "")}` : v.verdict === "not ported" ? `: ${v.message}` : "");
+    if (python !== null) {
+      const py = python.get(path);
+      const pyText = py === undefined ? "no verdict" : py.ok ? "passed" : `failed at step ${py.steps_run}`;
+      const agrees = py !== undefined && (v.verdict === "not ported"
+        || (v.verdict === "passed" ? py.ok : !py.ok && py.steps_run === v.steps));
+      if (!agrees) disagree++;
+      line = `${agrees ? "" : "DIFFERS "}${line} [python: ${pyText}]`;
+    }
+    console.log(line);
+  }
+  console.log(tally(verdicts));
+  if (python !== null) {
+    const ported = verdicts.filter((v) => v.verdict !== "not ported").length;
+    console.log(disagree ? `${disagree} verdict(s) differ from the Python engine's` : `all ${ported} verdicts the port gives are the Python engine's`);
+    return disagree ? 1 : 0;
+  }
+  return verdicts.some((v) => v.verdict === "failed") ? 1 : verdicts.some((v) => v.verdict === "not ported") ? 3 : 0;
+}
+
+/** `--bench R RECORD...` (bench/port_speed.py): each record replayed R times, every hash checked; one JSON
+ * line per record with its number of commands and the CPU seconds of each replay (reading it included,
+ * Node's start-up and compilation of the port not). */
+function bench(args: string[], bundled: string): number {
+  const repeats = Number(args[0]);
+  if (!Number.isInteger(repeats) || repeats < 1 || args.length < 2) {
+    console.error("usage: conformance/replay --bench REPEATS RECORD...");
+    return 2;
+  }
+  for (const path of args.slice(1)) {
+    const cpu: number[] = [];
+    let commands = 0;
+    for (let r = 0; r < repeats; r++) {
+      const t0 = process.cpuUsage();
+      const said = replay(path, bundled);
+      const dt = process.cpuUsage(t0);
+      cpu.push((dt.user + dt.system) / 1e6);
+      commands = Number(/and (\d+) commands\)/.exec(said)?.[1] ?? 0);
+    }
+    console.log(JSON.stringify({ path, commands, cpu }));
+  }
+  return 0;
 }
 
 function main(): void {
   const args = process.argv.slice(2);
   if (!args.length) {
-    console.error("usage: conformance/replay RECORD...");
+    console.error("usage: conformance/replay RECORD...  or  conformance/replay --scenarios PATH... [--verdicts FILE]");
     process.exit(2);
   }
   const bundled = join(__dirname, "..", "..", "decks", "cards");
+  if (args[0] === "--scenarios") process.exit(scenarios(args.slice(1), bundled));
+  if (args[0] === "--bench") process.exit(bench(args.slice(1), bundled));
   const seen = new Set<number>();
   for (const path of args) {
     try {
@@ -228,4 +288,4 @@ function main(): void {
   process.exit([1, 2, 3, 0].find((c) => seen.has(c)) ?? 0);
 }
 
-main();
+if (require.main === module) main();

@@ -7,7 +7,11 @@ const MAX_SAFE = (1n << 53n) - 1n;
 
 export class EncodingError extends Error {}
 
+/** Printable ASCII but the quote and the backslash: encoded as is (the common case, checked at once). */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 export function encodeString(s: string): string {
+  if (PLAIN.test(s)) return '"' + s + '"';
   if (/[\uD800-\uDFFF]/u.test(s)) throw new EncodingError("a string holds a lone surrogate");
   let out = '"';
   for (const ch of s) {
@@ -24,7 +28,16 @@ export function encodeString(s: string): string {
 
 /** Code point order (= UTF-8 byte order), not JavaScript's default UTF-16 code unit order. */
 export function compareKeys(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // UTF-16 order is code point order unless a surrogate (a code point beyond U+FFFF) is involved
+    if ((x < 0xd800 || x > 0xdfff) && (y < 0xd800 || y > 0xdfff)) return x - y;
+    return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+  }
+  return a.length - b.length;
 }
 
 function encodeInto(v: Value, out: string[], path: string): void {

@@ -45,6 +45,12 @@ export class Cards {
     this.byNumber.set(n, [card, owner, zone]);
   }
 
+  /** The card object becomes another card (KW Evolve: core.py defs[c] = into). */
+  setCard(n: number, card: string): void {
+    const [, owner, zone] = this.byNumber.get(n) as [string, number, string];
+    this.byNumber.set(n, [card, owner, zone]);
+  }
+
   list(): [number, string, number, string][] {
     return [...this.byNumber.entries()].sort((a, b) => a[0] - b[0]).map(([n, [c, o, z]]) => [n, c, o, z]);
   }
