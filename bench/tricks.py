@@ -33,10 +33,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:            # run as a script from anywhere: this tree's engine
-    sys.path.insert(0, str(ROOT))
+for _p in (ROOT, ROOT / "bench"):        # run as a script from anywhere: this tree's engine and bench
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
 
-from bench.ladder import _deck, deals, deck_names  # noqa: E402  (the ladder's deals and deck cache)
+from ladder import _deck, deals, deck_names  # noqa: E402  (the ladder's deals and deck cache)
 
 KEYS = ("windows", "holding", "castable", "cast", "cast_with_block", "opp_turn_plays")
 
@@ -78,7 +79,7 @@ def play_one(job: tuple[tuple[int, str, str, int], str, str, int]) -> dict[str, 
 
 
 def _db() -> Any:
-    from bench.ladder import _DB
+    from ladder import _DB
 
     _deck("ironbound")                   # loads the card database once per process
     return _DB["db"]
