@@ -41,8 +41,8 @@ const MAX_LIST = 20;
 const MAX_TEXT = 2000;
 /** cards.py MAX_DEPTH is 32; the port judges only tables nested far less deep (no bundled card nears 16) */
 const PORT_MAX_DEPTH = 16;
-/** safeio.py CONTROL */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/u;
+/** safeio.py CONTROL: C0/C1 controls, DEL, zero-width and bidi controls, the BOM */
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/u;
 const RESERVED_NAMES = ["none", "p1", "p2", "->"];
 
 /** A field's problem: where (a dotted path) and what. A model's validator runs only when its fields passed. */
