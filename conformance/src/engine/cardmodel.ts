@@ -3,7 +3,7 @@
 // same_refusal, check_keyword, text_problems (the card text is the contract) and check_references. A port
 // of those functions, same names in camelCase. Used for the inline [[card]] tables of a scenario: a table
 // Python refuses is refused, one it accepts is accepted. Where pydantic's lax conversions would have to be
-// guessed (a bool or float where a whole number goes, a non-bool where true/false goes) or the text is not
+// guessed (a bool, text or float where a whole number goes, a non-bool where true/false goes) or the text is not
 // ASCII letters and digits (Python's str.lower and \b, \d are Unicode's), the port refuses to judge: NotPorted.
 
 import { KEYWORDS, NUMBERED_KEYWORDS } from "./cards";
@@ -68,8 +68,8 @@ function extra(p: Problems, where: string, t: Table, allowed: readonly string[])
 const at = (where: string, k: string | number): string => (typeof k === "number" ? `${where}[${k}]` : where ? `${where}.${k}` : k);
 
 function intField(p: Problems, where: string, v: unknown, lo: number, hi: number): void {
-  if (typeof v === "boolean" || (typeof v === "object" && v !== null && !Array.isArray(v) && !isTable(v))) {
-    throw new NotPorted(`'${where}': a bool or float where a card wants a whole number (pydantic's lax conversion)`);
+  if (typeof v === "boolean" || typeof v === "string" || (typeof v === "object" && v !== null && !Array.isArray(v) && !isTable(v))) {
+    throw new NotPorted(`'${where}': a bool, text or float where a card wants a whole number (pydantic's lax conversion)`);
   }
   if (typeof v !== "number" || !Number.isInteger(v)) p.add(where, "expected a whole number");
   else if (v < lo || v > hi) p.add(where, `${v} is out of bounds: from ${lo} to ${hi}`);
