@@ -5,14 +5,15 @@
 //
 // What is not ported (a scenario needing it is "not ported"): any card but a plain unit or relic and a
 // Champion or Seat with no ability or keyword (conformance/PORT.md), statuses and counters, `log_contains`
-// (the match log: engine/events.py). The checks of inline [[card]] tables are the port's (cards.ts and
-// the bounds below), not yet all of engine/cards.py's models.
+// (the match log: engine/events.py). An inline [[card]] table is checked as engine/cards.py checks it
+// (engine/cardmodel.ts).
 
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 
-import { CardDB, CardDef, KEYWORDS, cardOf, keyword } from "./engine/cards";
+import { CardDB, CardDef, KEYWORDS, NUMBERED_KEYWORDS, cardOf, keyword } from "./engine/cards";
+import { CONTROL, cardCheckProblem, cardModelProblems, checkReferences, textProblems } from "./engine/cardmodel";
 import { MalformedCommand } from "./engine/commands";
 import { IllegalAction, MalformedWithoutSuggestion, apply, byCodePoint, parse } from "./engine/game";
 import { defOf, exists, playerOf, zoneOf } from "./engine/legality";
@@ -51,15 +52,6 @@ const ZONES = ["library", "hand", "board", "relics", "graveyard", "void", "stack
 const PENDING = ["priority", "attackers", "blockers", "interrupt", "choice", "none"];
 const PHASES = [...new Set(WINDOWS.map((w) => w.split(".")[0] as string))];
 const NAME_LISTS = new Set(["hand", "graveyard", "board", "relics", "set"]);
-const CARD_KEYS = ["id", "name", "type", "realm", "cost", "speed", "power", "health", "life", "voidcast", "keywords", "text",
-  "effect", "abilities", "modifiers", "token", "evolve", "replaces"];
-/** cards.py SEAT_MODIFIER_BOUNDS */
-const SEAT_MODIFIER_BOUNDS: Record<string, [number, number]> = {
-  draw_count: [0, 5], hand_size: [1, 20], max_influence: [1, 20], influence_gain: [0, 5], starting_life_bonus: [-19, 50],
-  opening_hand: [0, 10], starting_influence: [0, 20], unit_slots: [1, 12], relic_slots: [0, 6], extra_combat_phases: [0, 2],
-  skip_draw_post: [0, 1], skip_influence_response: [0, 1], skip_combat_exit: [0, 1],
-};
-const NUMBERED_KEYWORDS = new Set(["rally", "decay", "growth", "pulse", "ward"]);
 const MAX_SEED = (1n << 64n) - 1n;
 const MAX_TURN = 10_000;
 const MAX_NUMBER = 999;
@@ -67,8 +59,6 @@ const MAX_ZONE_CARDS = 200;
 const MAX_STEPS = 10_000;
 const MAX_COMMAND = 10_000;
 const MAX_FILE_BYTES = 2_000_000;
-/** safeio.py CONTROL: C0/C1 controls, DEL, and the characters that reorder text (bidi controls). */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /** Integers as numbers (bigint beyond 2^53), floats as TomlFloat, tables and lists walked. */
 function normalize(x: unknown): unknown {
@@ -170,8 +160,8 @@ function label(loc: (string | number)[]): string {
 
 interface Scenario { path: string; data: Table; db: CardDB; steps: Table[]; options: Options }
 
-/** The inline [[card]] tables (cards.py models, as far as the port checks them: cards.ts cardOf and the
- * bounds of CardModel's plain fields); a float in one is refused by the port (docs/determinism.md §8 f). */
+/** The inline [[card]] tables, checked as scenario.py checks them (cards.py parse_cards_located: the models,
+ * text_problems; then check_references); a float in one is refused by the port (docs/determinism.md §8 f). */
 function inlineCards(c: Check, raw: unknown, base: CardDB, db: CardDB): void {
   if (!Array.isArray(raw) || !raw.every(isTable)) {
     c.bad(["card"], "expected [[card]] tables (an array of tables)");
@@ -179,42 +169,17 @@ function inlineCards(c: Check, raw: unknown, base: CardDB, db: CardDB): void {
   }
   const replacing = new Set(raw.filter((x) => x.replaces === true).map((x) => String(x.id)));
   const ids: string[] = [];
+  const located: CardDef[] = [];
   raw.forEach((x, i) => {
     const loc = ["card", i];
     if ("replaces" in x && typeof x.replaces !== "boolean") c.bad([...loc, "replaces"], "expected true or false");
     if (JSON.stringify(x, (_k, v: unknown) => (v instanceof TomlFloat ? "\u0000float" : typeof v === "bigint" ? 0 : v)).includes("\\u0000float")) {
       throw new NotPorted("a float in an inline card (the Python engine accepts a whole one: docs/determinism.md §8 f)");
     }
-    c.keys(loc, x, CARD_KEYS);
     const t = Object.fromEntries(Object.entries(x).filter(([k]) => k !== "replaces"));
-    if (typeof t.id !== "string" || !/^[a-z0-9][a-z0-9-]*$/.test(t.id) || t.id.length > 60) c.bad([...loc, "id"], "an id: a-z, 0-9 and '-', at most 60");
-    if (typeof t.name !== "string" || ![...t.name].length || [...t.name].length > 60 || CONTROL.test(t.name)) {
-      c.bad([...loc, "name"], "a name of 1 to 60 characters");
-    }
-    if (!["unit", "relic", "action", "champion", "seat"].includes(t.type as string)) c.bad([...loc, "type"], "a card type");
-    if ("realm" in t && !["dominion", "veil", "ruin", "genesis", "paradox", "solace", "null", "neutral"].includes(t.realm as string)) {
-      c.bad([...loc, "realm"], "a realm");
-    }
-    if ("speed" in t && !["slow", "fast"].includes(t.speed as string)) c.bad([...loc, "speed"], "slow or fast");
-    for (const [k, lo, hi] of [["cost", 0, 20], ["power", 0, 50], ["health", 0, 50], ["life", 1, 100], ["voidcast", 0, 20]] as const) {
-      if (k in t) c.num([...loc, k], t[k], lo, hi);
-    }
-    if ("token" in t) c.flag([...loc, "token"], t.token);
-    if ("text" in t) c.txt([...loc, "text"], t.text, 2000);
-    if (t.type === "unit" && (typeof t.power !== "number" || typeof t.health !== "number" || t.health < 1)) {
-      c.bad(loc, "a unit needs 'power' and 'health' (at least 1)");
-    }
-    if (t.type === "action" || "effect" in t || "abilities" in t || "evolve" in t) {
-      throw new NotPorted("the checks of an inline card with effects, abilities or an evolution (engine/cards.py models)");
-    }
-    if ("modifiers" in t) {
-      const mods = c.table([...loc, "modifiers"], t.modifiers) ?? {};
-      for (const [k, v] of Object.entries(mods)) {
-        const bounds = SEAT_MODIFIER_BOUNDS[k];
-        if (bounds === undefined) c.bad([...loc, "modifiers", k], `unknown seat modifier '${k}'`);
-        else c.num([...loc, "modifiers", k], v, bounds[0], bounds[1]);
-      }
-    }
+    const model = cardModelProblems(t);
+    for (const why of model) c.problems.push(`${c.path}: card ${i + 1}: ${why}`);
+    if (model.length) return;
     if (c.problems.length) return;
     let card: CardDef;
     try {
@@ -223,15 +188,25 @@ function inlineCards(c: Check, raw: unknown, base: CardDB, db: CardDB): void {
       c.problems.push((err as Error).message);
       return;
     }
+    const why = [cardCheckProblem(t, card), ...textProblems(card)].filter((w) => w);
+    if (why.length) {
+      for (const w of why) c.problems.push(`${c.path}: card ${i + 1} (${card.id}): ${w}`);
+      return;
+    }
+    located.push(card);
     const shadowed = base.byId.get(card.id) ?? base.byName.get(card.name.toLowerCase());
     if (shadowed !== undefined && !replacing.has(card.id)) {
       c.bad(loc, `card '${card.id}' ('${card.name}') would replace the bundled card '${shadowed.id}'`);
     }
-    if (ids.includes(card.id)) c.bad(loc, `duplicate card id '${card.id}'`);
+    if (ids.includes(card.id)) {
+      // scenario.py accepts it: the later table takes the id, both names stay (a Python accident, not decided)
+      throw new NotPorted(`two inline cards with the id '${card.id}' (engine/scenario.py keeps both names)`);
+    }
     ids.push(card.id);
     db.byId.set(card.id, card);
     db.byName.set(card.name.toLowerCase(), card);
   });
+  for (const why of checkReferences(db, located)) c.problems.push(`${c.path}: ${why}`);
 }
 
 function checkHead(c: Check, head: Table): Options {

@@ -44,7 +44,7 @@ export interface CardDef {
 export const KEYWORDS = ["strike", "tough", "barrier", "overwhelm", "regeneration", "guard", "charge", "lifedrain",
   "rally", "conquer", "veiled", "ambush", "veilbind", "decay", "wither", "growth", "evolve", "bloom", "rooted",
   "flux", "thread", "pulse", "ward", "suppress", "nullify", "voidcast"];
-const NUMBERED = new Set(["rally", "decay", "growth", "pulse", "ward"]);
+export const NUMBERED_KEYWORDS = new Set(["rally", "decay", "growth", "pulse", "ward"]);
 
 export class CardFileError extends Error {}
 
@@ -124,7 +124,7 @@ export function keyword(text: string, where: string): [string, number] {
   const parts = text.trim().toLowerCase().split(/\s+/).filter((p) => p);
   const name = parts[0] ?? fail(where, "empty keyword");
   if (!KEYWORDS.includes(name)) fail(where, `unknown keyword '${text}'`);
-  if (NUMBERED.has(name)) {
+  if (NUMBERED_KEYWORDS.has(name)) {
     const n = parts[1];
     if (parts.length !== 2 || n === undefined || !/^[0-9]{1,3}$/.test(n) || +n < 1 || +n > 20) {
       fail(where, `keyword '${name}' takes a number from 1 to 20, e.g. '${name} 1'`);
