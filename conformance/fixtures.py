@@ -54,13 +54,14 @@ from engine.actions import (
     parse_command,
 )
 from engine.ai import agent_policy, make_agent
-from engine.cards import CardDB, CardDef, bundled_cards_dir, load_card_db
+from engine.cards import CardDB, CardDef, CardFileError, bundled_cards_dir, load_card_db
 from engine.cardset import card_digest
 from engine.decks import bundled_deck_paths, load_deck
+from engine.events import log_lines_for
 from engine.game import Game
 from engine.priority import loop_key
 from engine.rng import SplitMix64
-from engine.scenario import check_files
+from engine.scenario import ScenarioError, build, check_files, load_scenario, scenario_paths
 from engine.selfplay import random_action
 from engine.state import COMPENSATION_CHOICES, TURN_TABLE, WINDOWS, MatchOptions
 from engine.turn import seat_structure
@@ -235,9 +236,62 @@ def main() -> None:
             if g.stack or g.void_items or g.threads or g.intr is not None or g.resolving is not None or i % 25 == 0:
                 keys.append({"record": name, "commands": i, "key": loop_key(g)})
     write(out / "loop-keys-effects.json", {"format": "c1k-fixtures/loop-keys", "keys": keys})
+    match_logs(out)
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
+
+
+#: the records whose whole match log logs.json holds: effects and permissions (effects-1, random), Interrupts
+#: asked, used and declined (counters-1), Flux outcomes redrawn, Thread branches and Voidcast (paradox-0,
+#: paradox-1), own cards with trigger_target and thread choices (own-0), keywords (keywords-greedy-0, -random-4,
+#: keywords-options-1: other match options), attempts the rules refuse (refusals-0), Deck Exhaustion
+#: (exhaustion-0) and an endless loop of evolutions (evolve-loop-0)
+LOG_RECORDS = ("effects-1", "counters-1", "paradox-0", "paradox-1", "own-0", "keywords-greedy-0", "keywords-random-4",
+               "keywords-options-1", "refusals-0", "exhaustion-0", "evolve-loop-0")
+
+
+def match_logs(out: Path) -> None:
+    """logs.json: the whole match log of LOG_RECORDS, replayed by the Python engine — every event with every
+    field (engine/events.py Event but its index), and the English log each player and a spectator may read
+    (events.log_lines_for: hidden information, rules.md §7a). Each event is one line of the file."""
+    here = Path(__file__).parent / "fixtures"
+    db = load_card_db([bundled_cards_dir(), here / "vanilla" / "cards", here / "effects" / "cards",
+                       here / "keywords" / "cards"])
+    parts = []
+    for name in LOG_RECORDS:
+        g = rec.replay(rec.load(out / "records" / f"{name}.json"), db)
+        events = [[e.kind, e.turn, e.window, e.rule, e.actor, e.private_to, e.text, e.public_text, list(e.cards),
+                   e.amount, e.detail, e.command] for e in g.events]
+        views = {str(p): log_lines_for(g, p) for p in (-1, 0, 1)}
+        parts.append("  {\"record\": " + json.dumps(f"{name}.json") + ",\n   \"events\": [\n"
+                     + ",\n".join("    " + json.dumps(e, ensure_ascii=False) for e in events) + "\n   ],\n"
+                     + "   \"views\": {\n" + ",\n".join(
+                         f"    {json.dumps(k)}: [\n" + ",\n".join("     " + json.dumps(line, ensure_ascii=False)
+                                                               for line in v) + "\n    ]" for k, v in views.items())
+                     + "\n   }\n  }")
+    # every scenario the port runs (tests/scenarios, decks/lessons, fixtures/scenarios): each step's command
+    # played in turn (a malformed or refused one too, as `c1k scenario check` would, but to the last step
+    # whatever the expectations say), then the log each player and a spectator reads
+    root = Path(__file__).resolve().parent.parent
+    scns = []
+    for path in scenario_paths([root / "tests/scenarios", root / "decks/lessons", root / "conformance/fixtures/scenarios"]):
+        try:
+            g = build(load_scenario(path))
+        except (ScenarioError, CardFileError):
+            continue   # a broken file: no match, no log
+        for st in load_scenario(path).steps:
+            if "do" in st:
+                try:
+                    g.apply_command(str(st["do"]))
+                except (MalformedCommand, IllegalAction):
+                    pass
+        views = {str(p): log_lines_for(g, p) for p in (-1, 0, 1)}
+        scns.append("  {\"scenario\": " + json.dumps(path.relative_to(root).as_posix()) + ",\n   \"views\": {\n" + ",\n".join(
+            f"    {json.dumps(k)}: [\n" + ",\n".join("     " + json.dumps(line, ensure_ascii=False) for line in v) + "\n    ]"
+            for k, v in views.items()) + "\n   }\n  }")
+    (out / "logs.json").write_text('{"format": "c1k-fixtures/logs",\n "records": [\n' + ",\n".join(parts) + "\n ],\n"
+                                   + ' "scenarios": [\n' + ",\n".join(scns) + "\n ]\n}\n", encoding="utf-8")
 
 
 def vanilla_greedy(vdb: CardDB, vanilla: Path, k: int, seed: int, attempt: SplitMix64 | None) -> str:

@@ -1,7 +1,8 @@
 // The TypeScript port's layers checked against the Python engine's own output (conformance/fixtures/,
 // written by conformance/fixtures.py): the card DB, the bundled decks, command text parse and print
 // (docs/formats.md §1), the turn structure table and the Seats' turn hooks (engine/state.py, engine/turn.py),
-// the Endless Loop watch's loop key (engine/priority.py),
+// the Endless Loop watch's loop key (engine/priority.py), the match log and what each player may read of it
+// (engine/events.py),
 // the first state of a match (docs/determinism.md §2-§5). Exits 1 naming each difference. Run by conformance/check.
 //
 // Usage: node dist/layers.js [FIXTURES_DIR] [CARDS_DIR] [DECKS_DIR]
@@ -17,6 +18,8 @@ import { TURN_TABLE, WINDOWS } from "./engine/state";
 import { seatStructure } from "./engine/turn";
 import { loopKey } from "./engine/priority";
 import { replay } from "./replay";
+import { logLinesFor } from "./engine/events";
+import { playSteps } from "./scenario";
 
 let passed = 0;
 let failed = 0;
@@ -146,6 +149,60 @@ function checkLoopKeys(fixtures: string, cardsDir: string, file: string): void {
   }
 }
 
+/** The whole match log of records (logs.json, engine/events.py): every event with every field, in order,
+ * and the English log each player and a spectator may read (rules.md §7a) — line by line; the first line
+ * that differs is named with its neighbours, once per record and view. */
+function checkLogs(fixtures: string, cardsDir: string): void {
+  for (const r of load(fixtures, "logs.json").records as Json[]) {
+    const name = r.record as string;
+    let g: Match | null = null;
+    replay(join(fixtures, "records", name), cardsDir, (m) => { g = m; });
+    const m = g as Match | null;
+    if (m === null) throw new Error(`${name}: not replayed`);
+    const events = m.events.map((e) => [e.kind, e.turn, e.window, e.rule, e.actor, e.privateTo, e.text, e.publicText,
+      [...e.cards], e.amount, e.detail, e.command]);
+    firstDifference(`logs.json ${name}: events`, r.events as unknown[], events);
+    for (const [view, lines] of Object.entries(r.views as Record<string, string[]>)) {
+      const who = view === "-1" ? "a spectator" : `p${Number(view) + 1}`;
+      firstDifference(`logs.json ${name}: the log ${who} reads`, lines, logLinesFor(m, Number(view)));
+    }
+  }
+}
+
+/** logs.json's scenarios: each one's steps played to the last (scenario.ts playSteps), then the log each
+ * player and a spectator reads, line by line. */
+function checkScenarioLogs(fixtures: string, cardsDir: string, root: string): void {
+  const base = CardDB.load(cardsDir);
+  for (const s of load(fixtures, "logs.json").scenarios as Json[]) {
+    const name = s.scenario as string;
+    const g = playSteps(join(root, name), base);
+    if (g === null) {
+      check(`logs.json ${name}: a match is set up`, true, false);
+      continue;
+    }
+    for (const [view, lines] of Object.entries(s.views as Record<string, string[]>)) {
+      const who = view === "-1" ? "a spectator" : `p${Number(view) + 1}`;
+      firstDifference(`logs.json ${name}: the log ${who} reads`, lines, logLinesFor(g, Number(view)));
+    }
+  }
+}
+
+/** One check per list: equal, or a failure naming the first item (1-based line) that differs. */
+function firstDifference(where: string, want: unknown[], got: unknown[]): void {
+  const n = Math.max(want.length, got.length);
+  for (let i = 0; i < n; i++) {
+    const w = JSON.stringify(want[i]);
+    const a = JSON.stringify(got[i]);
+    if (w !== a) {
+      failed++;
+      console.log(`FAIL ${where}: line ${i + 1} of ${want.length} (the port has ${got.length})\n  expected ${w}\n  got      ${a}`
+        + (i > 0 ? `\n  after    ${JSON.stringify(want[i - 1])}` : ""));
+      return;
+    }
+  }
+  passed++;
+}
+
 function main(): void {
   const root = join(__dirname, "..", "..");
   const fixtures = process.argv[2] ?? join(__dirname, "..", "fixtures");
@@ -155,7 +212,8 @@ function main(): void {
   for (const [name, f] of [["cards", () => checkCards(fixtures, db)], ["decks", () => checkDecks(fixtures, db, decksDir)],
     ["commands", () => checkCommands(fixtures)],
     ["turn table", () => checkTurnTable(fixtures)], ["loop keys", () => checkLoopKeys(fixtures, cardsDir, "loop-keys.json")],
-    ["loop keys of effects", () => checkLoopKeys(fixtures, cardsDir, "loop-keys-effects.json")], ["first states", () => checkFirstStates(fixtures, db, decksDir)]] as const) {
+    ["loop keys of effects", () => checkLoopKeys(fixtures, cardsDir, "loop-keys-effects.json")],
+    ["match logs", () => checkLogs(fixtures, cardsDir)], ["scenario logs", () => checkScenarioLogs(fixtures, cardsDir, root)], ["first states", () => checkFirstStates(fixtures, db, decksDir)]] as const) {
     const before = passed;
     try {
       f();

@@ -137,7 +137,10 @@ export function replay(path: string, bundled: string, onState?: (g: Match, comma
   } catch (err) {
     throw new Malformed(`${path}: options: ${(err as Error).message}`);
   }
-  const g = Match.begin(db, decks, BigInt(rec.seed as string), options);
+  // record.py: the players' names (a record's `players`, p1 and p2 by default) are the decks' `player`
+  const players = isObject(rec.players) ? rec.players : {};
+  const names = ["p1", "p2"].map((k) => (typeof players[k] === "string" ? (players[k] as string) : k));
+  const g = Match.begin(db, decks, BigInt(rec.seed as string), options, names);
   // the start: record.py begin — the seal over the head, the state hash and every part digest
   const snap = g.snapshot();
   const head: Json = Object.fromEntries(Object.entries(rec).filter(([k]) => k !== "start" && k !== "commands"));

@@ -9,7 +9,7 @@
 // (engine/cardmodel.ts).
 
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 
 import { CardDB, CardDef, KEYWORDS, NUMBERED_KEYWORDS, cardOf, keyword } from "./engine/cards";
@@ -20,6 +20,7 @@ import { defOf, exists, playerOf, zoneOf } from "./engine/legality";
 import { Match, NotPorted, Options, SEAT_MODIFIERS } from "./engine/match";
 import { Perm, WINDOWS } from "./engine/state";
 import { goto } from "./engine/turn";
+import { logLinesFor } from "./engine/events";
 
 type Table = Record<string, unknown>;
 const isTable = (x: unknown): x is Table => x !== null && typeof x === "object" && !Array.isArray(x)
@@ -477,11 +478,35 @@ function build(scn: Scenario): Match {
       }
     }
   }
+  // scenario.py: the title, or the file's name without its last suffix (Path.stem)
+  const file = basename(scn.path);
+  const stem = file.lastIndexOf(".") > 0 ? file.slice(0, file.lastIndexOf(".")) : file;
+  g.log(`Scenario: ${"title" in head ? String(head.title) : stem}`);
   goto(g, WINDOWS.indexOf((head.window as string | undefined) ?? "main.priority"));
   return g;
 }
 
 // ------------------------------------------------------------------ checking (scenario.py actual, check_expect)
+
+/** Python's repr() of a string (in a failure's message): single quotes unless it holds ' and no ";
+ * backslashes, the quote, \n \r \t and other unprintable characters escaped. */
+export function pyRepr(text: string): string {
+  const q = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = "";
+  for (const ch of text) {
+    const c = ch.codePointAt(0) as number;
+    if (ch === "\\" || ch === q) out += "\\" + ch;
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (c < 0x20 || c === 0x7f) out += "\\x" + c.toString(16).padStart(2, "0");
+    else if (/[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u.test(ch) && ch !== " ") {
+      out += c < 0x100 ? "\\x" + c.toString(16).padStart(2, "0") : c < 0x10000 ? "\\u" + c.toString(16).padStart(4, "0")
+        : "\\U" + c.toString(16).padStart(8, "0");
+    } else out += ch;
+  }
+  return q + out + q;
+}
 
 /** scenario.py find_unit: an alias, a player's Champion, else a card by name or id (in play first). */
 function findUnit(g: Match, key: string): number | null {
@@ -575,7 +600,11 @@ function checkExpect(g: Match, db: CardDB, exp: Table): string[] {
         for (const [f, w] of Object.entries(fields as Table)) cmp(`units.${alias}.${f}`, w, actual(g, "units", alias, f), f);
       }
     } else if (key === "log_contains") {
-      throw new NotPorted("log_contains: the match log (engine/events.py)");
+      // scenario.py: the log as a spectator reads it (private events by their public face)
+      const lines = logLinesFor(g, -1);
+      if (!lines.join("\n").includes(String(want))) {
+        fails.push(`expected the log to contain ${pyRepr(String(want))}; last lines: [${lines.slice(-5).map(pyRepr).join(", ")}]`);
+      }
     } else if (key === "stack") {
       cmp("stack", (want as unknown[]).map(canon), actual(g, key), key);
     } else {
@@ -679,6 +708,30 @@ export function checkFiles(paths: string[], bundled: string): Verdict[] {
       return { path: p, verdict: "failed", steps: 0, message: `the port raised ${(err as Error).name}: ${(err as Error).message}` };
     }
   });
+}
+
+/** A scenario's match after every step's command, each played in turn — a malformed or refused one too —
+ * whatever the expectations say (conformance/fixtures.py match_logs); null for a file that sets up no match. */
+export function playSteps(path: string, base: CardDB): Match | null {
+  let scn: Scenario;
+  let g: Match;
+  try {
+    scn = loadScenario(path, base);
+    g = build(scn);
+  } catch (err) {
+    if (err instanceof ScenarioError) return null;
+    throw err;
+  }
+  for (const st of scn.steps) {
+    if (st.do === undefined) continue;
+    try {
+      const [player, action] = parse(g, String(st.do));
+      apply(g, action, player);
+    } catch (err) {
+      if (!(err instanceof MalformedCommand || err instanceof IllegalAction)) throw err;
+    }
+  }
+  return g;
 }
 
 /** scenario.py tally, with the third count: "N passed, M failed, K not ported". */

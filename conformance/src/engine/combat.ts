@@ -74,7 +74,10 @@ export function stepDeclareAttackers(g: Match): number {
 
 export function stepDeclareBlockers(g: Match): number {
   dropIllegalAttackers(g);
-  if (!g.attackers.length) return STEP_END_PHASE;
+  if (!g.attackers.length) {
+    g.log("  no attacker remains: combat ends", { actor: g.active });
+    return STEP_END_PHASE;
+  }
   const dp = 1 - g.active;
   const eligible = g.player(dp).board.filter((u) => u && !g.perm(u).exhausted && g.attackers.some((a) => canBlock(g, u, a) === null));
   g.ask("blockers", dp, 0, 0, false, eligible);
@@ -98,6 +101,8 @@ export function dropIllegalAttackers(g: Match): void {
   for (const a of [...g.attackers]) {
     const perm = g.perms.get(a);
     if (perm !== undefined && (perm.hasStatus("suppressed") || perm.hasStatus("rooted"))) {
+      g.log(`  ${g.label(a)} can't attack now (${perm.hasStatus("suppressed") ? "Suppressed" : "Rooted"}): it leaves combat`,
+        { actor: g.owner(a), cards: [a], rule: "C1K 4.1" });
       g.attackers = g.attackers.filter((x) => x !== a);
       g.blocks = g.blocks.filter(([b, x]) => b || x !== a).map(([b, x]) => [b, x === a ? 0 : x]);
     }
@@ -150,6 +155,7 @@ export function combatDamage(g: Match): void {
       if (bHere && (g.keyword(b, "strike") !== null) === strikers) assignments.push([b, a, Math.max(0, g.power(b))]);
     }
     if (!assignments.length) continue;
+    g.log(`  combat ${strikers ? "Strike" : "damage"} step`, { kind: "note", actor: ap, rule: "C1K 4.3" });
     for (const [src, dst, amount] of assignments) {
       const dealt = damage(g, src, dst, amount, true);
       if (dealt > 0 && dst === champion) {
@@ -166,6 +172,8 @@ export function combatDamage(g: Match): void {
   for (const p of [ap, dp]) {   // step 5: Lifedrain …
     const due = g.lifedrain_due[p] as number;
     if (due) {
+      g.log(`  Lifedrain: ${g.name(p)}'s Champion heals ${due}`, { kind: "note", actor: p, cards: [g.player(p).champion],
+        amount: due, rule: "KW Lifedrain" });
       heal(g, 0, g.player(p).champion, due);
       g.lifedrain_due[p] = 0;
     }
@@ -173,7 +181,12 @@ export function combatDamage(g: Match): void {
   for (const a of conquerors) {   // … and Conquer, at once, without the stack
     const perm = g.perms.get(a);
     if (g.keyword(a, "conquer") === null || (perm !== undefined && perm.hasStatus("suppressed"))) continue;
-    for (const ab of g.card(a).abilities) if (ab.when === "on_conquer") runEffects(g, ab.effect, g.owner(a), a, [], null);
+    for (const ab of g.card(a).abilities) {
+      if (ab.when === "on_conquer") {
+        g.log(`  Conquer: ${g.label(a)} damaged the Champion`, { actor: ap, cards: [a], rule: "KW Conquer" });
+        runEffects(g, ab.effect, g.owner(a), a, [], null);
+      }
+    }
   }
   sba(g, fights, lost);
   if (lost.length) {

@@ -69,7 +69,11 @@ export function offerPermit(g: Match, e: Effect, controller: number, source: num
   const offer: Choice = { kind: "permit", player: controller, values: allowed, count: 1, resume: OPEN_PRIORITY,
     trigger: null, source, free: e.free };
   const cands = allowed.filter((c) => permitPlayable(g, c, controller, offer));
-  if (!cands.length && !(e.zone === "hand" && zone.length)) return true;
+  if (!cands.length && !(e.zone === "hand" && zone.length)) {
+    g.log("  permission: nothing can be played", { actor: controller, cards: [source], rule: "OPP Permissions",
+      privateTo: controller, publicText: `  permission: ${g.name(controller)} plays nothing` });
+    return true;
+  }
   g.ask("choice", controller, 0, 1, true, cands, { ...offer, values: cands });
   return false;
 }

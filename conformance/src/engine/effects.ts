@@ -13,6 +13,7 @@ import * as paradox from "./paradox";
 import { counterItem, discardRandom, draw, enterPlay, finishItem, leavePlay } from "./zones";
 import { ONE_TARGETS, resolveTargets } from "./targets";
 import { fire } from "./triggers";
+import { signed } from "./cardwords";
 
 /** One runEffects call: whose effects, from which source, and what the verbs may use or set. */
 export class Run {
@@ -85,9 +86,13 @@ export const VERB_FUNCTIONS: Record<string, VerbFunction> = {
     for (const p of players(e, r)) discardRandom(g, p, e.amount);
   },
   gain_influence(g, e, _targets, r) {
-    for (const p of players(e, r)) g.player(p).influence += e.amount;
+    for (const p of players(e, r)) {
+      g.player(p).influence += e.amount;
+      g.log(`  ${g.name(p)} gains ${e.amount} Influence`, { kind: "influence", actor: p, cards: [r.source],
+        amount: g.player(p).influence });
+    }
   },
-  buff(g, e, targets) {
+  buff(g, e, targets, r) {
     for (const t of targets) {
       const perm = g.perms.get(t);
       if (perm === undefined || g.isChampion(t)) continue;
@@ -98,9 +103,10 @@ export const VERB_FUNCTIONS: Record<string, VerbFunction> = {
         perm.power_mod += e.power;
         perm.health_mod += e.health;
       }
+      g.log(`  ${g.label(t)} gets ${signed(e.power)}/${signed(e.health)}`, { actor: r.controller, cards: [r.source, t] });
     }
   },
-  grant(g, e, targets) {
+  grant(g, e, targets, r) {
     const temporary = (e.until ?? "end_of_turn") === "end_of_turn";
     for (const t of targets) {
       const perm = g.perms.get(t);
@@ -117,32 +123,44 @@ export const VERB_FUNCTIONS: Record<string, VerbFunction> = {
         }
         (temporary ? perm.temp_granted : perm.granted)[name] = n;
       }
+      g.log(`  ${g.label(t)} gains ${e.status || e.keyword || "None"}`, { actor: r.controller, cards: [r.source, t] });
     }
   },
-  suppress(g, _e, targets) {
-    for (const t of targets) if (g.perms.has(t)) g.addStatus(t, "suppressed", false);
+  suppress(g, _e, targets, r) {
+    for (const t of targets) {
+      if (!g.perms.has(t)) continue;
+      g.addStatus(t, "suppressed", false);
+      g.log(`  ${g.label(t)} is Suppressed: its abilities don't function and it can't attack`, { actor: r.controller,
+        cards: [r.source, t], rule: "KW Suppress" });
+    }
   },
-  destroy(g, _e, targets) {
-    for (const t of targets) if (g.isUnitInPlay(t) || g.zone(t) === "relics") destroy(g, t);
+  destroy(g, _e, targets, r) {
+    for (const t of targets) if (g.isUnitInPlay(t) || g.zone(t) === "relics") destroy(g, t, `by ${g.card(r.source).name}`);
   },
-  return_to_hand(g, _e, targets) {
+  return_to_hand(g, _e, targets, r) {
     for (const t of targets) {
       if (!(g.isUnitInPlay(t) || g.zone(t) === "relics")) continue;
       leavePlay(g, t);
       if (g.card(t).token) {
         g.setZone(t, "gone");
+        g.log(`  ${g.label(t)} returns to its owner's hand`, { kind: "move", actor: r.controller, cards: [r.source, t],
+          detail: "hand" });
         continue;
       }
-      // a card entering a hand gets a fresh number (rules.md §7a)
+      // a card entering a hand gets a fresh number (rules.md §7a): its owner learns it, the other player
+      // only that it went back
       const owner = g.owner(t);
-      g.player(owner).hand.push(g.renumber(t, "hand"));
+      const n = g.renumber(t, "hand");
+      g.player(owner).hand.push(n);
+      g.log(`  ${g.label(t)} returns to its owner's hand (now #${n})`, { kind: "move", actor: r.controller,
+        cards: [r.source, t, n], detail: "hand", privateTo: owner, publicText: `  ${g.label(t)} returns to its owner's hand` });
     }
   },
   summon(g, e, _targets, r) {
     const d = g.cardOf(e.card ?? "");
     for (let k = 0; k < e.amount; k++) {
       const cid = g.newCard(d, r.controller, "gone");
-      if (enterPlay(g, cid, r.controller, null)) fire(g, "on_summon", cid);
+      if (enterPlay(g, cid, r.controller, null, true)) fire(g, "on_summon", cid);
     }
   },
   counter(g, _e, targets) {
@@ -159,9 +177,13 @@ export const VERB_FUNCTIONS: Record<string, VerbFunction> = {
     if (e.duration === "while_in_play") {
       if (perm !== undefined && ["board", "relics"].includes(g.zone(source))) {
         g.player(controller).permits.push([e.zone ?? "hand", e.card_type, -perm.seq]);
+        g.log(`  ${g.name(controller)} may play ${e.card_type} cards from their ${e.zone ?? "None"} as long as `
+          + `${g.label(source)} stays in play`, { rule: "OPP Permissions" });
       }
     } else if (e.duration === "end_of_turn") {
       g.player(controller).permits.push([e.zone ?? "hand", e.card_type, g.turn]);
+      g.log(`  ${g.name(controller)} may play ${e.card_type} cards from their ${e.zone ?? "None"} this turn`, { actor: controller,
+        cards: [source], rule: "OPP Permissions" });
     } else {
       r.permit = e;
     }

@@ -5,10 +5,11 @@
 
 import { Command, MalformedCommand, parseCommand } from "./commands";
 import {
-  Action, Refusal, defOf, exists, label, outcomeText, playerOf, refusal, turnRefusal, visibleTo,
+  Action, Refusal, decision, defOf, exists, label, outcomeText, playerOf, refusal, turnRefusal, visibleTo,
 } from "./legality";
 import { doInterrupt } from "./interrupts";
 import { Match } from "./match";
+import type { EventKind } from "./events";
 
 /** actions.py IllegalAction: a well-formed command the rules refuse (its rule and reason). */
 export class IllegalAction extends Error {
@@ -155,13 +156,87 @@ export function apply(g: Match, a: Action, player: number | null): void {
   const actor = player ?? (g.outcome === null ? (g.pending[1] as number) : -1);
   if (actor !== 0 && actor !== 1) throw new IllegalAction({ rule: "RULES 1", reason: `the match is over (${outcomeText(g)})` });
   const r = refusal(g, a, actor);
+  const seat = SEATS[actor] as string;
   if (r !== null) {
     if (!g.options.practice && g.pending[0] === "priority" && g.priority === actor && a.kind !== "concede") {
+      g.commandCount += 1;
       g.givePriority(1 - actor, g.passed);
+      // the attempt may name a card in the typist's hand: the other player sees only the rule
+      const nxt = g.name(1 - actor);
+      g.log(`  refused: ${seat}: ${actionText(a)} — ${r.reason} (${r.rule}); priority passes to ${nxt}`, { kind: "refusal",
+        actor, cards: actionCards(a), detail: r.reason, rule: r.rule, privateTo: actor,
+        publicText: `  refused: ${seat} tried an action not allowed now (${r.rule}); priority passes to ${nxt}`,
+        command: g.commandCount - 1 });
+    } else if (a.kind !== "concede") {
+      // nothing changed (practice mode, or out of turn): the typist's own note, which the other never sees
+      g.log(`  refused: ${seat}: ${actionText(a)} — ${r.reason} (${r.rule})`, { kind: "refusal", actor,
+        cards: actionCards(a), detail: r.reason, rule: r.rule, privateTo: actor });
     }
     throw new IllegalAction(r);
   }
+  g.commandCount += 1;
+  logCommand(g, `${seat}: ${actionText(a)}`, a, actor);
   execute(g, a, actor);
+}
+
+/** actions.py str(action): the command as the record keeps it (card numbers as #n). */
+export function actionText(a: Action): string {
+  const targets = (ts: number[]): string => ts.map((t) => ` target #${t}`).join("");
+  switch (a.kind) {
+    case "pass": case "decline": case "concede": return a.kind;
+    case "choose": return "choose " + a.options.join(" ");
+    case "set": return `set #${a.card}`;
+    case "attack": return a.units.length ? "attack " + a.units.map((u) => `#${u}`).join(" ") : "attack none";
+    case "block": return a.pairs.length ? "block " + a.pairs.map(([b, x]) => `#${b} -> #${x}`).join(", ") : "block none";
+    case "play": {
+      let s = `play #${a.card}`;
+      if (a.slot !== null) s += ` slot ${a.slot}`;
+      s += targets(a.targets);
+      if (a.mode !== null) s += ` mode ${a.mode}`;
+      return a.voidcast ? s + " pay voidcast" : s;
+    }
+    case "activate": return `activate #${a.source}` + (a.n !== 1 ? ` ${a.n}` : "") + targets(a.targets);
+    case "interrupt": return `interrupt #${a.source}` + targets(a.targets);
+  }
+}
+
+/** commands.py action_cards: the cards a command names, its source first, then its targets. */
+export function actionCards(a: Action): number[] {
+  switch (a.kind) {
+    case "play": return [a.card, ...a.targets];
+    case "activate": case "interrupt": return [a.source, ...a.targets];
+    case "set": return [a.card];
+    case "attack": return [...a.units];
+    case "block": return a.pairs.flatMap(([b, x]) => [b, x]);
+    default: return [];
+  }
+}
+
+/** commands.py _COMMAND_KIND: the event kind of each command (a Decline of an Interrupt is "interrupt") */
+const COMMAND_KIND: Readonly<Record<Action["kind"], EventKind>> = { pass: "pass", play: "play", activate: "activate",
+  attack: "attack", block: "block", interrupt: "interrupt", decline: "choice", choose: "choice", set: "set", concede: "concede" };
+
+/** commands.py log_command: the event of a command about to be carried out. Declining an Interrupt is
+ * private to the asked player (what they could have answered with is theirs: rules.md §7a); declining a
+ * permission shows the other player the words of "nothing could be played"; a Set card is hidden. */
+function logCommand(g: Match, line: string, a: Action, actor: number): void {
+  const n = g.commandCount - 1;
+  const rule = decision(g).rule;
+  if (a.kind === "decline" && g.pending[0] === "interrupt") {
+    g.log(line, { kind: "interrupt", actor, detail: "declined", rule: "C1K 7", privateTo: actor, command: n });
+    return;
+  }
+  if (a.kind === "decline" && g.choice !== null && g.choice.kind === "permit") {
+    g.log(line, { kind: "choice", actor, detail: "declined", rule, privateTo: actor, command: n,
+      publicText: `  permission: ${g.name(actor)} plays nothing` });
+    return;
+  }
+  if (a.kind === "set") {
+    g.log(line, { kind: "set", actor, cards: [a.card], rule, command: n, privateTo: actor,
+      publicText: `${SEATS[actor] as string}: set a card face down` });
+    return;
+  }
+  g.log(line, { kind: COMMAND_KIND[a.kind], actor, cards: actionCards(a), rule, command: n });
 }
 
 /** commands.py execute, as far as the Match has the rules. */

@@ -87,7 +87,20 @@ export function askInterrupts(g: Match, w: InterruptWindow): void {
   const p = w.queue[0] as number;
   const usable = usableInterrupts(g, p, w.event).map((x) => x[0]);
   g.ask("interrupt", p, 0, 0, true, usable);
+  // the question is asked on public facts (mayInterrupt); what the player holds stays theirs
+  const names = usable.map((c) => g.label(c)).join(", ") || "you hold none usable now";
+  g.log(`  ${g.name(p)} is asked: use an Interrupt (${names}) or decline (${INTERRUPT_EVENT_TEXT[w.event] as string})`,
+    { kind: "interrupt", actor: p, cards: usable, detail: "asked", rule: "C1K 7", privateTo: p });
 }
+
+/** cards.py INTERRUPT_EVENT_TEXT: each Interrupt event in words */
+export const INTERRUPT_EVENT_TEXT: Readonly<Record<string, string>> = {
+  opponent_plays_action: "when the opponent plays an Action",
+  attacker_declared: "when an attacker is declared",
+  opponent_declares_attackers: "when the opponent declares attackers",
+  flux_outcome: "when a Flux outcome is determined",
+  thread_resolves: "when a Thread branch resolves",
+};
 
 /** The next player still to be asked, or (nobody left) the game goes on where the event left it. */
 export function nextInterrupt(g: Match): void {
@@ -117,6 +130,8 @@ export function doInterrupt(g: Match, source: number, targets: number[], p: numb
   } else if (ab.once_per_turn) {
     g.perm(cid).used.set(idx, g.turn);
   }
+  g.log(`  Interrupt: ${g.label(cid)} (resolves at once, no stack)`, { kind: "interrupt", actor: p, cards: [cid, ...targets],
+    detail: "used", rule: fromHand ? "KW Nullify" : "C1K 7" });
   const event = w.event === "opponent_plays_action" ? [w.item] : w.attackers;
   runEffects(g, ab.effect, p, cid, [...targets], null, event);
   if (w.event === "thread_resolves") cutThread(g, ab);   // paradox.py AFTER_USE: a counter cuts the branch

@@ -27,7 +27,10 @@ export interface StartTrigger {
 /** Tough (RB §3.2): each damage instance to it is reduced by 1. */
 export function toughReduces(g: Match, ev: PendingEvent): void {
   if (!g.perms.has(ev.target) || ev.amount <= 0) return;
-  if (g.keyword(ev.target, "tough") !== null) ev.amount -= 1;
+  if (g.keyword(ev.target, "tough") !== null) {
+    ev.amount -= 1;
+    g.log(`  Tough: ${g.label(ev.target)} takes 1 less`);
+  }
 }
 
 // ---------------------------------------------------------------- KW Barrier
@@ -38,6 +41,8 @@ export function barrierPrevents(g: Match, ev: PendingEvent): void {
   if (perm === undefined || ev.amount <= 0 || !perm.hasStatus("barrier")) return;
   g.removeStatus(ev.target, "barrier");
   ev.prevented += ev.amount;
+  g.log(`  Barrier of ${g.label(ev.target)} prevents ${ev.amount} damage`, { cards: [ev.target], amount: ev.amount,
+    rule: "KW Barrier" });
   ev.amount = 0;
 }
 
@@ -83,7 +88,11 @@ export function lifedrainHeals(g: Match, ev: PendingEvent): void {
 export function rally(g: Match): void {
   for (const a of g.attackers) {
     const n = g.keyword(a, "rally");
-    if (n) for (const other of g.attackers) if (other !== a) g.perm(other).temp_power += n;
+    if (n) {
+      for (const other of g.attackers) if (other !== a) g.perm(other).temp_power += n;
+      g.log(`  Rally ${n}: ${g.label(a)} gives each other attacker +${n} power this turn`, { cards: [a], amount: n,
+        rule: "KW Rally" });
+    }
   }
 }
 
@@ -99,7 +108,10 @@ export function targetable(g: Match, cid: number, by: number): boolean {
 export function veiledLost(g: Match, ev: PendingEvent): void {
   if (ev.dealt + ev.converted <= 0) return;
   const perm = g.perms.get(ev.source);
-  if (perm !== undefined && perm.hasStatus("veiled")) g.removeStatus(ev.source, "veiled");
+  if (perm !== undefined && perm.hasStatus("veiled")) {
+    g.removeStatus(ev.source, "veiled");
+    g.log(`  ${g.label(ev.source)} dealt damage and is no longer Veiled`);
+  }
 }
 
 // ---------------------------------------------------------------- KW Set, KW Ambush (Veil)
@@ -118,6 +130,8 @@ export function veilbindEscapes(g: Match, ev: PendingEvent): void {
   delete perm.granted.veilbind;
   delete perm.temp_granted.veilbind;
   g.addStatus(ev.target, "veiled", false);
+  g.log(`  Veilbind: ${g.label(ev.target)} is not destroyed — it becomes Veiled and heals fully`, { cards: [ev.target],
+    rule: "KW Veilbind" });
   heal(g, ev.target, ev.target, perm.damage);
 }
 
@@ -131,6 +145,8 @@ export function decayCounters(g: Match, ev: PendingEvent): void {
   const perm = g.perms.get(ev.target);
   if (!n || perm === undefined || g.isChampion(ev.target)) return;
   perm.counters.decay = (perm.counters.decay ?? 0) + n;
+  g.log(`  Decay ${n}: ${g.label(ev.target)} has ${perm.counters.decay} Decay counter(s)`, { cards: [ev.source, ev.target],
+    rule: "KW Decay" });
 }
 
 /** Decay Check: 1 damage per Decay counter; the counters stay. */
@@ -150,6 +166,8 @@ export function witherConverts(g: Match, ev: PendingEvent): void {
   if (perm === undefined || g.isChampion(ev.target)) return;
   perm.counters.wither = (perm.counters.wither ?? 0) + ev.amount;
   perm.killer = src;
+  g.log(`  Wither: ${g.label(ev.target)} gets ${ev.amount} -1/-1 counter(s) instead of damage`, { cards: [ev.source, ev.target],
+    rule: "KW Wither" });
   ev.converted = ev.amount;
   ev.amount = 0;
 }
@@ -161,6 +179,7 @@ export function grow(g: Match, item: StackItem): void {
   const n = g.keyword(item.source, "growth") ?? 0;
   const perm = g.perm(item.source);
   perm.counters.growth = (perm.counters.growth ?? 0) + n;
+  g.log(`  ${g.label(item.source)} grows: +${n} growth counter(s)`, { cards: [item.source], amount: n, rule: "KW Growth" });
 }
 
 // ---------------------------------------------------------------- KW Evolve (Genesis)
@@ -177,8 +196,10 @@ export function evolveCheck(g: Match): boolean {
           || (spec.power && g.power(c) < spec.power)) continue;
       const into = g.db.get(spec.into);
       if (into === undefined || into.type !== "unit") continue;
+      const old = g.label(c);
       g.defs.set(c, into);
       g.cards.setCard(c, into.id);
+      g.log(`  Evolve: ${old} transforms into ${into.name}`, { kind: "sba", actor: p, cards: [c], detail: into.id, rule: "KW Evolve" });
       changed = true;
     }
   }
@@ -226,6 +247,8 @@ export function wardPrevents(g: Match, ev: PendingEvent): void {
   }
   ev.amount -= spent;
   ev.prevented += spent;
+  g.log(`  Ward of ${g.label(ev.target)} prevents ${spent} damage (${perm.ward} left)`, { cards: [ev.target], amount: spent,
+    rule: "KW Ward" });
 }
 
 // ---------------------------------------------------------------- the tables other rules read

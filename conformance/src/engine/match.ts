@@ -24,6 +24,7 @@ import { InterruptWindow, interruptSnapshot, nextInterrupt, offerInterrupts } fr
 import { Resolving, chooseBranch, chooseOrder, resolvingSnapshot } from "./paradox";
 import { putOnStack } from "./stack";
 import { playCost } from "./voidcast";
+import { Event, LogFields, log } from "./events";
 
 export { NotPorted };
 
@@ -120,6 +121,12 @@ export class Match {
   /** bookkeeping, not state (core.py _quiet, _loop_seen): the Endless Loop watch of priority.ts */
   quietCount = 0;
   loopSeen = new Map<string, number>();
+  /** bookkeeping, not state (core.py _events): every event of the match, private ones included (events.ts) */
+  readonly events: Event[] = [];
+  /** whether the pending decision is set_over's (decisions.py: the end is said once per match) */
+  private overSaid = false;
+  /** core.py len(record): the commands recorded so far (a refused one too, when it cost priority) */
+  commandCount = 0;
 
   constructor(readonly db: CardDB, readonly seed: bigint, readonly options: Options) {
     this.rng = new SplitMix64(seed);
@@ -130,6 +137,21 @@ export class Match {
       champion: 0, seat: 0, exhaustions: 0, permits: [], draw_count: 1, hand_size: 8, max_influence: 10,
       influence_gain: 1,
     }));
+  }
+
+  /** core.py log: emit an event (its English text and who may read it: events.ts). */
+  log(line: string, f: LogFields = {}): void {
+    log(this, line, f);
+  }
+
+  /** core.py label: "Name #12". */
+  label(cid: number): string {
+    return `${this.card(cid).name} #${cid}`;
+  }
+
+  /** state.py PlayerState.name: the player's name (a deck's `player`, a record's `players`, else p1/p2). */
+  name(p: number): string {
+    return this.names[p] as string;
   }
 
   get window(): string {
@@ -299,8 +321,9 @@ export class Match {
 
   /** game.py Game.new: who goes first, Champions, Seats, shuffled libraries, opening hands, the Coin;
    * then the turn manager from draw.start to the first decision. */
-  static begin(db: CardDB, decks: DeckSpec[], seed: bigint, options: Options): Match {
+  static begin(db: CardDB, decks: DeckSpec[], seed: bigint, options: Options, names: readonly string[] = ["", ""]): Match {
     const g = new Match(db, seed, options);
+    names.forEach((n, p) => { g.names[p] = n || `p${p + 1}`; });
     g.firstPlayer = g.active = options.first === "random" ? Number(g.rng.below(2n)) : options.first === "p2" ? 1 : 0;
     decks.forEach((deck, p) => {
       const ps = g.player(p);
@@ -315,13 +338,19 @@ export class Match {
       g.rng.shuffle(order);
       for (const i of order) ps.library.push(g.newCard(g.cardOf(deck.library[i] as string), p, "library"));
     });
+    const fp = g.firstPlayer;
+    g.log(`Match begins: ${g.name(fp)} (p${fp + 1}) goes first${options.first === "random" ? " (drawn at random)" : ""}`,
+      { actor: fp, rule: "C1K 1.1" });
     for (const p of [0, 1]) {
       const n = g.seatMod(p, "opening_hand") + (g.compensates("card") && p !== g.firstPlayer ? 1 : 0);
       draw(g, p, n);
     }
     if (g.compensates("coin")) {
       const sp = 1 - g.firstPlayer;
-      g.player(sp).hand.push(g.newCard(g.cardOf(COIN_CARD), sp, "hand"));
+      const coin = g.newCard(g.cardOf(COIN_CARD), sp, "hand");
+      g.player(sp).hand.push(coin);
+      g.log(`  ${g.name(sp)} goes second and gets ${g.label(coin)}`, { kind: "draw", actor: sp, cards: [coin], amount: 1,
+        rule: "RULES Second player", privateTo: sp, publicText: `  ${g.name(sp)} goes second and gets the Coin` });
     }
     goto(g, DRAW_START);
     return g;
@@ -333,19 +362,28 @@ export class Match {
   ask(kind: string, player: number, min = 0, max = 0, canDecline = false, eligible: number[] = [],
     choice: Choice | null = null): void {
     if (choice !== null) this.choice = choice;
+    this.overSaid = false;
     this.priority = -1;
     this.pending = [kind, player, this.window, min, max, canDecline, [...eligible]];
   }
 
   setOver(): void {
+    if (!this.overSaid) {   // once per match
+      const o = this.outcome as [string, string];
+      this.log(`  the match is over: ${o[1]} (${o[0]}); the seed was ${this.seed}`, { kind: "game_over",
+        actor: o[1] === "draw" ? -1 : o[1] === "p1" ? 0 : 1, detail: o[0], rule: "RULES 1" });
+      this.overSaid = true;
+    }
     this.priority = -1;
     this.pending = ["none", -1, this.window, 0, 0, false, []];
   }
 
   givePriority(p: number, passed: number): void {
+    this.overSaid = false;
     this.priority = p;
     this.passed = passed;
     this.pending = ["priority", p, this.window, 0, 0, false, []];
+    this.log(`  ${this.name(p)} has priority`, { kind: "priority", actor: p, rule: "C1K 6" });
   }
 
   // ---------------------------------------------------------------- commands (engine/commands.py)
@@ -391,6 +429,10 @@ export class Match {
     }
     this.acted();
     ps.influence -= playCost(d, voidcast);
+    if (from === ps.set) {
+      this.log(`  ${this.name(p)} reveals the Set card ${this.label(cid)} (Ambush: Fast)`, { kind: "move", actor: p, cards: [cid],
+        detail: "revealed", rule: "KW Ambush" });
+    }
     putOnStack(this, cid, p, slot === null ? -1 : slot - 1, targets, mode ?? 0, false, voidcast);
     if (announcePlay(this, cid, p, afterActionOf(p))) afterAction(this, p);
   }
@@ -404,6 +446,7 @@ export class Match {
     this.acted();
     this.choice = null;
     if (!ch.free) this.player(p).influence -= playCost(d, voidcast);
+    this.log(`  ${this.name(p)} plays ${this.label(cid)} by permission`, { rule: "OPP Permissions" });
     putOnStack(this, cid, p, slot === null ? -1 : slot - 1, targets, mode ?? 0, false, voidcast);
     if (!announcePlay(this, cid, p, ch.resume)) return;
     resume(this, ch.resume);
@@ -428,6 +471,8 @@ export class Match {
     if (act.once_per_turn) perm.used.set(idx, this.turn);
     this.stack.push({ uid: this.nextSeq(), kind: "ability", source, controller: p, adder: p, name: d.name, ability: idx,
       targets: [...targets], mode: 0, keyword: "", ctx: 0, slot: -1, tseq: this.targetSeqs(targets) });
+    this.log(`  ${d.name}'s ability → stack (p${p + 1})`, { kind: "stack", actor: p, cards: [source, ...targets], amount: n,
+      rule: "ACT 1" });
     afterAction(this, p);
   }
 
@@ -458,7 +503,10 @@ export class Match {
     this.acted();
     ps.influence -= SET_COST;
     ps.hand.splice(ps.hand.indexOf(cid), 1);
-    ps.set.push(this.renumber(cid, "set"));
+    const n = this.renumber(cid, "set");   // a fresh number in the Set zone, shown to its owner only (rules.md §7a)
+    ps.set.push(n);
+    this.log(`  ${this.name(p)} Sets ${this.label(n)} face down`, { kind: "set", actor: p, cards: [n], amount: SET_COST,
+      rule: "KW Set", privateTo: p, publicText: `  ${this.name(p)} Sets a card face down` });
     this.givePriority(p, 0);
   }
 
@@ -470,11 +518,14 @@ export class Match {
     if (r !== null) throw new NotPorted(`a refused attack: ${r} (engine/legality.py)`);
     this.acted();
     if (!units.length) {
+      this.log(`  ${this.name(this.active)} declares no attack: combat ends`, { kind: "attack", actor: this.active, rule: "C1K 4.1" });
       goto(this, endPhase(this));
       return;
     }
     this.attackers = [...units];
     for (const u of units) this.perm(u).exhausted = true;
+    this.log(`  attackers: ${units.map((u) => this.label(u)).join(", ")}`, { kind: "attack", actor: this.active, cards: units,
+      amount: units.length, rule: "C1K 4.1" });
     for (const u of units) fire(this, "on_attack", u);
     rally(this);
     // C1K 7: each player who might use an Interrupt for the event is asked, AP first (rules.md §7a)
@@ -490,6 +541,12 @@ export class Match {
     if (r !== null) throw new NotPorted(`a refused block: ${r} (engine/legality.py)`);
     this.acted();
     this.blocks = pairs.map(([b, a]) => [b, a]);
+    if (pairs.length) {
+      this.log("  blocks: " + pairs.map(([b, x]) => `${this.label(b)} blocks ${this.label(x)}`).join(", "), { kind: "block",
+        actor: 1 - this.active, cards: pairs.flatMap(([b, x]) => [b, x]), amount: pairs.length, rule: "C1K 4.2" });
+    } else {
+      this.log(`  ${this.name(1 - this.active)} declares no blockers`, { kind: "block", actor: 1 - this.active, rule: "C1K 4.2" });
+    }
     for (const [b] of pairs) fire(this, "on_block", b);
     for (const u of combatants(this)) fire(this, "start_of_combat", u);
     afterDeclaration(this);
@@ -512,6 +569,7 @@ export class Match {
       for (const c of picked) {
         ps.hand.splice(ps.hand.indexOf(c), 1);
         toGraveyard(this, c);
+        this.log(`  ${this.name(ch.player)} discards ${this.label(c)}`, { kind: "discard", actor: ch.player, cards: [c], rule: "C1K 5.2" });
       }
     } else if (ch.kind === "thread") {
       chooseBranch(this, ch, picked[0] as number);
@@ -523,6 +581,8 @@ export class Match {
     } else if (ch.kind === "permit") {
       const c = picked[0] as number;
       if (!ch.free) this.player(ch.player).influence -= this.card(c).cost;
+      this.log(`  ${this.name(ch.player)} plays ${this.label(c)} by permission`, { kind: "play", actor: ch.player, cards: [c],
+        amount: ch.free ? 0 : this.card(c).cost, detail: "permission", rule: "OPP Permissions" });
       putOnStack(this, c, ch.player, -1, [], 0, true);
       if (!announcePlay(this, c, ch.player, ch.resume)) return;
     }

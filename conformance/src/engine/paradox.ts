@@ -12,6 +12,16 @@ import { Continuation, RESUME_RESOLUTION, resume } from "./decisions";
 import { StackItem, Trigger, newTrigger, stackItemSnapshot } from "./state";
 import { RANK_OTHER } from "./keywords";
 import { effectSlots } from "./targets";
+import { describeEffects, selfWords } from "./cardwords";
+
+/** cards.py Effect.outcome_text (k 0-based) and branch_text (m 1-based): a Flux outcome or Thread branch in
+ * words, `self` said as the source card's type says it (CardDef.__post_init__ describe_inner). */
+export function outcomeText(g: Match, source: number, e: Effect, k: number): string {
+  return describeEffects((e.outcomes as Effect[][])[k] as Effect[], selfWords(g.card(source).type));
+}
+export function branchText(g: Match, source: number, e: Effect, m: number): string {
+  return describeEffects((e.branches as Effect[][])[m - 1] as Effect[], selfWords(g.card(source).type));
+}
 
 /** state.py Resolving: a resolution paused at a Flux outcome while players are asked for Interrupts. */
 export interface Resolving {
@@ -63,6 +73,9 @@ export function runThreads(g: Match, then: Continuation): boolean {
     g.threads.shift();
     const e = threadEffect(g, t.source);
     if (e !== null && e.branches !== null && e.branches.length && 1 <= t.mode && t.mode <= e.branches.length) {
+      const what = branchText(g, t.source, e, t.mode);
+      g.log(`  Thread: ${t.name}, branch ${t.mode} of ${e.branches.length} resolves — ${what}`, { kind: "thread",
+        actor: t.controller, cards: [t.source], amount: t.mode, detail: `resolves: ${what}`, rule: "KW Thread" });
       if (!runEffects(g, e.branches[t.mode - 1] as Effect[], t.controller, t.source, [...t.targets], null, [], t.mode,
         true, then)) return false;
     }
@@ -86,13 +99,21 @@ export function askThreadBranch(g: Match, t: Trigger, ab: Ability, how: Continua
 
 /** The answer to askThreadBranch: the trigger goes on with its branch. */
 export function chooseBranch(g: Match, ch: Choice, branch: number): void {
-  g.triggerQueue[0] = { ...(ch.trigger as Trigger), mode: branch };
+  const t = ch.trigger as Trigger;
+  g.triggerQueue[0] = { ...t, mode: branch };
+  const e = threadEffect(g, t.source);
+  const what = e !== null && e.branches && e.branches.length && branch >= 1 && branch <= e.branches.length
+    ? `: ${branchText(g, t.source, e, branch)}` : "";
+  g.log(`  ${g.name(ch.player)} chooses branch ${branch} for ${t.name}${what}`, { kind: "thread", actor: ch.player,
+    cards: [t.source], amount: branch, detail: "chosen", rule: "KW Thread" });
 }
 
 /** A "when a Thread branch would resolve" Interrupt that counters cuts the waiting branch. */
 export function cutThread(g: Match, ab: Ability): void {
   if (!g.threads.length || !ab.effect.some((e) => e.do === "counter")) return;
-  g.threads.shift();
+  const cut = g.threads.shift() as Trigger;
+  g.log(`  the Thread branch of ${cut.name} is cut: it doesn't resolve`, { kind: "thread", actor: cut.controller,
+    cards: [cut.source], amount: cut.mode, detail: "cut", rule: "KW Thread" });
 }
 
 export function isFluxTrigger(g: Match, t: Trigger): boolean {
@@ -125,12 +146,17 @@ export function chooseOrder(g: Match, ch: Choice, options: number[]): void {
   sorted.forEach((pos, i) => {
     g.triggerQueue[pos] = { ...(reversed[i] as Trigger), ordered: true };
   });
+  // (commands.py do_choose's line)
+  g.log(`  ${g.name(ch.player)} orders the Flux effects: ` + resolution.map((t) => t.name).join(", "), { kind: "choice",
+    actor: ch.player, cards: resolution.map((t) => t.source), rule: "C1K 8" });
 }
 
 /** After the Flux Interrupts: the (possibly redrawn) outcome happens, then the rest of the effects. */
 export function resumeResolution(g: Match): void {
   const r = g.resolving as Resolving;
   g.resolving = null;
+  g.log(`  Flux outcome ${r.k + 1} happens`, { kind: "flux", actor: r.controller, cards: [r.source], amount: r.k + 1,
+    detail: outcomeText(g, r.source, r.flux, r.k), rule: "KW Flux" });
   runEffects(g, (r.flux.outcomes as Effect[][])[r.k] as Effect[], r.controller, r.source, [], null, r.event, r.mode);
   if (runEffects(g, r.effects, r.controller, r.source, [...r.chosen], r.item, r.event, r.mode, true, r.then, r.same)) {
     resume(g, r.then);
@@ -146,6 +172,9 @@ export function resumeResolution(g: Match): void {
 export const flux: VerbFunction = (g, e, _targets, r) => {
   if (!e.outcomes || !e.outcomes.length) return;
   const k = Number(g.rng.below(BigInt(e.outcomes.length)));
+  const what = outcomeText(g, r.source, e, k);
+  g.log(`  Flux: outcome ${k + 1} of ${e.outcomes.length} — ${what}`, { kind: "flux", actor: r.controller, cards: [r.source],
+    amount: k + 1, detail: what, rule: "KW Flux" });
   if (r.top && offerInterrupts(g, "flux_outcome", [g.active, 1 - g.active], RESUME_RESOLUTION)) {
     g.resolving = { item: r.item, controller: r.controller, source: r.source, effects: r.todo.slice(r.i),
       chosen: [...r.chosen], event: [...r.event], mode: r.mode, flux: e, k, then: r.then, same: r.same };
@@ -156,10 +185,14 @@ export const flux: VerbFunction = (g, e, _targets, r) => {
 };
 
 /** An Interrupt's "draw the Flux outcome again" (the resolution paused at the Flux). */
-export const reroll: VerbFunction = (g) => {
+export const reroll: VerbFunction = (g, _e, _targets, r) => {
   const res = g.resolving;
   if (res !== null && res.flux.outcomes && res.flux.outcomes.length) {
-    g.resolving = { ...res, k: Number(g.rng.below(BigInt(res.flux.outcomes.length))) };
+    const k = Number(g.rng.below(BigInt(res.flux.outcomes.length)));
+    g.resolving = { ...res, k };
+    const what = outcomeText(g, res.source, res.flux, k);
+    g.log(`  the Flux outcome is drawn again: outcome ${k + 1} of ${res.flux.outcomes.length} — ${what}`, { kind: "flux",
+      actor: r.controller, cards: [res.source], amount: k + 1, detail: what, rule: "KW Flux" });
   }
 };
 
@@ -172,5 +205,8 @@ export const thread: VerbFunction = (g, e, _targets, r) => {
     const branchTargets = r.chosen.splice(0, n);
     const t = newTrigger(r.controller, r.source, -1, g.card(r.source).name, 0, RANK_OTHER, "thread");
     g.threads.push({ ...t, targets: branchTargets, chosen: true, mode: m });
+    const what = branchText(g, r.source, e, m);
+    g.log(`  Thread: branch ${m} (${what}) waits for the next moment a player would receive priority`, { kind: "thread",
+      actor: r.controller, cards: [r.source], amount: m, detail: `waits: ${what}`, rule: "KW Thread" });
   }
 };

@@ -61,12 +61,13 @@ export function after(g: Match, ev: PendingEvent): void {
 
 /** pipeline.py destroy: its "on death" abilities trigger as it dies (last known information), then it
  * leaves play for the graveyard. False if a replacement (Veilbind) cancelled it. */
-export function destroy(g: Match, cid: number): boolean {
+export function destroy(g: Match, cid: number, cause: string): boolean {
   const ev = new PendingEvent("destroy", 0, cid);
   if (!run(g, ev)) return false;
   fire(g, "on_death", cid, cid);
   leavePlay(g, cid);
   toGraveyard(g, cid);
+  g.log(`  ${g.label(cid)} is destroyed (${cause})`, { kind: "destroy", actor: g.owner(cid), cards: [cid], detail: cause });
   after(g, ev);
   return true;
 }
@@ -84,11 +85,15 @@ export function damage(g: Match, source: number, target: number, amount: number,
   const ps = target === g.player(0).champion ? g.player(0) : target === g.player(1).champion ? g.player(1) : null;
   if (ps !== null) {
     ps.life -= amount;
+    g.log(`  ${source ? g.label(source) : "the rules"} deals ${amount} to ${g.name(ps === g.player(0) ? 0 : 1)} (life ${ps.life})`,
+      { kind: "damage", actor: source ? g.owner(source) : -1, cards: [source, target], amount, detail: combat ? "combat" : "" });
   } else {
     const perm = g.perms.get(target);
     if (perm === undefined) return 0;
     perm.damage += amount;
     perm.killer = source;
+    g.log(`  ${source ? g.label(source) : "the rules"} deals ${amount} to ${g.label(target)}`, { kind: "damage",
+      actor: source ? g.owner(source) : -1, cards: [source, target], amount, detail: combat ? "combat" : "" });
     fire(g, "on_damaged", target, source);
   }
   ev.dealt = amount;
@@ -112,7 +117,11 @@ export function heal(g: Match, source: number, target: number, amount: number): 
     healed = Math.min(perm.damage, ev.amount);
     perm.damage -= healed;
   }
-  if (healed > 0) fire(g, "on_heal", target, source);
+  if (healed > 0) {
+    g.log(`  ${g.label(target)} heals ${healed}`, { kind: "heal", actor: source ? g.owner(source) : -1, cards: [source, target],
+      amount: healed });
+    fire(g, "on_heal", target, source);
+  }
   ev.dealt = healed;
   after(g, ev);
   return healed;

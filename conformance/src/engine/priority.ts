@@ -39,6 +39,9 @@ export function watchLoop(g: Match): void {
   const key = loopKey(g);
   if (g.loopSeen.has(key)) {
     g.outcome = ["endless_loop", "draw"];
+    g.log(`  the state of ${g.quietCount - (g.loopSeen.get(key) as number)} resolution(s) ago repeats with only passes `
+      + "in between: an endless loop nobody can stop — the match is a draw (Endless Loop)", { kind: "sba",
+      detail: "endless_loop", rule: "RULES 1" });
     g.setOver();
     return;
   }

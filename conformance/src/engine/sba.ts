@@ -24,6 +24,8 @@ export function sba(g: Match, fights: Map<number, number> | null = null, losers:
     const lost = [0, 1].filter((p) => g.player(p).life <= 0);
     if (lost.length) {
       g.outcome = lost.length === 2 ? ["both_defeated", "draw"] : ["champion_defeated", lost[0] === 0 ? "p2" : "p1"];
+      g.log(`  ${lost.map((p) => g.name(p)).join(", ")} at 0 life: ${g.outcome[1]} (${g.outcome[0]})`, { kind: "sba",
+        actor: lost.length === 1 ? (lost[0] as number) : -1, detail: g.outcome[0], rule: "RULES 1" });
       return;
     }
     if (!dead.length) {
@@ -33,6 +35,9 @@ export function sba(g: Match, fights: Map<number, number> | null = null, losers:
         seen = new Map();
       } else if (seen.has(key)) {
         g.outcome = ["endless_loop", "draw"];   // sba.py endless_evolve
+        g.log(`  Evolve goes round: the boards of ${n - (seen.get(key) as number)} evolution(s) ago are back with nobody acting — an `
+          + "endless loop nobody can stop, the match is a draw (Endless Loop)", { kind: "sba", detail: "endless_loop",
+          rule: "RULES 1" });
         return;
       }
       seen.set(key, n);
@@ -42,7 +47,7 @@ export function sba(g: Match, fights: Map<number, number> | null = null, losers:
     // destroyed simultaneously: "on kill" only for a killer that stays in play (AS Combat steps 6)
     const killers = new Map(dead.map((c) => [c, g.perm(c).killer]));
     const seqs = new Map(dead.map((c) => [c, g.perm(c).seq]));
-    const destroyed = dead.filter((c) => destroy(g, c));
+    const destroyed = dead.filter((c) => destroy(g, c, "state-based action"));
     for (const c of destroyed) {
       const killer = killers.get(c) as number;
       if (g.win === COMBAT_DAMAGE && killer && !dead.includes(killer) && g.isUnitInPlay(killer)) fire(g, "on_kill", killer, c);

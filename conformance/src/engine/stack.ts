@@ -10,7 +10,8 @@ import { Continuation } from "./decisions";
 import { StackItem, Trigger } from "./state";
 import { START_TRIGGERS_ALL } from "./keywords";
 import { effectSlots, targetCandidates } from "./targets";
-import { fire, fireWatchers, triggerOrder } from "./triggers";
+import { fire, fireWatchers, triggerOrder, triggerRule } from "./triggers";
+import { modeWords, voidcastWords } from "./cardwords";
 import { askFluxOrder, askThreadBranch } from "./paradox";
 import { leaveVoid, toVoid } from "./voidcast";
 import { offerInterrupts } from "./interrupts";
@@ -35,11 +36,19 @@ export function placeTriggers(g: Match, resume: Continuation): boolean {
       if (!t.mode && askThreadBranch(g, t, ab, resume)) return false;   // KW Thread: the branch is chosen now
       const need = effectSlots(ab.effect, t.mode).slice(t.targets.length);
       if (need.length && t.chosen) {
-        if (!t.targets.length) continue;   // a played unit's on-play targets: none were legal then (removed)
+        if (!t.targets.length) {   // a played unit's on-play targets came with the command: none were legal then
+          g.log(`  ${t.name}: no legal target was named when it was played — the trigger is removed`, { kind: "trigger",
+            actor: t.controller, cards: [t.source], detail: "removed", rule: "C1K 6" });
+          continue;
+        }
       } else if (need.length) {   // choose the targets now, one at a time (C1K 6)
         const cands = targetCandidates(g, need[0] as string, t.controller, t.source);
         if (!cands.length) {
-          if (!t.targets.length) continue;   // no legal target: the trigger is removed
+          if (!t.targets.length) {
+            g.log(`  ${t.name}: no legal target — the trigger is removed`, { kind: "trigger", actor: t.controller,
+              cards: [t.source], detail: "removed", rule: "C1K 6" });
+            continue;
+          }
           push(g, t);
           continue;
         }
@@ -63,12 +72,16 @@ export function push(g: Match, t: Trigger): void {
   g.stack.push({ uid: g.nextSeq(), kind: t.kind, source: t.source, controller: t.controller, adder: -1, name: t.name,
     ability: t.ability, targets: [...t.targets], mode: t.mode, keyword: t.keyword, ctx: t.ctx, slot: -1,
     tseq: t.tseq.length ? [...t.tseq] : g.targetSeqs(t.targets) });
+  g.log(`  trigger: ${t.name} → stack (p${t.controller + 1})`, { kind: "trigger", actor: t.controller,
+    cards: t.source ? [t.source, ...t.targets] : [...t.targets], rule: triggerRule(g, t) });
 }
 
 /** Resolve the top item. False if a decision is now pending. */
 export function resolveTop(g: Match): boolean {
   const item = g.stack.pop() as StackItem;
   const { source, controller, kind } = item;
+  g.log(`  resolve: ${item.name}`, { kind: "resolve", actor: controller, cards: source ? [source, ...item.targets] : [...item.targets],
+    rule: "C1K 6" });
   if (kind === "trigger" || kind === "ability") {
     if (source) {
       const abilities = g.card(source).abilities;
@@ -83,7 +96,7 @@ export function resolveTop(g: Match): boolean {
     const d = g.card(source);
     if (g.zone(source) !== "stack") return true;
     if (d.type === "unit" || d.type === "relic") {
-      if (enterPlay(g, source, controller, item.slot < 0 ? null : item.slot)) {
+      if (enterPlay(g, source, controller, item.slot < 0 ? null : item.slot, false)) {
         g.perm(source).play_targets = [...item.targets];
         fire(g, "on_play", source, 0, null, { targets: item.targets, chosen: item.ctx === 0, mode: item.mode, tseq: item.tseq });
         fire(g, "on_summon", source);
@@ -115,6 +128,8 @@ export function resolveTop(g: Match): boolean {
       const ps = g.player(controller);
       ps.exhaustions += 1;
       ps.life -= ps.exhaustions;
+      g.log(`  Deck Exhaustion: ${g.name(controller)} loses ${ps.exhaustions} life (life ${ps.life})`, { kind: "damage",
+        actor: controller, amount: ps.exhaustions, detail: "Deck Exhaustion", rule: "C1K 1.2" });
     }
     return true;
   }
@@ -137,7 +152,27 @@ export function putOnStack(g: Match, cid: number, p: number, slot: number, targe
     ability: -1, targets: [...targets], mode, keyword: voidcast ? "voidcast" : "", ctx: targetsLater ? 1 : 0, slot,
     tseq: g.targetSeqs(targets) };
   g.stack.push(item);
+  g.log(`  ${g.label(cid)} → stack (p${p + 1})${playWords(g, cid, targets, mode, voidcast)}`, { kind: "stack", actor: p,
+    cards: [cid, ...targets], amount: mode, detail: voidcast ? "voidcast" : "", rule: "C1K 6" });
   return item;
+}
+
+/** stack.py target_words: a chosen target as the log names it: a card "Test Wall #15", a Champion "p2's
+ * Champion", a stack item "stack item 7" (an Interrupt's or a counter's target). */
+export function targetWords(g: Match, t: number): string {
+  if (g.exists(t)) return g.isChampion(t) ? `p${g.championOwner(t) + 1}'s Champion` : g.label(t);
+  return `stack item ${t}`;
+}
+
+/** stack.py play_words: the choices made as a card is played, in words, for its "→ stack" line: its Thread
+ * mode, its targets, a Voidcast payment (rules.md §7a: public as soon as the card is played). "" if none. */
+export function playWords(g: Match, cid: number, targets: readonly number[], mode: number, voidcast: boolean): string {
+  if (!(mode || targets.length || voidcast)) return "";
+  const d = g.card(cid);
+  const parts = mode ? [modeWords(d, mode)] : [];
+  if (targets.length) parts.push("targeting " + targets.map((t) => targetWords(g, t)).join(", "));
+  if (voidcast) parts.push(voidcastWords(d));
+  return " — " + parts.join("; ");
 }
 
 /** commands.py announce_play: a card was played (it is on top of the stack): "when you play a Unit / an

@@ -61,7 +61,11 @@ export function resolveTargets(g: Match, e: Effect, controller: number, source: 
       const perm = g.perms.get(c);
       legal = !then || (perm !== undefined && perm.seq === then);
     }
-    return legal ? [c] : [];   // (the log says "target … is no longer legal")
+    if (!legal) {
+      g.log(`  target ${g.exists(c) ? g.label(c) : c} is no longer legal`, { actor: controller, cards: [source, c], rule: "C1K 6" });
+      return [];
+    }
+    return [c];
   }
   if (t === "self") {
     if (source && ["unit", "relic"].includes(g.card(source).type)) return g.inPlay(source) ? [source] : [];
@@ -77,7 +81,9 @@ export function resolveTargets(g: Match, e: Effect, controller: number, source: 
     // a random target (rules.md §7): drawn from the match's generator among the legal ones now
     const pool = targetCandidates(g, t.slice("random_".length), controller, source);
     if (!pool.length) return [];
-    return [pool[Number(g.rng.below(BigInt(pool.length)))] as number];
+    const c = pool[Number(g.rng.below(BigInt(pool.length)))] as number;
+    g.log(`  random target: ${g.label(c)} (of ${pool.length})`);
+    return [c];
   }
   return [];
 }

@@ -69,3 +69,11 @@ export function triggerRank(d: CardDef, ab: Ability): number {
   if (d.realm === "ruin" && ab.effect.some((e) => e.do === "destroy" || e.do === "damage")) return RANK_DESTRUCTION;
   return RANK_OTHER;
 }
+
+/** triggers.py trigger_rule: the rule a trigger is shown with: its keyword's (Growth, Pulse, Regeneration,
+ * Bloom), else C1K 8. */
+export function triggerRule(g: Match, t: Trigger): string {
+  if (t.keyword) return `KW ${t.keyword.charAt(0).toUpperCase()}${t.keyword.slice(1).toLowerCase()}`;
+  if (t.kind === "trigger" && t.ability >= 0 && g.card(t.source).abilities[t.ability]?.when === "on_bloom") return "KW Bloom";
+  return "C1K 8";
+}

@@ -19,6 +19,7 @@ import { FINISH_CLEANUP, OPEN_PRIORITY, afterActionOf, permitActive } from "./de
 import { runThreads } from "./paradox";
 import { returnsStep } from "./voidcast";
 import { draw } from "./zones";
+import { SEAT_MODIFIERS } from "./match";
 
 /** the windows of the combat phase */
 export const COMBAT_WINDOWS: ReadonlySet<number> = new Set(WINDOWS.flatMap((_w, i) => (phaseOf(i) === "combat" ? [i] : [])));
@@ -73,6 +74,7 @@ export function enter(g: Match, w: number): number | null {
   g.passed = 0;
   g.quietCount = 0;   // an endless loop lives in one window
   g.loopSeen.clear();
+  g.log(`T${g.turn} ${WINDOWS[w] as string}`, { kind: "window", actor: g.active });
   for (const name of (TURN_TABLE[w] as { steps: string[] }).steps) {
     const fn = TURN_STEPS[name];
     if (fn === undefined) throw new NotPorted(`the turn step ${name} (engine/turn.py)`);
@@ -106,7 +108,16 @@ export function stepReady(g: Match): number {
 
 export function stepDraw(g: Match): number {
   const ap = g.active;
-  if (!(g.turn === 1 && ap === g.firstPlayer) || g.options.first_player_draws) draw(g, ap, g.player(ap).draw_count);
+  if (!(g.turn === 1 && ap === g.firstPlayer) || g.options.first_player_draws) {
+    const ps = g.player(ap);
+    if (ps.draw_count !== SEAT_MODIFIERS.draw_count && ps.seat) {   // the Seat's hook, said out loud
+      g.log(`  ${g.card(ps.seat).name}: ${g.name(ap)} draws ${ps.draw_count} (draw_count)`, { actor: ap, cards: [ps.seat],
+        amount: ps.draw_count, rule: "SEAT" });
+    }
+    draw(g, ap, ps.draw_count);
+  } else {
+    g.log("  the first player skips the draw of their first turn", { actor: ap, rule: "C1K 1.2" });
+  }
   return STEP_GO_ON;
 }
 
@@ -122,7 +133,12 @@ export function stepInfluenceGain(g: Match): number {
   const capacity = secondFirst && g.compensates("capacity");
   if (ps.capacity < ps.max_influence) ps.capacity = Math.min(ps.max_influence, ps.capacity + ps.influence_gain + (capacity ? 1 : 0));
   ps.influence = ps.capacity;
-  if (secondFirst && g.compensates("influence")) ps.influence += 1;
+  const influence = secondFirst && g.compensates("influence");
+  if (influence) ps.influence += 1;
+  for (const [gained, what] of [[capacity, "Influence capacity"], [influence, "Influence this turn"]] as const) {
+    if (gained) g.log(`  ${g.name(ap)} goes second: +1 ${what}`, { kind: "influence", actor: ap, amount: 1, rule: "RULES Second player" });
+  }
+  g.log(`  ${g.name(ap)}: Influence ${ps.influence}/${ps.capacity}`, { kind: "influence", actor: ap, amount: ps.influence });
   return STEP_GO_ON;
 }
 
@@ -160,6 +176,7 @@ export function endTurnEffects(g: Match): void {
 
 export function finishCleanupEffects(g: Match): void {
   endTurnEffects(g);
+  g.log("  'until end of turn' effects end", { rule: "C1K 5.2" });
   sba(g);
 }
 

@@ -19,6 +19,8 @@ export function toVoid(g: Match, item: StackItem): void {
   g.player(item.controller).void.push(item.source);
   g.setZone(item.source, "void");
   g.voidItems.set(item.source, item);
+  g.log(`  ${g.label(item.source)} (Voidcast) moves to the Void: it returns at the next end.start`, { kind: "move",
+    actor: item.controller, cards: [item.source], detail: "void", rule: "KW Voidcast" });
 }
 
 /** end.start: cards in the Void return to the stack, whoever is active, as game items (AP's first). */

@@ -13,10 +13,14 @@ export function draw(g: Match, p: number, n: number): void {
   for (let i = 0; i < n; i++) {
     const top = ps.library.shift();
     if (top === undefined) {
+      g.log(`  ${g.name(p)} must draw from an empty library: Deck Exhaustion`, { kind: "draw", actor: p, rule: "C1K 1.2" });
       gameTrigger(g, p, "Deck Exhaustion");
       continue;
     }
-    ps.hand.push(g.renumber(top, "hand"));
+    const c = g.renumber(top, "hand");
+    ps.hand.push(c);
+    g.log(`  ${g.name(p)} draws ${g.label(c)}`, { kind: "draw", actor: p, cards: [c], amount: 1, rule: "C1K 1.2",
+      privateTo: p, publicText: `  ${g.name(p)} draws a card` });
   }
 }
 
@@ -48,13 +52,15 @@ export function toGraveyard(g: Match, cid: number): void {
 
 /** zones.py enter_play: into the chosen empty slot, else the first empty one, else the graveyard; its
  * printed statuses (sorted) and Ward points. */
-export function enterPlay(g: Match, cid: number, p: number, slot: number | null): boolean {
+export function enterPlay(g: Match, cid: number, p: number, slot: number | null, summoned: boolean): boolean {
   const d = g.card(cid);
   const ps = g.player(p);
   const relic = d.type === "relic";
   const slots = relic ? ps.relics : ps.board;
   if (slot === null || !(slot >= 0 && slot < slots.length) || slots[slot]) {
     if (!slots.includes(0)) {
+      g.log(`  ${g.label(cid)} has no empty slot and goes to the graveyard`, { kind: "move", actor: p, cards: [cid],
+        detail: "graveyard", rule: "AS Unit play" });
       toGraveyard(g, cid);
       return false;
     }
@@ -67,6 +73,8 @@ export function enterPlay(g: Match, cid: number, p: number, slot: number | null)
   for (const s of ["barrier", "rooted", "veiled"]) if (s in d.keywords) perm.statuses.push(s);
   const ward = d.keywords.ward;
   if (ward) perm.ward = ward;
+  g.log(`  ${g.label(cid)} enters play in slot ${slot + 1}${summoned ? " (summoned)" : ""}`, { kind: "move", actor: p,
+    cards: [cid], amount: slot + 1, detail: summoned ? "summoned" : "play", rule: "AS Unit play" });
   return true;
 }
 
@@ -92,6 +100,8 @@ export function discardRandom(g: Match, p: number, n: number): void {
     if (!ps.hand.length) return;
     const [c] = ps.hand.splice(Number(g.rng.below(BigInt(ps.hand.length))), 1);
     toGraveyard(g, c as number);
+    g.log(`  ${g.name(p)} discards ${g.label(c as number)} at random`, { kind: "discard", actor: p, cards: [c as number],
+      detail: "random" });
   }
 }
 
@@ -101,4 +111,5 @@ export function counterItem(g: Match, uid: number): void {
   if (i < 0) return;
   const it = g.stack.splice(i, 1)[0] as StackItem;
   if (it.kind === "card" && g.zone(it.source) === "stack") toGraveyard(g, it.source);
+  g.log(`  ${it.name} is countered`, { kind: "counter", actor: it.controller, cards: [it.source], rule: "C1K 7" });
 }
