@@ -10,7 +10,11 @@
   loop-keys.json: the Endless Loop watch's loop key of states of three records below; loop-keys-effects.json:
   the same for three of the effects records (stack items, the Void, Thread branches, Interrupts, Flux);
 - commands.json: every command of the records below, parsed (engine/actions.py Command) and printed back,
-  plus hand-written spellings and malformed lines (formats.md §1);
+  plus hand-written spellings and malformed lines with their message (formats.md §1; a misspelt verb's
+  "did you mean");
+- logs.json: the whole match log of some records and what each player reads of it, and what each player
+  reads of every scenario's (engine/events.py); suggestions.json: engine/cards.py suggest (difflib) on
+  misspelt names, ids, keywords and verbs;
 - first-states.json: the first state of matches of every deck pair with varied seeds and options (its
   canonical bytes and hash: docs/determinism.md §2–§5);
 - records/*.json: match records (formats.md §6), for `conformance/replay`: random matches (random-*) and
@@ -82,8 +86,8 @@ def card_json(c: CardDef, digest: str) -> dict[str, Any]:
 def command_json(text: str) -> dict[str, Any]:
     try:
         cmd = parse_command(text)
-    except MalformedCommand:
-        return {"text": text, "malformed": True}
+    except MalformedCommand as err:
+        return {"text": text, "malformed": str(err)}   # the message, "did you mean" included
     out: dict[str, Any] = {"text": text, "verb": cmd.verb, "player": cmd.player, "refs": list(cmd.refs),
                            "pairs": [list(p) for p in cmd.pairs], "targets": list(cmd.targets),
                            "numbers": list(cmd.numbers), "slot": cmd.slot, "mode": cmd.mode,
@@ -104,6 +108,7 @@ TYPED = [
     "", "pass now", "play", "play #x", "play #1234567", "choose", "choose a", "choose 1234567", "set #1 #2",
     "attack", "block #1 #2", "block #1 -> ", "play \"unclosed", "fly #3", "play #3 slot", "play #3 slot two",
     "activate #3 target", "interrupt #3 mode 2", "play #3 pay mana", "choose ²", "play #²", "a b: pass",
+    "attak none", "pas", "concde", "chose 1", "p1: intrerupt #3", "ATACK #1", "xyzzy", "blokc none",
 ]
 
 
@@ -237,6 +242,7 @@ def main() -> None:
                 keys.append({"record": name, "commands": i, "key": loop_key(g)})
     write(out / "loop-keys-effects.json", {"format": "c1k-fixtures/loop-keys", "keys": keys})
     match_logs(out)
+    suggestions(out)
     unique = list(dict.fromkeys(texts))   # each text once, first appearance first
     write(out / "commands.json", {"format": "c1k-fixtures/commands",
                                   "commands": [command_json(t) for t in unique + TYPED]})
@@ -292,6 +298,66 @@ def match_logs(out: Path) -> None:
             for k, v in views.items()) + "\n   }\n  }")
     (out / "logs.json").write_text('{"format": "c1k-fixtures/logs",\n "records": [\n' + ",\n".join(parts) + "\n ],\n"
                                    + ' "scenarios": [\n' + ",\n".join(scns) + "\n ]\n}\n", encoding="utf-8")
+
+
+def misspell(word: str, r: SplitMix64) -> str:
+    """`word` with one to three typing slips drawn from `r`: a letter dropped, doubled, swapped with the next,
+    replaced, or the case changed."""
+    chars = list(word)
+    for _ in range(1 + r.below(3)):
+        if not chars:
+            break
+        i = r.below(len(chars))
+        slip = r.below(5)
+        if slip == 0 and len(chars) > 1:
+            del chars[i]
+        elif slip == 1:
+            chars.insert(i, chars[i])
+        elif slip == 2 and i + 1 < len(chars):
+            chars[i], chars[i + 1] = chars[i + 1], chars[i]
+        elif slip == 3:
+            chars[i] = "abcdefghijklmnopqrstuvwxyz éß"[r.below(29)]
+        else:
+            chars[i] = chars[i].swapcase()
+    return "".join(chars)
+
+
+def suggestions(out: Path) -> None:
+    """suggestions.json: engine/cards.py suggest — difflib.get_close_matches(word, choices, n=1, cutoff=0.5) —
+    and get_close_matches with n=3 (the order of equal scores) and with cutoff 0 (the 3 best ratios), for misspelt card names, ids, keywords and
+    command verbs (drawn from a generator: reproducible), hand-picked cases (ties, no match, an empty word,
+    non-ASCII), and words of 200 code points or more (difflib's autojunk drops a long word's popular
+    characters from its index)."""
+    from difflib import get_close_matches
+
+    from engine.actions import COMMAND_VERBS
+    from engine.cards import KEYWORDS, suggest
+
+    db = load_card_db([bundled_cards_dir()])
+    names = sorted({c.name for c in db.by_id.values()})
+    ids = sorted(db.by_id)
+    sets: dict[str, list[str]] = {"names": names, "ids": ids, "keywords": list(KEYWORDS), "verbs": list(COMMAND_VERBS),
+                                  "names+ids": ids + names}
+    r = SplitMix64(2026)
+    cases: list[tuple[str, str]] = []
+    for key, pool in (("names", names), ("ids", ids), ("keywords", list(KEYWORDS)), ("verbs", list(COMMAND_VERBS))):
+        for _ in range(150 if key in ("names", "ids") else 60):
+            cases.append((misspell(pool[r.below(len(pool))], r), key))
+    for _ in range(40):   # the names of two cards run together, or a name cut short
+        a, b = names[r.below(len(names))], names[r.below(len(names))]
+        cases.append((a[: 1 + r.below(len(a))] + b[r.below(len(b)):], "names+ids"))
+    long_words = ["Plain Brute " * 20, "e" * 250, "Ember Sprite" + "x" * 200, "ab" * 150, "Gravecaller Acolyte" * 12,
+                  ("The " + names[0]) * 15, "z" * 199 + "Plain Brute", "é" * 220 + "Ember"]
+    cases += [(w, k) for w in long_words for k in ("names", "keywords", "long")]
+    sets["long"] = [w[: 60 + 7 * i] + "!" * i for i, w in enumerate(long_words)] + [w[::-1] for w in long_words]
+    cases += [(w, k) for w in ("", " ", "a", "ab", "ba", "attak", "pas", "PASS", "stike", "strik", "decay 2", "ward",
+                               "Émber", "ember sprite", "EMBER SPRITE", "Ｅmber", "𝔈mber Sprite", "tough ")
+              for k in ("names", "keywords", "verbs")]
+    cases += [("abc", "ties"), ("abd", "ties"), ("xbc", "ties"), ("ab", "ties")]
+    sets["ties"] = ["abd", "abe", "abf", "xbc", "abc ", "bac", "acb"]
+    rows = [{"word": w, "choices": k, "close3": get_close_matches(w, sets[k], n=3, cutoff=0.5),
+             "best3": get_close_matches(w, sets[k], n=3, cutoff=0.0), "suggest": suggest(w, sets[k])} for w, k in cases]
+    write(out / "suggestions.json", {"format": "c1k-fixtures/suggestions", "choices": sets, "cases": rows})
 
 
 def vanilla_greedy(vdb: CardDB, vanilla: Path, k: int, seed: int, attempt: SplitMix64 | None) -> str:

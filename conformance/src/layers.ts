@@ -2,7 +2,7 @@
 // written by conformance/fixtures.py): the card DB, the bundled decks, command text parse and print
 // (docs/formats.md §1), the turn structure table and the Seats' turn hooks (engine/state.py, engine/turn.py),
 // the Endless Loop watch's loop key (engine/priority.py), the match log and what each player may read of it
-// (engine/events.py),
+// (engine/events.py), a name's "did you mean" (engine/cards.py suggest: difflib),
 // the first state of a match (docs/determinism.md §2-§5). Exits 1 naming each difference. Run by conformance/check.
 //
 // Usage: node dist/layers.js [FIXTURES_DIR] [CARDS_DIR] [DECKS_DIR]
@@ -20,6 +20,7 @@ import { loopKey } from "./engine/priority";
 import { replay } from "./replay";
 import { logLinesFor } from "./engine/events";
 import { playSteps } from "./scenario";
+import { getCloseMatches, suggest } from "./engine/difflib";
 
 let passed = 0;
 let failed = 0;
@@ -82,7 +83,7 @@ function checkCommands(fixtures: string): void {
       got = { ...cmd, printed, text };
     } catch (err) {
       if (!(err instanceof MalformedCommand)) throw err;
-      got = { text, malformed: true };
+      got = { text, malformed: (err as Error).message };
     }
     check(`commands.json ${JSON.stringify(text)}`, sorted(c), sorted(got));
   }
@@ -187,6 +188,21 @@ function checkScenarioLogs(fixtures: string, cardsDir: string, root: string): vo
   }
 }
 
+/** engine/cards.py suggest and difflib.get_close_matches (difflib.ts) on misspelt names, ids, keywords and
+ * verbs, ties, non-ASCII and words of 200 code points or more (suggestions.json). */
+function checkSuggestions(fixtures: string): void {
+  const data = load(fixtures, "suggestions.json");
+  const sets = data.choices as Record<string, string[]>;
+  for (const c of data.cases as Json[]) {
+    const word = c.word as string;
+    const choices = sets[c.choices as string] as string[];
+    const where = `suggestions.json ${JSON.stringify(word.length > 60 ? word.slice(0, 60) + "…" : word)} among ${String(c.choices)}`;
+    check(`${where}: suggest`, c.suggest, suggest(word, choices));
+    check(`${where}: get_close_matches n=3`, c.close3, getCloseMatches(word, choices, 3, 0.5));
+    check(`${where}: get_close_matches cutoff 0`, c.best3, getCloseMatches(word, choices, 3, 0.0));
+  }
+}
+
 /** One check per list: equal, or a failure naming the first item (1-based line) that differs. */
 function firstDifference(where: string, want: unknown[], got: unknown[]): void {
   const n = Math.max(want.length, got.length);
@@ -213,7 +229,8 @@ function main(): void {
     ["commands", () => checkCommands(fixtures)],
     ["turn table", () => checkTurnTable(fixtures)], ["loop keys", () => checkLoopKeys(fixtures, cardsDir, "loop-keys.json")],
     ["loop keys of effects", () => checkLoopKeys(fixtures, cardsDir, "loop-keys-effects.json")],
-    ["match logs", () => checkLogs(fixtures, cardsDir)], ["scenario logs", () => checkScenarioLogs(fixtures, cardsDir, root)], ["first states", () => checkFirstStates(fixtures, db, decksDir)]] as const) {
+    ["match logs", () => checkLogs(fixtures, cardsDir)], ["scenario logs", () => checkScenarioLogs(fixtures, cardsDir, root)],
+    ["suggestions", () => checkSuggestions(fixtures)], ["first states", () => checkFirstStates(fixtures, db, decksDir)]] as const) {
     const before = passed;
     try {
       f();

@@ -9,6 +9,7 @@
 import { KEYWORDS, NUMBERED_KEYWORDS } from "./cards";
 import type { CardDB, CardDef, Effect } from "./cards";
 import { NotPorted } from "./errors";
+import { suggest } from "./difflib";
 
 type Table = Record<string, unknown>;
 const isTable = (x: unknown): x is Table => x !== null && typeof x === "object" && !Array.isArray(x)
@@ -120,7 +121,7 @@ export function keywordRefusal(text: string): string {
   const parts = text.trim().toLowerCase().split(/\s+/).filter((x) => x);
   const name = parts[0];
   if (name === undefined) return "empty keyword";
-  if (!KEYWORDS.includes(name)) return `unknown keyword '${text}'`;
+  if (!KEYWORDS.includes(name)) return `unknown keyword '${text}'${suggest(name, KEYWORDS)}`;
   if (NUMBERED_KEYWORDS.has(name)) {
     const n = parts[1];
     if (parts.length !== 2 || n === undefined || !/^[0-9]+$/.test(n)) return `keyword '${name}' takes a number, e.g. '${name} 1'`;
@@ -295,7 +296,7 @@ export function cardModelProblems(t: Table): string[] {
         for (const [k, v] of Object.entries(mods)) {
           const bounds = SEAT_MODIFIER_BOUNDS[k];
           if (bounds === undefined) {
-            p.add("modifiers", `unknown seat modifier '${k}'`);
+            p.add("modifiers", `unknown seat modifier '${k}'${suggest(k, Object.keys(SEAT_MODIFIER_BOUNDS))}`);
             break;
           }
           if ((v as number) < bounds[0] || (v as number) > bounds[1]) {
@@ -449,7 +450,7 @@ export function checkReferences(db: CardDB, cards: readonly CardDef[]): string[]
     for (const e of effects) {
       if (e.do === "summon" && e.card) {
         const target = db.get(e.card);
-        if (target === undefined) problems.push(`card '${card.id}': summons unknown card '${e.card}'`);
+        if (target === undefined) problems.push(`card '${card.id}': summons unknown card '${e.card}'${suggest(e.card, db.byId.keys())}`);
         else if (target.type !== "unit") problems.push(`card '${card.id}': summons '${e.card}', which is a ${target.type}, not a unit`);
       }
       for (const inner of [...(e.outcomes ?? []), ...(e.branches ?? [])]) walk(card, inner);
@@ -460,7 +461,9 @@ export function checkReferences(db: CardDB, cards: readonly CardDef[]): string[]
     for (const a of card.abilities) walk(card, a.effect);
     if (card.evolve !== null) {
       const target = db.get(card.evolve.into);
-      if (target === undefined) problems.push(`card '${card.id}': evolves into unknown card '${card.evolve.into}'`);
+      if (target === undefined) {
+        problems.push(`card '${card.id}': evolves into unknown card '${card.evolve.into}'${suggest(card.evolve.into, db.byId.keys())}`);
+      }
       else if (target.type !== "unit") problems.push(`card '${card.id}': evolves into '${card.evolve.into}', which is not a unit`);
     }
   }

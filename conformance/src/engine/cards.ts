@@ -9,6 +9,7 @@ import { basename, join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 
 import { pyJson } from "./canonical";
+import { suggest } from "./difflib";
 
 type Table = Record<string, unknown>;
 
@@ -123,7 +124,7 @@ function abilityOf(t: Table, where: string): Ability {
 export function keyword(text: string, where: string): [string, number] {
   const parts = text.trim().toLowerCase().split(/\s+/).filter((p) => p);
   const name = parts[0] ?? fail(where, "empty keyword");
-  if (!KEYWORDS.includes(name)) fail(where, `unknown keyword '${text}'`);
+  if (!KEYWORDS.includes(name)) fail(where, `unknown keyword '${text}'${suggest(name, KEYWORDS)}`);
   if (NUMBERED_KEYWORDS.has(name)) {
     const n = parts[1];
     if (parts.length !== 2 || n === undefined || !/^[0-9]{1,3}$/.test(n) || +n < 1 || +n > 20) {

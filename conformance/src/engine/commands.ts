@@ -2,6 +2,8 @@
 // action back, a port of engine/actions.py (parse_command, str(action)). Parsing what is printed gives
 // the same action back.
 
+import { suggest } from "./difflib";
+
 export class MalformedCommand extends Error {}
 
 export const VERBS = ["pass", "play", "activate", "attack", "block", "interrupt", "decline", "choose", "set", "concede"];
@@ -121,7 +123,8 @@ export function parseCommand(text: string): Command {
   const verb = lower(toks[0] as string);
   const args = toks.slice(1);
   if (!VERBS.includes(verb)) {
-    throw new MalformedCommand(`unknown command '${show(toks[0] as string)}'; expected one of: ${VERBS.join(", ")}`);
+    throw new MalformedCommand(`unknown command '${show(toks[0] as string)}'${suggest([...verb].slice(0, 40).join(""), VERBS)}; `
+      + `expected one of: ${VERBS.join(", ")}`);
   }
   if (verb === "pass" || verb === "decline" || verb === "concede") {
     if (args.length) throw bad(verb, `'${verb}' takes nothing after it`);

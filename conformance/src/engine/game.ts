@@ -8,6 +8,7 @@ import {
   Action, Refusal, decision, defOf, exists, label, outcomeText, playerOf, refusal, turnRefusal, visibleTo,
 } from "./legality";
 import { doInterrupt } from "./interrupts";
+import { suggest } from "./difflib";
 import { Match } from "./match";
 import type { EventKind } from "./events";
 
@@ -17,10 +18,6 @@ export class IllegalAction extends Error {
     super(`${refusal.rule}: ${refusal.reason}`);
   }
 }
-
-/** A MalformedCommand whose Python text would end with a difflib suggestion ("did you mean …?"), which
- * the port does not compute (engine/cards.py suggest): its message is the Python one without it. */
-export class MalformedWithoutSuggestion extends MalformedCommand {}
 
 const SEATS = ["p1", "p2"];
 
@@ -82,7 +79,7 @@ export function resolveRef(g: Match, raw: string, role: string, actor: number): 
       throw new MalformedCommand(`no '${raw}' here (the command needs a card in the ${role} role); use its id, e.g. #${everywhere[0]}`);
     }
     const names = [...new Set(pool.map((c) => defOf(g, c).name))].sort(byCodePoint);
-    throw new MalformedWithoutSuggestion(`no card called '${raw}' among ${names.join(", ") || "nothing"}`);
+    throw new MalformedCommand(`no card called '${raw}' among ${names.join(", ") || "nothing"}${suggest(raw, names)}`);
   }
   if (matches.length > 1 && role !== "hand") {
     throw new MalformedCommand(`'${raw}' is ambiguous: ${matches.map((c) => label(g, c)).join(", ")}; use the id`);
