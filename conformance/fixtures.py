@@ -61,7 +61,7 @@ from engine.ai import agent_policy, make_agent
 from engine.cards import CardDB, CardDef, CardFileError, bundled_cards_dir, load_card_db
 from engine.cardset import card_digest
 from engine.decks import bundled_deck_paths, load_deck
-from engine.events import log_lines_for
+from engine.events import events_for, log_lines_for
 from engine.game import Game
 from engine.priority import loop_key
 from engine.rng import SplitMix64
@@ -260,7 +260,8 @@ LOG_RECORDS = ("effects-1", "counters-1", "paradox-0", "paradox-1", "own-0", "ke
 def match_logs(out: Path) -> None:
     """logs.json: the whole match log of LOG_RECORDS, replayed by the Python engine — every event with every
     field (engine/events.py Event but its index), and the English log each player and a spectator may read
-    (events.log_lines_for: hidden information, rules.md §7a). Each event is one line of the file."""
+    (events.log_lines_for: hidden information, rules.md §7a), and events.events_for's numbers of each
+    player's view from the middle of the match on (renumbered). Each event is one line."""
     here = Path(__file__).parent / "fixtures"
     db = load_card_db([bundled_cards_dir(), here / "vanilla" / "cards", here / "effects" / "cards",
                        here / "keywords" / "cards"])
@@ -270,11 +271,16 @@ def match_logs(out: Path) -> None:
         events = [[e.kind, e.turn, e.window, e.rule, e.actor, e.private_to, e.text, e.public_text, list(e.cards),
                    e.amount, e.detail, e.command] for e in g.events]
         views = {str(p): log_lines_for(g, p) for p in (-1, 0, 1)}
+        # events_for's numbering from the middle of the match on: each event's n and command as the player
+        # may know them (renumbered: no gaps where a hidden event was)
+        half = len(g.events) // 2
+        numbers = {str(p): [[e.n, e.command] for e in events_for(g, p, half)] for p in (-1, 0, 1)}
         parts.append("  {\"record\": " + json.dumps(f"{name}.json") + ",\n   \"events\": [\n"
                      + ",\n".join("    " + json.dumps(e, ensure_ascii=False) for e in events) + "\n   ],\n"
                      + "   \"views\": {\n" + ",\n".join(
                          f"    {json.dumps(k)}: [\n" + ",\n".join("     " + json.dumps(line, ensure_ascii=False)
                                                                for line in v) + "\n    ]" for k, v in views.items())
+                     + "\n   },\n   \"numbers\": {\n" + ",\n".join(f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in numbers.items())
                      + "\n   }\n  }")
     # every scenario the port runs (tests/scenarios, decks/lessons, fixtures/scenarios): each step's command
     # played in turn (a malformed or refused one too, as `c1k scenario check` would, but to the last step

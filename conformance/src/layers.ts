@@ -18,7 +18,7 @@ import { TURN_TABLE, WINDOWS } from "./engine/state";
 import { seatStructure } from "./engine/turn";
 import { loopKey } from "./engine/priority";
 import { replay } from "./replay";
-import { logLinesFor } from "./engine/events";
+import { eventsFor, logLinesFor } from "./engine/events";
 import { playSteps } from "./scenario";
 import { getCloseMatches, suggest } from "./engine/difflib";
 
@@ -166,6 +166,13 @@ function checkLogs(fixtures: string, cardsDir: string): void {
     for (const [view, lines] of Object.entries(r.views as Record<string, string[]>)) {
       const who = view === "-1" ? "a spectator" : `p${Number(view) + 1}`;
       firstDifference(`logs.json ${name}: the log ${who} reads`, lines, logLinesFor(m, Number(view)));
+    }
+    // events_for's numbering (n, command) from the middle on, renumbered in what the player may know (no gaps
+    // where a hidden event was)
+    const half = Math.floor(m.events.length / 2);
+    for (const [view, pairs] of Object.entries(r.numbers as Record<string, number[][]>)) {
+      const got = eventsFor(m, Number(view), half).map((e) => [e.n, e.command]);
+      firstDifference(`logs.json ${name}: events_for(${view}, since ${half}) numbers`, pairs, got);
     }
   }
 }

@@ -56,14 +56,31 @@ export function seenBy(e: Event, player: number): Event | null {
   return { ...e, text: e.publicText, publicText: "", cards: [], detail: "", privateTo: -1 };
 }
 
-/** events.py events_for (renumber=False: the text is the same, only the numbering differs): the events
- * from index `since` on as `player` may know them (-1: a spectator). */
-export function eventsFor(g: HasEvents, player: number, since = 0): Event[] {
-  const out: Event[] = [];
-  for (let i = since; i < g.events.length; i++) {
-    const seen = seenBy(g.events[i] as Event, player);
-    if (seen !== null) out.push(seen);
+/** An event as a player may know it, numbered in what that player may know (events.py events_for). */
+export interface SeenEvent extends Event { readonly n: number }
+
+/** events.py events_for: the events from index `since` of the match's list on, as `player` may know them
+ * (-1: a spectator): another player's private events by their public face, or not at all. With `renumber`
+ * (the default) each one's `n` and `command` count only the events (and typed commands) this player may
+ * know of, from the start of the match — numbers with gaps would show where something hidden happened
+ * (rules.md §7a); without it they are the match-wide numbers. */
+export function eventsFor(g: HasEvents, player: number, since = 0, renumber = true): SeenEvent[] {
+  const out: SeenEvent[] = [];
+  if (!renumber) {
+    for (let i = since; i < g.events.length; i++) {
+      const seen = seenBy(g.events[i] as Event, player);
+      if (seen !== null) out.push({ ...seen, n: i });
+    }
+    return out;
   }
+  let n = 0, c = 0;
+  g.events.forEach((e, i) => {
+    const seen = seenBy(e, player);
+    if (seen === null) return;
+    if (i >= since) out.push({ ...seen, n, command: seen.command >= 0 ? c : -1 });
+    n += 1;
+    if (seen.command >= 0) c += 1;
+  });
   return out;
 }
 
