@@ -352,26 +352,25 @@ def test_scenarios_alone_exit_as_scenario_check_does_with_a_third_count() -> Non
 
 
 @needs_node
-def test_the_ci_gate_fails_on_a_tampered_record_and_passes_stops_at_rules_not_ported(tmp_path: Path) -> None:
-    """bench/port_tally.py --gate (run by `.ci/run` through conformance/check on fresh records): a record that
-    differs fails it, a record that stops at a rule not ported yet does not, a record that needs only ported
-    rules must replay to its last hash."""
+def test_the_ci_gate_fails_on_a_tampered_record_and_on_a_record_it_cannot_follow(tmp_path: Path) -> None:
+    """bench/port_tally.py --gate (run by `.ci/run` through conformance/check on a few hundred fresh records):
+    every record must replay to its last hash — one that differs fails it, and so does one the port stops at
+    (a rule not ported yet: nothing fresh may stop). A small gate run of every kind of record passes."""
     tally = bench_module("port_tally.py", "port_tally")
     good = PORT / "fixtures" / "records" / "refusals-1.json"
-    data = json.loads(good.read_text(encoding="utf-8"))
-    data["scenario"] = {"title": "a position"}   # what the port can't follow yet: it stops (exit 3)
-    (tmp_path / "unported.json").write_text(json.dumps(data), encoding="utf-8")
     data = json.loads(good.read_text(encoding="utf-8"))
     refused = next(i for i, c in enumerate(data["commands"]) if c.get("refused"))
     data["commands"][refused]["refused"] = data["commands"][refused]["refused"].replace("you", "thou", 1) + "!"
     (tmp_path / "tampered.json").write_text(json.dumps(data), encoding="utf-8")
-    paths = [good, tmp_path / "unported.json", tmp_path / "tampered.json"]
-    verdicts = tally.replay(paths)
+    paths = [good, _float_in_a_scenario(tmp_path), tmp_path / "tampered.json"]
+    verdicts = tally.replay(paths, 2)
     assert [verdicts[p.name][0] for p in paths] == [0, 3, 1], verdicts
-    assert tally.gate_failures(verdicts, {good.name}) == ["tampered.json"]
-    assert tally.gate_failures(verdicts, {good.name, "unported.json"}) == ["tampered.json", "unported.json"]
-    res = subprocess.run([sys.executable, str(ROOT / "bench" / "port_tally.py"), "2", "--seed", "5", "--vanilla", "1",
-                          "--max-commands", "80", "--gate"], capture_output=True, text=True, timeout=900, cwd=ROOT)
+    assert tally.gate_failures(verdicts) == ["float.json", "tampered.json"]
+    res = subprocess.run([sys.executable, str(ROOT / "bench" / "port_tally.py"), "2", "--seed", "5", "--own", "1",
+                          "--scenarios", "1", "--vanilla", "1", "--agents", "search:1,greedy/search:2",
+                          "--max-commands", "60", "--gate"], capture_output=True, text=True, timeout=900, cwd=ROOT)
     assert res.returncode == 0, res.stdout + res.stderr
-    assert re.search(r"^3 records: \d replay to their last hash, \d stop at a rule not ported yet, 0 differ, 0 refused",
+    assert re.search(r"^5 records: 5 replay to their last hash, 0 stop at a rule not ported yet, 0 differ, 0 refused",
                      res.stdout, re.M), res.stdout
+    made = [ln for ln in res.stdout.splitlines() if "CPU s to make a record" in ln]
+    assert made and "search:1 " in made[0] and "greedy/search:2 " in made[0], res.stdout
