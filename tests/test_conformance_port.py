@@ -217,7 +217,7 @@ def test_replay_follows_a_refused_attempt_and_names_what_it_cannot_follow(tmp_pa
     res = _replay(tmp_path / "r.json")
     assert res.returncode == 0 and "every hash matches (the first state and 7 commands)" in res.stdout, res.stdout
     res = _replay(_float_in_a_scenario(tmp_path))
-    assert res.returncode == 3 and "not ported yet: a float (2.0) in a record's scenario" in res.stdout, res.stdout
+    assert res.returncode == 3 and "not ported yet: a float in an inline card" in res.stdout, res.stdout
 
 
 def _float_in_a_scenario(tmp_path: Path) -> Path:
@@ -227,6 +227,20 @@ def _float_in_a_scenario(tmp_path: Path) -> Path:
     path = tmp_path / "float.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
+
+
+@needs_node
+@pytest.mark.parametrize("cost, why", [(2.0, "a float in the record's own card 1"),
+                                       ("2", "a bool, text or float where a card wants a whole number")])
+def test_replay_does_not_judge_an_own_card_python_reads_by_lax_conversion(tmp_path: Path, cost: object, why: str) -> None:
+    """docs/determinism.md §8 f, i: an own card the record carries with `cost = 2.0` or `"2"` (pydantic's lax
+    mode reads both as 2; its digest hashes them as written, JSON.parse can't tell 2.0 from 2): the port stops
+    (exit 3, named) rather than follow or refuse it."""
+    data = json.loads((PORT / "fixtures" / "records" / "own-0.json").read_text(encoding="utf-8"))
+    data["cards"]["defs"][0]["cost"] = cost
+    (tmp_path / "r.json").write_text(json.dumps(data), encoding="utf-8")
+    res = _replay(tmp_path / "r.json")
+    assert res.returncode == 3 and why in res.stdout, res.stdout
 
 
 @needs_node

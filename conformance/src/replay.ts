@@ -13,6 +13,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 import { pyJson } from "./engine/canonical";
+import { cardModelProblems } from "./engine/cardmodel";
 import { CardDB, CardDef, cardOf, deckOf } from "./engine/cards";
 import { MalformedCommand, parseCommand } from "./engine/commands";
 import { playLine } from "./engine/game";
@@ -52,6 +53,8 @@ function differing(stated: Record<string, string>, actual: Record<string, string
 type Json = Record<string, unknown>;
 /** The [cards] entries of a record's deck in the file's order, where JSON.parse lost it (all-digit ids). */
 const orderedCards = new WeakMap<Json, [string, unknown][]>();
+/** A record's own cards' tables as read exactly (`exactJson`: integers bigint, floats numbers). */
+const exactDefs = new WeakMap<Json, unknown>();
 const isObject = (x: unknown): x is Json => x !== null && typeof x === "object" && !Array.isArray(x);
 
 /** JSON.parse, but every number as Python's json reads it: an integer exact (a bigint), a float refused as
@@ -89,9 +92,22 @@ function exactJson(text: string, keyed: boolean): unknown {
   return JSON.parse(out, (_k, v: unknown) => {
     if (typeof v !== "string" || !v.startsWith("\u0000")) return v;
     const token = v.slice(1);
-    if (!/^-?(0|[1-9][0-9]*)$/.test(token)) throw new NotPorted(`a float (${token}) in a record's scenario or deck list (docs/determinism.md §8 f)`);
-    return BigInt(token);
+    return /^-?(0|[1-9][0-9]*)$/.test(token) ? BigInt(token) : Number(token);
   });
+}
+
+/** In a tree read by `exactJson` every integer is a bigint: a JavaScript number was a float in the file. */
+function floatIn(x: unknown): number | null {
+  if (typeof x === "number") return x;
+  if (Array.isArray(x)) {
+    for (const v of x) {
+      const f = floatIn(v);
+      if (f !== null) return f;
+    }
+  } else if (isObject(x)) {
+    return floatIn(Object.values(x));
+  }
+  return null;
 }
 
 /** The entries of an object parsed by `exactJson(…, true)`: its keys unprefixed, in the file's order. */
@@ -121,14 +137,17 @@ function readRecord(path: string): Json {
   if (("scenario" in data) === ("decks" in data)) {
     throw new Malformed(`${path}: a record starts from two 'decks' (with a 'seed') or from a 'scenario'`);
   }
+  // the scenario's tables and the own cards' read again exactly (integers beyond 2^53, floats)
+  const exact = "scenario" in data || (isObject(data.cards) && Array.isArray(data.cards.defs) && data.cards.defs.length)
+    ? exactJson(text, false) as Json : null;
+  if (exact !== null && isObject(exact.cards)) exactDefs.set(data, exact.cards.defs);
   if ("scenario" in data) {
-    // record.py ScenarioStart: {path, data}; its tables read again exactly (integers beyond 2^53, floats)
+    // record.py ScenarioStart: {path, data}
     const scn = data.scenario;
     if (!isObject(scn) || !isObject(scn.data) || ("path" in scn && typeof scn.path !== "string")
       || Object.keys(scn).some((k) => k !== "path" && k !== "data")) {
       throw new Malformed(`${path}: 'scenario' must be {"path": text, "data": the scenario's tables}`);
     }
-    const exact = exactJson(text, false);
     data.scenario = { path: scn.path ?? "<scenario>", data: ((exact as Json).scenario as Json).data };
   } else {
     if (typeof data.seed !== "string" || !/^[0-9]{1,20}$/.test(data.seed) || BigInt(data.seed) >= 1n << 64n) {
@@ -161,12 +180,17 @@ function cardsFor(bundled: string, rec: Json, path: string): CardDB {
   const db = new CardDB();
   for (const c of base.byId.values()) db.add(c);
   const man = isObject(rec.cards) ? rec.cards : {};
-  const defs = man.defs ?? [];
+  const defs = exactDefs.get(rec) ?? man.defs ?? [];
   if (!Array.isArray(defs)) throw new Malformed(`${path}: its card definitions are not a list`);
-  defs.forEach((t, i) => {
+  defs.forEach((raw, i) => {
+    // cardset.py with_manifest: cards.py's checks of each table (a float or a lax conversion: not ported, §8 f, i)
+    if (floatIn(raw) !== null) throw new NotPorted(`a float in the record's own card ${i + 1} (docs/determinism.md §8 f)`);
+    const t = normalize(raw) as Json;
+    const problems = isObject(t) ? cardModelProblems(t) : ["not a table"];
+    if (problems.length) throw new Malformed(`${path}: own card ${i + 1}: ${problems.join("; ")}`);
     let c: CardDef;
     try {
-      c = cardOf(t as Json, `${path}: own card ${i + 1}`);
+      c = cardOf(t, `${path}: own card ${i + 1}`);
     } catch (err) {
       throw new Malformed((err as Error).message);
     }
@@ -220,6 +244,8 @@ function scenarioStart(rec: Json, db: CardDB, path: string): Start {
     if (err instanceof ScenarioError) throw new Malformed(`${path}: the record's scenario is broken: ${err.message}`);
     throw err;
   }
+  // a float Python accepts where the checks above don't look (its start.scenario digest writes it as Python does)
+  if (floatIn(scn.data) !== null) throw new NotPorted("a float in the record's scenario (docs/determinism.md §8 f)");
   const head: Json = { format: rec.format, version: rec.version, scenario: scn, app: rec.app ?? {} };
   if (isObject(rec.agents) && Object.keys(rec.agents).length) head.agents = rec.agents;
   if (isObject(rec.cards) && Object.keys(rec.cards).length) head.cards = rec.cards;
