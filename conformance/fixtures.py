@@ -28,6 +28,8 @@
   no keyword), greedy and random (effects-*), and against fixtures/effects/counters.toml (Nullify Actions,
   a relic with an Interrupt: counters-*); and matches of fixtures/effects/paradox.toml (Flux, Thread,
   Voidcast: paradox-*) and of paradox-own.toml (own cards: trigger_target and thread choices: own-*);
+  matches begun from a scenario's or lesson's position (scenario-*: SCENARIO_STARTS, and OWN_POSITION with own
+  cards) and matches of fixtures/digits/digits.toml, whose card ids are all digits (digits-*);
 - scenarios.json: the verdict of `c1k scenario check` (passed, or failed and at which step) on every scenario
   of tests/scenarios, decks/lessons and fixtures/scenarios (the port's own, some failing on purpose).
 """
@@ -233,6 +235,22 @@ def main() -> None:
         for k, seed in enumerate(seeds):
             text = effects_match(edb, random_pair if k == 1 else usual, seed, ("p1", "p2", "random")[k], k == 1)
             (out / "records" / f"{name}-{k}.json").write_text(text, encoding="utf-8")
+    scenario_records(out, edb)
+    # matches of fixtures/digits/digits.toml (units whose ids are all digits between the deck's entries: the
+    # library in the file's order, docs/determinism.md §8 e), greedy against greedy, against itself and (k 1)
+    # the vanilla deck, to the end or 300 commands (digits-*)
+    ddb = load_card_db([bundled_cards_dir(), vanilla / "cards", Path(__file__).parent / "fixtures" / "digits" / "cards"])
+    for k, seed in enumerate((42, 2**64 - 42)):
+        da = load_deck(Path(__file__).parent / "fixtures" / "digits" / "digits.toml", ddb)
+        db_ = load_deck(vanilla / "vanilla.toml" if k == 1 else Path(__file__).parent / "fixtures" / "digits" / "digits.toml", ddb)
+        da.player, db_.player = "p1", "p2"
+        opts = MatchOptions(compensation="card", first=("p1", "random")[k])
+        g = Game.new(ddb, da, db_, seed, opts)
+        recorder = rec.Recorder(rec.Start.of_decks([da, db_], seed, opts), g)
+        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+        while not g.is_terminal() and len(g.record) < 300:
+            g.apply(policy(g))
+        (out / "records" / f"digits-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
     # the loop key of states of those records whenever the stack, the Void, a Thread branch, an Interrupt
     # question or a paused resolution holds something, and every 25th command (docs/determinism.md §8 g)
     keys = []
@@ -512,6 +530,52 @@ def spine_records(out: Path) -> None:
             if g.stack or i % 25 == 0:
                 keys.append({"record": name, "commands": i, "key": loop_key(g)})
     write(out / "loop-keys.json", {"format": "c1k-fixtures/loop-keys", "keys": keys})
+
+
+#: the scenarios and lessons the scenario-* records start from (inline [[card]] tables in the first two)
+SCENARIO_STARTS = ("tests/scenarios/combat/c1k-4.4-on-kill-and-on-death-apnap.scenario.toml",
+                   "tests/scenarios/combat/rb-3.1-overwhelm-excess-uses-remaining-health.scenario.toml",
+                   "decks/lessons/04-interrupts.scenario.toml", "decks/lessons/10-play-triggers.scenario.toml",
+                   "decks/lessons/06-draw-and-deck-exhaustion.scenario.toml",
+                   "tests/scenarios/rb-3.1-barrier-vs-overwhelm.scenario.toml")
+
+#: a position written here (not a file): own cards of fixtures/effects/cards/ in hands, library and play (the
+#: record carries their definitions), an inline card, a 64-bit seed, who goes first drawn from it
+OWN_POSITION: dict[str, Any] = {
+    "scenario": {"title": "own cards", "seed": 2**64 - 99, "turn": 4, "window": "main.priority",
+                 "options": {"first": "random", "compensation": "card", "unit_slots": 5}},
+    "card": [{"id": "port-sentry", "name": "Port Sentry", "type": "unit", "cost": 1, "power": 1, "health": 3,
+              "keywords": ["guard"], "text": "Guard"}],
+    "p1": {"name": "Ada", "influence": 5, "life": 14,
+           "hand": ["Spiteful Shade", "Omen Loom", "Port Sentry", "Fork in the Hour"],
+           "library": ["Spiteful Shade", "Port Sentry", "Coin of Two Faces", "Omen Loom", "Spiteful Shade"],
+           "board": [{"card": "Spiteful Shade", "as": "shade"}, {"card": "Port Sentry", "damage": 1}],
+           "relics": ["Omen Loom"]},
+    "p2": {"name": "Grace", "influence": 4, "capacity": 6,
+           "hand": ["Port Sentry", "Spiteful Shade", "Probability Storm"],
+           "library": ["Omen Loom", "Spiteful Shade", "Port Sentry", "Spiteful Shade", "Port Sentry"],
+           "board": [{"card": "Spiteful Shade", "exhausted": True}], "graveyard": ["Spiteful Shade"]},
+}
+
+
+def scenario_records(out: Path, edb: CardDB) -> None:
+    """Records of matches begun from a scenario's position (record.py Start.of_scenario, as `c1k play
+    --scenario` and a lesson make them): each scenario of SCENARIO_STARTS and OWN_POSITION, greedy against
+    greedy (even k) or random (odd k), to the match's end or 200 commands (scenario-*)."""
+    from engine.scenario import build, load_scenario, scenario_from_data
+
+    root = Path(__file__).resolve().parent.parent
+    starts = [(name, load_scenario(root / name)) for name in SCENARIO_STARTS]
+    starts.append(("<own cards>", scenario_from_data(json.loads(json.dumps(OWN_POSITION)), "<own cards>", edb)))
+    for k, (name, scn) in enumerate(starts):
+        g = build(scn)
+        recorder = rec.Recorder(rec.Start.of_scenario(name, scn.data), g)
+        seed = 500 + k
+        policy = agent_policy(make_agent("greedy", seed), make_agent("greedy", seed + 1))
+        agent = SplitMix64(seed)
+        while not g.is_terminal() and len(g.record) < 200:
+            g.apply(policy(g) if k % 2 == 0 else random_action(g, agent))
+        (out / "records" / f"scenario-{k}.json").write_text(recorder.record(g).to_json(), encoding="utf-8")
 
 
 def plain(c: CardDef) -> bool:

@@ -13,11 +13,12 @@ import { readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 import { pyJson } from "./engine/canonical";
+import { cardModelProblems } from "./engine/cardmodel";
 import { CardDB, CardDef, cardOf, deckOf } from "./engine/cards";
 import { MalformedCommand, parseCommand } from "./engine/commands";
 import { playLine } from "./engine/game";
 import { Match, NotPorted, optionsOf, stateHash } from "./engine/match";
-import { checkFiles, tally } from "./scenario";
+import { ScenarioError, build, checkFiles, normalize, scenarioFromData, tally } from "./scenario";
 
 class Malformed extends Error {}
 class Differs extends Error {}
@@ -50,7 +51,67 @@ function differing(stated: Record<string, string>, actual: Record<string, string
 }
 
 type Json = Record<string, unknown>;
+/** The [cards] entries of a record's deck in the file's order, where JSON.parse lost it (all-digit ids). */
+const orderedCards = new WeakMap<Json, [string, unknown][]>();
+/** A record's own cards' tables as read exactly (`exactJson`: integers bigint, floats numbers). */
+const exactDefs = new WeakMap<Json, unknown>();
 const isObject = (x: unknown): x is Json => x !== null && typeof x === "object" && !Array.isArray(x);
+
+/** JSON.parse, but every number as Python's json reads it: an integer exact (a bigint), a float refused as
+ * not ported (docs/determinism.md §8 f: `2.0` and `2` are one number to JSON.parse, two to Python); with
+ * `keyed`, every object key prefixed with U+0001, so that no key is integer-like and each object keeps the
+ * file's key order (§8 e: JSON.parse puts keys such as "42" first). For a scenario's tables inside a record
+ * (TOML values written by json.dumps) and a deck list whose card ids are all digits. */
+function exactJson(text: string, keyed: boolean): unknown {
+  let out = "";
+  let last = 0;
+  for (let i = 0; i < text.length;) {
+    const ch = text[i] as string;
+    if (ch === '"') {
+      const open = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) {
+        if (text[i] !== "\\") continue;
+        if (text.startsWith("u0000", i + 1)) throw new NotPorted("a NUL character in a record's scenario or deck list");
+        i++;
+      }
+      i++;
+      if (keyed && /^\s*:/.test(text.slice(i, i + 64))) {
+        out += text.slice(last, open + 1) + "\\u0001";
+        last = open + 1;
+      }
+    } else if (ch === "-" || (ch >= "0" && ch <= "9") || text.startsWith("NaN", i) || text.startsWith("Infinity", i)) {
+      let j = i + 1;
+      while (j < text.length && /[0-9A-Za-z.+-]/.test(text[j] as string)) j++;
+      out += text.slice(last, i) + JSON.stringify("\u0000" + text.slice(i, j));
+      last = i = j;
+    } else {
+      i++;
+    }
+  }
+  out += text.slice(last);
+  return JSON.parse(out, (_k, v: unknown) => {
+    if (typeof v !== "string" || !v.startsWith("\u0000")) return v;
+    const token = v.slice(1);
+    return /^-?(0|[1-9][0-9]*)$/.test(token) ? BigInt(token) : Number(token);
+  });
+}
+
+/** In a tree read by `exactJson` every integer is a bigint: a JavaScript number was a float in the file. */
+function floatIn(x: unknown): number | null {
+  if (typeof x === "number") return x;
+  if (Array.isArray(x)) {
+    for (const v of x) {
+      const f = floatIn(v);
+      if (f !== null) return f;
+    }
+  } else if (isObject(x)) {
+    return floatIn(Object.values(x));
+  }
+  return null;
+}
+
+/** The entries of an object parsed by `exactJson(…, true)`: its keys unprefixed, in the file's order. */
+const keyedEntries = (o: Json): [string, unknown][] => Object.entries(o).map(([k, v]) => [k.slice(1), v]);
 
 function readRecord(path: string): Json {
   let text: string;
@@ -71,14 +132,38 @@ function readRecord(path: string): Json {
   }
   if (!isObject(data) || data.format !== "c1k-match-record") throw new Malformed(`${path}: not a match record (format "c1k-match-record")`);
   if (data.version !== 3) throw new Malformed(`${path}: version ${String(data.version)}: this replays version 3`);
-  if ("scenario" in data) throw new NotPorted("a record that starts from a scenario (engine/scenario.py)");
   const start = data.start;
   if (!isObject(start) || typeof start.hash !== "string" || !isObject(start.parts)) throw new Malformed(`${path}: 'start' needs 'hash' and 'parts'`);
-  if (typeof data.seed !== "string" || !/^[0-9]{1,20}$/.test(data.seed) || BigInt(data.seed) >= 1n << 64n) {
-    throw new Malformed(`${path}: 'seed' must be a decimal string from 0 to 2^64 - 1`);
+  if (("scenario" in data) === ("decks" in data)) {
+    throw new Malformed(`${path}: a record starts from two 'decks' (with a 'seed') or from a 'scenario'`);
   }
-  if (!Array.isArray(data.decks) || data.decks.length !== 2 || !data.decks.every(isObject)) throw new Malformed(`${path}: 'decks' must be two decks`);
-  if (!isObject(data.options) || !isObject(data.players)) throw new Malformed(`${path}: 'options' and 'players' must be objects`);
+  // the scenario's tables and the own cards' read again exactly (integers beyond 2^53, floats)
+  const exact = "scenario" in data || (isObject(data.cards) && Array.isArray(data.cards.defs) && data.cards.defs.length)
+    ? exactJson(text, false) as Json : null;
+  if (exact !== null && isObject(exact.cards)) exactDefs.set(data, exact.cards.defs);
+  if ("scenario" in data) {
+    // record.py ScenarioStart: {path, data}
+    const scn = data.scenario;
+    if (!isObject(scn) || !isObject(scn.data) || ("path" in scn && typeof scn.path !== "string")
+      || Object.keys(scn).some((k) => k !== "path" && k !== "data")) {
+      throw new Malformed(`${path}: 'scenario' must be {"path": text, "data": the scenario's tables}`);
+    }
+    data.scenario = { path: scn.path ?? "<scenario>", data: ((exact as Json).scenario as Json).data };
+  } else {
+    if (typeof data.seed !== "string" || !/^[0-9]{1,20}$/.test(data.seed) || BigInt(data.seed) >= 1n << 64n) {
+      throw new Malformed(`${path}: 'seed' must be a decimal string from 0 to 2^64 - 1`);
+    }
+    if (!Array.isArray(data.decks) || data.decks.length !== 2 || !data.decks.every(isObject)) throw new Malformed(`${path}: 'decks' must be two decks`);
+    if (!isObject(data.options) || !isObject(data.players)) throw new Malformed(`${path}: 'options' and 'players' must be objects`);
+    if (data.decks.some((d: Json) => isObject(d.cards) && Object.keys(d.cards).some((k) => /^(0|[1-9][0-9]*)$/.test(k)))) {
+      // a card id of digits only: each deck's [cards] read again in the file's order (§8 e)
+      const exact = ((exactJson(text, true) as Json)["\u0001decks"] as Json[]).map((d) => d["\u0001cards"]);
+      data.decks.forEach((d: Json, i: number) => {
+        const cards = exact[i];
+        if (isObject(cards)) orderedCards.set(d, keyedEntries(cards).map(([k, n]) => [k, typeof n === "bigint" ? Number(n) : n]));
+      });
+    }
+  }
   if (!Array.isArray(data.commands) || !data.commands.every((c) => isObject(c) && typeof c.do === "string" && typeof c.hash === "string")) {
     throw new Malformed(`${path}: 'commands' must be a list of {do, hash, …}`);
   }
@@ -95,12 +180,17 @@ function cardsFor(bundled: string, rec: Json, path: string): CardDB {
   const db = new CardDB();
   for (const c of base.byId.values()) db.add(c);
   const man = isObject(rec.cards) ? rec.cards : {};
-  const defs = man.defs ?? [];
+  const defs = exactDefs.get(rec) ?? man.defs ?? [];
   if (!Array.isArray(defs)) throw new Malformed(`${path}: its card definitions are not a list`);
-  defs.forEach((t, i) => {
+  defs.forEach((raw, i) => {
+    // cardset.py with_manifest: cards.py's checks of each table (a float or a lax conversion: not ported, §8 f, i)
+    if (floatIn(raw) !== null) throw new NotPorted(`a float in the record's own card ${i + 1} (docs/determinism.md §8 f)`);
+    const t = normalize(raw) as Json;
+    const problems = isObject(t) ? cardModelProblems(t) : ["not a table"];
+    if (problems.length) throw new Malformed(`${path}: own card ${i + 1}: ${problems.join("; ")}`);
     let c: CardDef;
     try {
-      c = cardOf(t as Json, `${path}: own card ${i + 1}`);
+      c = cardOf(t, `${path}: own card ${i + 1}`);
     } catch (err) {
       throw new Malformed((err as Error).message);
     }
@@ -115,16 +205,12 @@ function cardsFor(bundled: string, rec: Json, path: string): CardDB {
   return db;
 }
 
-/** Replays one record, checking every hash; `onState` sees the match after the first state (0) and after
- * each command (its count), once its hash has matched. */
-export function replay(path: string, bundled: string, onState?: (g: Match, commands: number) => void): string {
-  const rec = readRecord(path);
-  const db = cardsFor(bundled, rec, path);
+interface Start { g: Match; head: Json; startParts: Record<string, string> }
+
+/** record.py begin_game from two decks, a seed and options; the head as the file has it. */
+function decksStart(rec: Json, db: CardDB, path: string): Start {
   const decks = (rec.decks as Json[]).map((d, i) => {
-    const cards = isObject(d.cards) ? d.cards : {};
-    if (Object.keys(cards).some((k) => /^(0|[1-9][0-9]*)$/.test(k))) {
-      throw new NotPorted("a deck with an all-digit card id: its order is lost by JSON objects (docs/determinism.md §8 e)");
-    }
+    const cards = orderedCards.get(d) ?? (isObject(d.cards) ? d.cards : {});
     try {
       return deckOf({ name: d.name ?? "deck", champion: d.champion, seat: d.seat }, cards, db, `${path}: deck ${i + 1}`, "deck");
     } catch (err) {
@@ -141,16 +227,45 @@ export function replay(path: string, bundled: string, onState?: (g: Match, comma
   const players = isObject(rec.players) ? rec.players : {};
   const names = ["p1", "p2"].map((k) => (typeof players[k] === "string" ? (players[k] as string) : k));
   const g = Match.begin(db, decks, BigInt(rec.seed as string), options, names);
+  const head: Json = Object.fromEntries(Object.entries(rec).filter(([k]) => k !== "start" && k !== "commands"));
+  const startParts: Record<string, string> = {};
+  (rec.decks as Json[]).forEach((d, i) => {
+    for (const k of ["champion", "seat", "cards", "name"]) startParts[`deck[${i}].${k}`] = digest(d[k] ?? null);
+  });
+  return { g, head, startParts };
+}
+
+/** record.py begin_game from a scenario's position (a match begun from a scenario or lesson): the scenario's
+ * tables checked and set up as scenario.py does (`scenarioFromData`, `build`), with the record's cards; the
+ * head as MatchRecord.head() writes it for such a record (no seed, players, decks or options). */
+function scenarioStart(rec: Json, db: CardDB, path: string): Start {
+  const scn = rec.scenario as Json;
+  let g: Match;
+  try {
+    g = build(scenarioFromData(normalize(scn.data) as Json, scn.path as string, db));
+  } catch (err) {
+    if (err instanceof ScenarioError) throw new Malformed(`${path}: the record's scenario is broken: ${err.message}`);
+    throw err;
+  }
+  // a float Python accepts where the checks above don't look (its start.scenario digest writes it as Python does)
+  if (floatIn(scn.data) !== null) throw new NotPorted("a float in the record's scenario (docs/determinism.md §8 f)");
+  const head: Json = { format: rec.format, version: rec.version, scenario: scn, app: rec.app ?? {} };
+  if (isObject(rec.agents) && Object.keys(rec.agents).length) head.agents = rec.agents;
+  if (isObject(rec.cards) && Object.keys(rec.cards).length) head.cards = rec.cards;
+  return { g, head, startParts: { "start.scenario": digest(scn.data) } };
+}
+
+/** Replays one record, checking every hash; `onState` sees the match after the first state (0) and after
+ * each command (its count), once its hash has matched. */
+export function replay(path: string, bundled: string, onState?: (g: Match, commands: number) => void): string {
+  const rec = readRecord(path);
+  const db = cardsFor(bundled, rec, path);
+  const { g, head, startParts } = isObject(rec.scenario) ? scenarioStart(rec, db, path) : decksStart(rec, db, path);
   // the start: record.py begin — the seal over the head, the state hash and every part digest
   const snap = g.snapshot();
-  const head: Json = Object.fromEntries(Object.entries(rec).filter(([k]) => k !== "start" && k !== "commands"));
-  const deckParts: Record<string, string> = {};
-  (rec.decks as Json[]).forEach((d, i) => {
-    for (const k of ["champion", "seat", "cards", "name"]) deckParts[`deck[${i}].${k}`] = digest(d[k] ?? null);
-  });
   const headParts = { "record.players": digest(head.players ?? null), "record.app": digest(head.app ?? null),
     "record.agents": digest(head.agents ?? null), "record.cards": digest(head.cards ?? null) };
-  const parts = { ...deckParts, ...stateParts(snap), ...headParts };
+  const parts = { ...startParts, ...stateParts(snap), ...headParts };
   const start = rec.start as Json;
   const seal = sha("c1k-record-start\0" + pyJson({ head, state: stateHash(snap), parts }));
   if (seal !== start.hash) {
@@ -190,7 +305,7 @@ export function replay(path: string, bundled: string, onState?: (g: Match, comma
       state: stateHash(after) }));
     const expected = { ...before, ...changed };
     if (hash !== e.hash) {
-      const actual = { ...deckParts, ...stateParts(after) };
+      const actual = { ...startParts, ...stateParts(after) };
       const stated = Object.fromEntries(Object.entries(expected).filter(([k]) => !k.startsWith("record.")));
       throw new Differs(`${where}: the state after it differs from the record's:\n${differing(stated, actual)}`);
     }

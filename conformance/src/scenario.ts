@@ -37,7 +37,7 @@ class TomlFloat {
 
 export interface Verdict { path: string; verdict: "passed" | "failed" | "not ported"; steps: number; message: string }
 
-class ScenarioError extends Error {}
+export class ScenarioError extends Error {}
 
 const SCENARIO_KEYS = ["title", "rule", "seed", "turn", "active", "window", "options", "description", "goal"];
 const PLAYER_KEYS = ["life", "influence", "capacity", "hand", "library", "graveyard", "board", "relics", "champion",
@@ -66,7 +66,7 @@ const MAX_COMMAND = 10_000;
 const MAX_FILE_BYTES = 2_000_000;
 
 /** Integers as numbers (bigint beyond 2^53), floats as TomlFloat, tables and lists walked. */
-function normalize(x: unknown): unknown {
+export function normalize(x: unknown): unknown {
   if (typeof x === "bigint") return x >= BigInt(Number.MIN_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x;
   if (typeof x === "number") return new TomlFloat(x);
   if (Array.isArray(x)) return x.map(normalize);
@@ -165,7 +165,7 @@ function label(loc: (string | number)[]): string {
   return out;
 }
 
-interface Scenario { path: string; data: Table; db: CardDB; steps: Table[]; options: Options }
+export interface Scenario { path: string; data: Table; db: CardDB; steps: Table[]; options: Options }
 
 /** The inline [[card]] tables, checked as scenario.py checks them (cards.py parse_cards_located: the models,
  * text_problems; then check_references); a float in one is refused by the port (docs/determinism.md §8 f). */
@@ -230,7 +230,7 @@ function checkHead(c: Check, head: Table): Options {
   const opts = c.table([...loc, "options"], head.options ?? {}) ?? {};
   c.keys([...loc, "options"], opts, OPTION_KEYS);
   const o: Options = { practice: false, max_turns: 0, unit_slots: 6, relic_slots: 3, actor_keeps_priority: false,
-    first: "p1", first_player_draws: false, compensation: "card+coin" };
+    first: "p1", first_player_draws: false, compensation: "card+coin+influence" };   // MatchOptions()'s defaults
   const good = o as unknown as Table;
   for (const [k, v] of Object.entries(opts)) {
     if (!OPTION_KEYS.includes(k)) continue;
@@ -392,6 +392,12 @@ function loadScenario(path: string, base: CardDB): Scenario {
     if (err instanceof ScenarioError) throw err;
     throw new ScenarioError(`${path}: not a UTF-8 TOML file (${((err as Error).message.split("\n")[0]) ?? ""})`);
   }
+  return scenarioFromData(data, path, base);
+}
+
+/** scenario.py scenario_from_data: the checks of a scenario's tables (normalized: `normalize`), read from a
+ * file or from a record that starts from a scenario's position (record.py begin_game). */
+export function scenarioFromData(data: Table, path: string, base: CardDB): Scenario {
   const c = new Check(path);
   c.keys([], data, ["scenario", "card", "p1", "p2", "step", "lesson"]);
   const head = c.table(["scenario"], data.scenario ?? {}) ?? {};
@@ -424,7 +430,7 @@ function standInChampion(p: number, life: number): CardDef {
     evolve: null, act: [], branches: 0, nullify: false, digest: "" };
 }
 
-function build(scn: Scenario): Match {
+export function build(scn: Scenario): Match {
   const head = (scn.data.scenario ?? {}) as Table;
   const seed = BigInt((head.seed as number | bigint | undefined) ?? 0);
   const g = new Match(scn.db, seed, scn.options);

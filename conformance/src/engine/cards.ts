@@ -225,7 +225,9 @@ export interface Deck {
 }
 
 /** A deck from its parsed parts (engine/decks.py deck_from_data; its checks are not ported yet). */
-export function deckOf(head: Table, cards: Table, db: CardDB, where: string, stem: string): Deck {
+/** decks.py deck_from_data; `cards` as a table, or as its entries in the file's order (docs/determinism.md §8 e:
+ * a table whose keys are all digits loses that order in a JavaScript object). */
+export function deckOf(head: Table, cards: Table | [string, unknown][], db: CardDB, where: string, stem: string): Deck {
   const find = (key: string, kind: string): string => {
     const v = head[key];
     const c = typeof v === "string" ? db.get(v) : undefined;
@@ -234,7 +236,7 @@ export function deckOf(head: Table, cards: Table, db: CardDB, where: string, ste
   };
   const counts = new Map<string, number>();
   const library: string[] = [];
-  for (const [k, n] of Object.entries(cards)) {
+  for (const [k, n] of Array.isArray(cards) ? cards : Object.entries(cards)) {
     const c = db.get(k) ?? fail(where, `unknown card '${k}'`);
     if (typeof n !== "number" || !Number.isInteger(n) || n < 1) fail(where, `'${k}': copies must be a whole number >= 1`);
     counts.set(c.id, (counts.get(c.id) ?? 0) + n);

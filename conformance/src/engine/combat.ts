@@ -1,4 +1,4 @@
-// Combat (a port of engine/combat.py, with the attack and block checks of engine/legality.py it needs):
+// Combat (a port of engine/combat.py; its attack and block checks are legality.ts's, as combat.py's are legality.py's):
 // the declaration windows' steps, combat damage as one turn-based sequence (Strike step, regular step with
 // Overwhelm's Excess, champion-hit triggers, Lifedrain, Conquer), end-of-attack / end-of-combat triggers.
 
@@ -8,60 +8,7 @@ import { damage, heal } from "./pipeline";
 import { sba } from "./sba";
 import { fire } from "./hooks";
 import { runEffects } from "./effects";
-import { guardRefusal } from "./keywords";
-
-// ---------------------------------------------------------------- legality.py (attacks and blocks)
-
-/** legality.py attack_block_reason: why this unit can't attack (its refusal's text), or null. */
-export function attackBlockReason(g: Match, cid: number): string | null {
-  if (g.isUnitInPlay(cid) && g.owner(cid) !== g.active) return `${g.card(cid).name} #${cid} is not yours: only the active player's units attack`;
-  if (!g.isUnitInPlay(cid)) return `#${cid} is not a unit of the attacking player in play`;
-  const perm = g.perm(cid);
-  const d = g.card(cid);
-  if (perm.exhausted) return `${d.name} is exhausted`;
-  if (perm.entered_turn === g.turn && g.keyword(cid, "charge") === null) return `${d.name} is deploying (KW Charge)`;
-  if (perm.hasStatus("rooted")) return `${d.name} is Rooted and can't attack`;
-  if (perm.hasStatus("suppressed")) return `${d.name} is Suppressed and can't attack`;
-  return null;
-}
-
-export function canAttack(g: Match, cid: number): boolean {
-  return attackBlockReason(g, cid) === null;
-}
-
-/** legality.py attack_refusal (the port's: a refused attack is not played, so the text is the port's). */
-export function attackRefusal(g: Match, units: number[], _p: number): string | null {
-  if (new Set(units).size !== units.length) return "each unit attacks once";
-  for (const u of units) {
-    if (!g.cards.byNumber.get(u)?.[0]) return `#${u} is not a unit of the attacking player in play`;
-    const r = attackBlockReason(g, u);
-    if (r !== null) return r;
-  }
-  return null;
-}
-
-/** legality.py can_block: why `b` can't block `a`, or null. */
-export function canBlock(g: Match, b: number, a: number): string | null {
-  const dp = 1 - g.active;
-  if (!g.cards.byNumber.get(b)?.[0] || !g.isUnitInPlay(b) || g.owner(b) !== dp) return `#${b} is not a unit of the defending player in play`;
-  if (!g.attackers.includes(a) || !g.isUnitInPlay(a)) return `#${a} is not attacking`;
-  if (g.perm(b).exhausted) return `${g.card(b).name} is exhausted and can't block`;
-  if (g.perm(a).hasStatus("veiled") && !g.perm(b).hasStatus("veiled")) return `${g.card(a).name} is Veiled (KW Veiled)`;
-  return null;
-}
-
-/** legality.py block_refusal */
-export function blockRefusal(g: Match, pairs: [number, number][], _p: number): string | null {
-  const blockers = pairs.map((x) => x[0]);
-  const attacked = pairs.map((x) => x[1]);
-  if (new Set(blockers).size !== blockers.length) return "a unit blocks one attacker";
-  if (new Set(attacked).size !== attacked.length) return "each attacker can be blocked by at most one unit";
-  for (const [b, x] of pairs) {
-    const r = canBlock(g, b, x);
-    if (r !== null) return r;
-  }
-  return guardRefusal(g, blockers);
-}
+import { canAttack, canBlock } from "./legality";
 
 // ---------------------------------------------------------------- the steps
 

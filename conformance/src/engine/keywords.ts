@@ -1,7 +1,7 @@
 // Every keyword of rules.md §6 that the spine has (a port of engine/keywords.py, in its order): the
 // handlers a keyword plugs into the event pipeline (pipeline.ts), the triggers it creates at the start of
 // a phase, and its checks. Strike and Overwhelm are combat.ts's (C1K 4.3); Charge and Rooted the attack
-// checks' (combat.ts attackBlockReason); Set and Ambush match.ts's (setCard, play). Conquer, Bloom,
+// checks' (legality.ts attackBlockReason); Set and Ambush match.ts's (setCard, play). Conquer, Bloom,
 // Suppress, Flux, Thread, Nullify and Voidcast need triggers or effects (the next layer): a card with
 // them is not played by the spine.
 

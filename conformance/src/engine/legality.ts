@@ -376,7 +376,7 @@ function setRefusal(g: Match, a: Extract<Action, { kind: "set" }>, p: number): R
 const SET_COST = 1;
 
 /** legality.py attack_block_reason: why this unit can't attack. */
-function attackBlockReason(g: Match, cid: number): Refusal | null {
+export function attackBlockReason(g: Match, cid: number): Refusal | null {
   const inPlay = zoneOf(g, cid) === "board";
   if (inPlay && ownerOf(g, cid) !== g.active) {
     return refuse("C1K 4.1", `${label(g, cid)} is not yours: only the active player's units attack`);
@@ -395,7 +395,13 @@ function attackBlockReason(g: Match, cid: number): Refusal | null {
   return null;
 }
 
-function attackRefusal(g: Match, units: number[]): Refusal | null {
+/** legality.py can_attack (combat.py's attackers' `eligible` units). */
+export function canAttack(g: Match, cid: number): boolean {
+  return attackBlockReason(g, cid) === null;
+}
+
+/** legality.py attack_refusal */
+export function attackRefusal(g: Match, units: number[]): Refusal | null {
   if (new Set(units).size !== units.length) return refuse("C1K 4.1", "each unit attacks once");
   for (const u of units) {
     if (!exists(g, u)) return refuse("C1K 4.1", `#${u} is not a unit of the attacking player in play`);
@@ -405,7 +411,8 @@ function attackRefusal(g: Match, units: number[]): Refusal | null {
   return null;
 }
 
-function canBlock(g: Match, b: number, a: number): Refusal | null {
+/** legality.py can_block: why `b` can't block `a`, or null. */
+export function canBlock(g: Match, b: number, a: number): Refusal | null {
   const dp = 1 - g.active;
   if (!exists(g, b) || zoneOf(g, b) !== "board" || ownerOf(g, b) !== dp) {
     return refuse("C1K 4.2", `#${b} is not a unit of the defending player in play`);
@@ -418,7 +425,8 @@ function canBlock(g: Match, b: number, a: number): Refusal | null {
   return null;
 }
 
-function blockRefusal(g: Match, pairs: [number, number][]): Refusal | null {
+/** legality.py block_refusal */
+export function blockRefusal(g: Match, pairs: [number, number][]): Refusal | null {
   const blockers = pairs.map((x) => x[0]);
   const attacked = pairs.map((x) => x[1]);
   if (new Set(blockers).size !== blockers.length) return refuse("C1K 4.2", "a unit blocks one attacker");

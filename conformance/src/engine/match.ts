@@ -13,9 +13,10 @@ import { SplitMix64 } from "./rng";
 import { createHash } from "node:crypto";
 import { NotPorted } from "./errors";
 import { DRAW_START, Perm, StackItem, Trigger, WINDOWS, stackItemSnapshot, triggerSnapshot } from "./state";
-import { afterAction, afterDeclaration, endPhase, finishCleanup, goto } from "./turn";
+import { afterAction, afterDeclaration, endPhase, goto } from "./turn";
 import { doPass } from "./priority";
-import { attackRefusal, blockRefusal, combatants } from "./combat";
+import { combatants } from "./combat";
+import { attackRefusal, blockRefusal } from "./legality";
 import { announcePlay, fire } from "./hooks";
 import { draw, toGraveyard } from "./zones";
 import { SET_COST, rally } from "./keywords";
@@ -514,8 +515,8 @@ export class Match {
    * triggers, the Rally hook, Interrupts, then priority (turn.py after_declaration). */
   attack(p: number, units: number[]): void {
     this.mustDecide("attackers", p, "an attack");
-    const r = attackRefusal(this, units, p);
-    if (r !== null) throw new NotPorted(`a refused attack: ${r} (engine/legality.py)`);
+    const r = attackRefusal(this, units);
+    if (r !== null) throw new NotPorted(`a refused attack: ${r.reason} (engine/legality.py)`);
     this.acted();
     if (!units.length) {
       this.log(`  ${this.name(this.active)} declares no attack: combat ends`, { kind: "attack", actor: this.active, rule: "C1K 4.1" });
@@ -537,8 +538,8 @@ export class Match {
    * "start of combat" triggers, then priority. */
   block(p: number, pairs: [number, number][]): void {
     this.mustDecide("blockers", p, "a block");
-    const r = blockRefusal(this, pairs, p);
-    if (r !== null) throw new NotPorted(`a refused block: ${r} (engine/legality.py)`);
+    const r = blockRefusal(this, pairs);
+    if (r !== null) throw new NotPorted(`a refused block: ${r.reason} (engine/legality.py)`);
     this.acted();
     this.blocks = pairs.map(([b, a]) => [b, a]);
     if (pairs.length) {
