@@ -321,6 +321,9 @@ class MatchScreen(Screen[None]):
 
     def _render_hand(self, view: MatchView) -> None:
         self.query_one("#hand", HandGrid).cards = view.hand
+        # at 80×24 three rows hold nine cards in columns wide enough to read; a tenth gets a fourth row
+        # (from the side panel) rather than a fourth column of cut names (app.tcss)
+        self.set_class(len(view.hand) > 9, "-bighand")
         me = view.bottom if view.bottom.player == view.viewer else view.top
         deciding = " (deciding)" if view.window.decider == view.viewer else ""
         label = Text.assemble((f"HAND — {me.name}{deciding}", "bold"),
