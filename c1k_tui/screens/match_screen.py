@@ -2,7 +2,7 @@
 the rules panel and the log — and the keyboard/mouse grammar that turns picks into commands.
 
 The screen never talks to the engine. It renders the `MatchView` the app gives it, keeps the state of a
-pick in progress (a card and its targets, toggled attackers, blocker pairs), and posts `Send(text)` with
+pick in progress (a card and its targets, toggled attackers, blocker pairs), and posts `SendCommand(text)` with
 a docs/formats.md §1 command — the same text the log shows — for the app to send.
 """
 
@@ -157,14 +157,6 @@ class MatchScreen(Screen[None]):
     view: var[MatchView | None] = var(None, always_update=True)
     status: var[str] = var("")
     goal: var[str] = var("")
-
-    class Send(messages.KeyAsked):
-        """A docs/formats.md §1 command for the app to send to the engine."""
-
-        def __init__(self, command: str, typed: bool = False) -> None:
-            self.command = command
-            self.typed = typed          # typed on the command line: kept there if it is refused
-            super().__init__()
 
     class Refused(Message):
         """The screen refused a pick before sending (it would be illegal): reason and rule shown."""
@@ -593,7 +585,7 @@ class MatchScreen(Screen[None]):
         self.pick = None
         self.block_pick = None
         self.refusal_rule = ""
-        self.post_message(self.Send(command))
+        self.post_message(messages.SendCommand(command))
 
     def _say(self, msg: str, rule: str = "") -> None:
         self.status = msg
@@ -1131,7 +1123,7 @@ class MatchScreen(Screen[None]):
         self.pick = None
         self.block_pick = None
         self.refusal_rule = ""
-        self.post_message(self.Send(text, typed=True))
+        self.post_message(messages.SendCommand(text, typed=True))
 
     def clear_private(self) -> None:
         """Forget everything typed or picked (before the device is handed over)."""
