@@ -347,6 +347,7 @@ class MatchScreen(Screen[None]):
             text = fit_rows(text, width, 2)
         if w.styles.height is None or w.styles.height.value != rows:
             w.styles.height = rows
+            self.set_class(rows == 2, "-status2")    # at 80×24 the side panel gives the row (app.tcss)
         w.update(text, layout=False)
 
     def watch_goal(self, goal: str) -> None:

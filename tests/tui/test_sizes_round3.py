@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from c1k_tui.model.view import UnitView, WindowView
 from c1k_tui.screens.app import C1KApp
 from c1k_tui.screens.widgets import BoardRow, WindowLine, hand_key
@@ -146,3 +148,30 @@ def test_a_ten_card_hand_reads_at_80x24(db: CardDB) -> None:
     assert text.count("Ashmonger Hag") == 2
     assert [k for k in "1234567890" if f"{k}✓" in text or f"{k}✗" in text] == list("1234567890")
     assert side == [5]
+
+
+@pytest.mark.parametrize("cards", [9, 10])
+def test_a_two_row_refusal_at_80x24_hides_no_hand_row(db: CardDB, cards: int) -> None:
+    """Found in play: at 80×24 a refusal too long for one row takes a second one, and that row came off the
+    table — the hand's last row (cards 7 to 9 of 9) went under the side panel while the message showed. It
+    comes from the side panel now: every card's key stays on screen."""
+    data = flow_data()
+    data["p1"]["hand"] = TEN[:cards]
+    app = C1KApp(db=db, session=session_from(db, data, open_hands=True))
+    seen: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause(0.3)
+        ms = app.match_screen
+        assert ms is not None
+        ms.status = ("[b]✗ pass is not an answer here[/b] — attack: Enter toggles a unit (◎ may attack) · a all · "
+                     "c confirm · n attack none (C1K 4.1)")
+        await pilot.pause(0.3)
+        assert ms.query_one("#status").outer_size.height == 2
+        seen.extend(strip.text for strip in app.screen._compositor.render_strips())
+
+    run_app(app, body, size=(80, 24))
+    text = "\n".join(seen)
+    keys = "1234567890"[:cards]
+    assert [k for k in keys if f"{k}✓" in text or f"{k}✗" in text] == list(keys), seen
+    assert "(C1K 4.1)" in text and "quit" in seen[-1]
