@@ -316,6 +316,7 @@ class MatchScreen(Screen[None]):
         # at 80×24 three rows hold nine cards in columns wide enough to read; a tenth gets a fourth row
         # (from the side panel) rather than a fourth column of cut names (app.tcss)
         self.set_class(len(view.hand) > 9, "-bighand")
+        self._fit_status_row()
         me = view.bottom if view.bottom.player == view.viewer else view.top
         deciding = " (deciding)" if view.window.decider == view.viewer else ""
         label = Text.assemble((f"HAND — {me.name}{deciding}", "bold"),
@@ -347,8 +348,15 @@ class MatchScreen(Screen[None]):
             text = fit_rows(text, width, 2)
         if w.styles.height is None or w.styles.height.value != rows:
             w.styles.height = rows
-            self.set_class(rows == 2, "-status2")    # at 80×24 the side panel gives the row (app.tcss)
+            self._fit_status_row()
         w.update(text, layout=False)
+
+    def _fit_status_row(self) -> None:
+        """At 80×24 a second status row comes from the side panel when the hand's third row holds cards (5 or
+        more in its three rows), else from that empty row (the side panel keeps the lesson's hint) (app.tcss)."""
+        status = self.query_one("#status", Static).styles.height
+        two = status is not None and status.value == 2
+        self.set_class(two and self.view is not None and len(self.view.hand) > 4, "-status2")
 
     def watch_goal(self, goal: str) -> None:
         self._render_rules()
