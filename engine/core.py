@@ -207,11 +207,13 @@ class MatchState:
         ps.hand_size = self.seat_mod(p, "hand_size")
         ps.max_influence = self.seat_mod(p, "max_influence")
         ps.influence_gain = self.seat_mod(p, "influence_gain")
-        units, relics = self.seat_mod(p, "unit_slots"), self.seat_mod(p, "relic_slots")
+        # the slots: the Seat's hooks, or the match's options where it has none (the slots change only while
+        # they are all empty)
+        units, relics = self.options.slots(self.card(ps.seat).modifiers if ps.seat else {})
         if units != len(ps.board) and not any(ps.board):
-            ps.board = [0] * max(1, units)
+            ps.board = [0] * units
         if relics != len(ps.relics) and not any(ps.relics):
-            ps.relics = [0] * max(0, relics)
+            ps.relics = [0] * relics
 
     def restore(self, saved: MatchState) -> None:
         """Become `saved` again (a `clone()` of this match taken earlier): every field, the bookkeeping

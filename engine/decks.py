@@ -33,7 +33,8 @@ class Deck:
 def _line(text: str, key: str) -> int:
     for i, line in enumerate(text.splitlines(), 1):
         s = line.strip()
-        if s.startswith((f'"{key}"', f"'{key}'", f"{key} ", f"{key}=")):
+        if s.startswith((f'"{key}"', f"'{key}'", f"{key} ", f"{key}=")) or \
+                (key.startswith("[") and s.split("#")[0].strip() == key):     # a table's header
             return i
     return 1
 
@@ -93,6 +94,8 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
         bad("[cards]", f"{len(cards)} entries in [cards]: at most {MAX_DECK_ENTRIES}")
         cards, counted = {}, False
     unknown_copies = 0      # copies of unknown cards still count towards the library's size (every problem at once)
+    listed: dict[str, str] = {}     # card id -> the [cards] key that lists it (by id or by name: once)
+    twice_copies = 0        # so do the copies of a card's second entry (refused below)
     for key, n in cards.items():
         card = db.get(key)
         if card is None:
@@ -100,10 +103,19 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
             if isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_COPIES_PLAYTEST:
                 unknown_copies += n
             continue
+        if card.id in listed:
+            # an id and a name (or two spellings) of one card: which count was meant? Neither is guessed
+            first = listed[card.id]
+            bad(key, f"'{key}' is '{card.name}', already listed as '{first}'"
+                     f"{f' on line {_line(text, first)}' if text else ''}: list each card once, with all its copies")
+            if isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_COPIES_PLAYTEST:
+                twice_copies += n
+            continue
+        listed[card.id] = key
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             bad(key, f"'{key}': the number of copies must be a whole number >= 1, not {str(n)[:40]!r}")
             continue
-        if counts.get(card.id, 0) + n > MAX_COPIES_PLAYTEST:
+        if n > MAX_COPIES_PLAYTEST:
             bad(key, f"{n} copies of '{card.name}': at most {MAX_COPIES} "
                      f"(and never more than {MAX_COPIES_PLAYTEST}, even to playtest)")
             continue
@@ -113,15 +125,17 @@ def deck_from_data(data: dict[str, object], db: CardDB, path: str, text: str = "
         if card.token:
             bad(key, f"'{card.name}' is a token: it is only summoned, never put in a deck")
             continue
-        counts[card.id] = counts.get(card.id, 0) + n
+        counts[card.id] = n
         library += [card] * n
     if not playtest:
         for cid, n in counts.items():
             if n > MAX_COPIES:
-                bad(cid, f"{n} copies of '{db.by_id[cid].name}': at most {MAX_COPIES}")
-        size = len(library) + unknown_copies
+                bad(listed[cid], f"{n} copies of '{db.by_id[cid].name}': at most {MAX_COPIES}")
+        size = len(library) + unknown_copies + twice_copies
         if size != LIBRARY_SIZE and counted:
-            counting = f" (counting {unknown_copies} of unknown cards)" if unknown_copies else ""
+            parts = [f"{unknown_copies} of unknown cards"] * bool(unknown_copies) + \
+                [f"{twice_copies} of cards listed twice"] * bool(twice_copies)
+            counting = f" (counting {', '.join(parts)})" if parts else ""
             problems.append(f"{path}:{_line(text, '[cards]') if text else 0}: the library has {size} "
                             f"cards{counting}; a deck has exactly {LIBRARY_SIZE}")
         realms = sorted({c.realm for c in library} - {"neutral"})

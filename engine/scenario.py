@@ -22,7 +22,6 @@ from engine.actions import IllegalAction, MalformedCommand
 from engine.cards import (
     KEYWORDS,
     NUMBERED_KEYWORDS,
-    SEAT_MODIFIERS,
     STATUSES,
     CardDB,
     CardDef,
@@ -369,12 +368,7 @@ def _check_player(c: _Check, p: str, ps: dict[str, Any], db: CardDB, options: Ma
         c.card((p, "champion"), ps["champion"], db, "champion")
     if "seat" in ps and c.txt((p, "seat"), ps["seat"]):
         seat = c.card((p, "seat"), ps["seat"], db, "seat")
-    slots = {
-        "board": max(1, seat.modifiers.get("unit_slots", SEAT_MODIFIERS["unit_slots"])) if seat
-        else options.unit_slots,
-        "relics": max(0, seat.modifiers.get("relic_slots", SEAT_MODIFIERS["relic_slots"])) if seat
-        else options.relic_slots,
-    }
+    slots = dict(zip(("board", "relics"), options.slots(seat.modifiers if seat else {}), strict=True))
     for zone, kind in (("board", "unit"), ("relics", "relic")):
         if zone not in ps:
             continue

@@ -463,6 +463,12 @@ class MatchOptions:
             raise ValueError(f"compensation = '{self.compensation}': expected none, or one or more of "
                              f"{', '.join(COMPENSATION_PARTS)} joined by '+' in that order (e.g. card+coin)")
 
+    def slots(self, seat_modifiers: Mapping[str, int]) -> tuple[int, int]:
+        """A player's unit and relic slots (rules.md `SEAT`): their Seat's `unit_slots` / `relic_slots`
+        hooks where it has them, else these options (the format's; 6 and 3 by default)."""
+        return (max(1, seat_modifiers.get("unit_slots", self.unit_slots)),
+                max(0, seat_modifiers.get("relic_slots", self.relic_slots)))
+
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
             "practice": self.practice, "max_turns": self.max_turns, "unit_slots": self.unit_slots,

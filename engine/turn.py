@@ -200,7 +200,7 @@ def step_cleanup(g: MatchState) -> int:
     excess = len(ps.hand) - ps.hand_size
     if excess > 0:
         ask(g, "choice", ap, "C1K 5.2", f"{ps.name}: discard {excess} card(s) down to hand size {ps.hand_size}",
-            options=tuple(g.card(c).name for c in ps.hand), min_choices=excess, max_choices=excess,
+            options=tuple(g.label(c) for c in ps.hand), min_choices=excess, max_choices=excess,
             eligible=tuple(ps.hand), choice=Choice("discard", ap, tuple(ps.hand), excess, FINISH_CLEANUP))
         return STEP_WAIT
     finish_cleanup_effects(g)

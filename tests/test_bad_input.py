@@ -239,3 +239,26 @@ evolve = { into = "caller", growth = 1 }
     text = str(err.value)
     assert "card 'caller': summons unknown card 'wisp-of-nothing'" in text
     assert "card 'seedling': evolves into 'caller', which is not a unit" in text
+
+
+def test_a_deck_that_lists_a_card_by_id_and_by_name_names_both_lines(tmp_path: Path) -> None:
+    """One card listed twice — by its id and by its name — is refused, not summed or counted twice: the
+    error names the second entry's line and the first's, and says what to do. A card listed once by its
+    name with too many copies is reported on its own line."""
+    p = write(tmp_path, "deck.toml", """[deck]
+name = "Twice"
+champion = "kaela-emberbrand"
+seat = "seat-of-hasty-counsel"
+[cards]
+"emberlash" = 2
+"Briar Scout" = 4
+"Emberlash" = 2
+""")
+    with pytest.raises(CardFileError) as err:
+        load_deck(p, DB)
+    msgs = err.value.problems
+    assert any("deck.toml:8" in m and "'Emberlash' is 'Emberlash', already listed as 'emberlash' on line 6"
+               in m and "list each card once" in m for m in msgs), msgs
+    assert any("deck.toml:7" in m and "4 copies of 'Briar Scout': at most 3" in m for m in msgs), msgs
+    assert any("deck.toml:5: the library has 8 cards (counting 2 of cards listed twice)" in m for m in msgs), msgs
+    assert not any("copies of 'Emberlash'" in m for m in msgs), msgs

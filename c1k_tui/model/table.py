@@ -25,6 +25,7 @@ from engine import (
     IllegalAction,
     MalformedCommand,
     Pass,
+    PlayerView,
     observe,
     player_name,
 )
@@ -171,7 +172,7 @@ class Table:
         if handoff_due(decider, self.viewer, s.open_hands):
             return self.handoff(decider, KIND_WORDS.get(g.decision.kind, TAKE_TABLE))
         v = observe(g, decider)
-        if not s.open_hands and v.active == decider and 0 <= self.turn_seen[decider] < v.turn:
+        if not s.open_hands and self.turn_seen[decider] >= 0 and self.turn_start(decider, v):
             self.turn_seen[decider] = v.turn
             return YourTurn(decider, v.me.name, v.turn)
         self.turn_seen[decider] = v.turn
@@ -181,6 +182,11 @@ class Table:
         return ShowTable(decider, self.seen_upto[decider], previous != decider,
                          kind if kind in ("interrupt", "choice") else "")
 
+    def turn_start(self, player: int, v: PlayerView) -> bool:
+        """`player`'s own turn begins for them: they have seen no table of it yet (`turn_seen`). A hand-off
+        then reads as the turn banner (`HandOff.turn_start`); without one, `YourTurn` says it."""
+        return v.active == player and self.turn_seen[player] < v.turn
+
     def handoff(self, player: int, what: str, rule: str = "") -> HandOff:
         """A hand-off to `player`; the keyboard is theirs once they take it (`took`). The table is hidden
         from now on: the model's viewer is already the incoming player."""
@@ -189,7 +195,7 @@ class Table:
         self.viewer = player
         return HandOff(player, v.me.name, what, rule or WINDOW_RULE[WINDOW_INDEX[v.window]], v.turn, v.window,
                        self.seen_upto[player], tuple(self.news[player]),
-                       turn_start=v.active == player and self.turn_seen[player] < v.turn)
+                       turn_start=self.turn_start(player, v))
 
     def took(self, h: HandOff | YourTurn) -> None:
         """The incoming player has the keyboard (they dismissed the hand-off screen)."""

@@ -20,6 +20,7 @@ derived from the match seed, so the same match seed + the same human commands gi
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from c1k_tui.model.pacing import LEVEL_FLOOR_MS
@@ -188,13 +189,25 @@ class VersusSession(MatchSession):
                                     save_path=self.save_path, open_hands=self.open_hands)
 
 
+@dataclass(frozen=True)
+class MoveLine:
+    """What the status line says after an AI seat's move, in parts for the screen to style: `who` moved
+    (named once) and what it did and what that caused (`said`), both plain text."""
+
+    who: str
+    said: str
+
+    def __str__(self) -> str:
+        return f"{self.who}: {self.said}"
+
+
 def move_line(windows: tuple[RecapWindow, ...], seat: int, names: tuple[str, ...], who: str,
-              limit: int = 160) -> str:
-    """The status line after an AI seat's move: `who` once, then what it did and what that caused (its own
-    events and the game's, never the human's auto-passes), plain text. The events name their player
-    ("AI draws a card", "p2: play #453"); each such lead (one of `names` or the seat's "p2", then ": " or " ")
-    is dropped, so the line names the AI once: "AI (search:1): draws a card; goes second: +1 Influence".
-    "" when the move did nothing the human may see."""
+              limit: int = 160) -> MoveLine | None:
+    """The status line after an AI seat's move: `who`, then what it did and what that caused (its own
+    events and the game's, never the human's auto-passes). The events name their player ("AI draws a
+    card", "p2: play #453"); each such lead (one of `names` or the seat's "p2", then ": " or " ") is
+    dropped, so the line names the AI once: who "AI (search:1)", said "draws a card; goes second: +1
+    Influence". None when the move did nothing the human may see."""
     leads = sorted({*names, player_name(seat)}, key=len, reverse=True)
     texts = []
     for w in windows:
@@ -209,9 +222,8 @@ def move_line(windows: tuple[RecapWindow, ...], seat: int, names: tuple[str, ...
             texts.append(text)
     said = "; ".join(t for t in texts if t)
     if not said:
-        return ""
-    said = said if len(said) <= limit else said[:limit - 3] + "…"
-    return f"{who}: {said}"
+        return None
+    return MoveLine(who, said if len(said) <= limit else said[:limit - 3] + "…")
 
 
 def resume_or_none(db: CardDB, record: rec.MatchRecord, **kw: Any) -> VersusSession | None:
@@ -243,4 +255,4 @@ def transcript(session: VersusSession, write: Any, max_actions: int = 20_000) ->
 
 
 __all__ = ["AI_STOPS", "OPPONENTS", "VersusError", "VersusSession", "agent_label", "agent_seed", "agent_spec",
-           "fair_action", "move_line", "resume_or_none", "transcript"]
+           "MoveLine", "fair_action", "move_line", "resume_or_none", "transcript"]

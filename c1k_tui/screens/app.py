@@ -3,7 +3,7 @@
 What the players see next is the model's (`c1k_tui.model.flow.MatchFlow`: the match, its table, each seat's
 options, undo and flow consent, the lesson); which key may act is the model's too (`model/keys.py`). The
 App pushes the screens those values name, starts the timers (pacing, the AI's moves), and routes the
-screens' typed messages (`messages.py`, `MatchScreen.Send`) to the model.
+screens' typed messages (`messages.py`) to the model.
 """
 
 from __future__ import annotations
@@ -252,14 +252,22 @@ class C1KApp(GuardedApp):
         self.shown("table", self.viewer)      # the incoming player's table: a new epoch, not seen yet
         self.maybe_prompt()
 
-    def on_match_screen_send(self, message: Any) -> None:
-        ms, before = self.match_screen, len(self.game.record) if self.session is not None else 0
-        self.send(message.command)
-        # a typed command that was not sent (refused, or a typing mistake) stays on the line for editing
-        if (getattr(message, "typed", False) and ms is not None and ms is self.match_screen
-                and self.session is not None and len(self.game.record) == before
-                and ms.status.startswith(("[b]✗", "[b]??"))):
-            ms.keep_typed(message.command)
+    def asked(self, m: messages.KeyAsked) -> None:
+        """A key's message its player saw the screen for (`GuardedApp.route_key_asked` drops the rest)."""
+        if isinstance(m, messages.SendCommand):
+            ms, before = self.match_screen, len(self.game.record) if self.session is not None else 0
+            self.send(m.command)
+            # a typed command that was not sent (refused, or a typing mistake) stays on the line for editing
+            if (m.typed and ms is not None and ms is self.match_screen and self.session is not None
+                    and len(self.game.record) == before and ms.status.startswith(("[b]✗", "[b]??"))):
+                ms.keep_typed(m.command)
+        elif isinstance(m, messages.AskPrompt):
+            self.action_decision_prompt()
+        elif isinstance(m, messages.PickMode):
+            slot = m.card.type in ("unit", "relic")
+            self._pick(self.match.mode_prompt(m.card, m.modes), "play", m.card.cid, m.cands, slot)
+        elif isinstance(m, messages.PickAbility):
+            self._pick(self.match.ability_prompt(m.cid, m.ns), "activate", m.cid, m.cands, False)
 
     def send(self, command: str) -> None:
         """A command from the keyboard, through the model (`MatchFlow.send`); then what it says comes next."""
@@ -333,7 +341,6 @@ class C1KApp(GuardedApp):
         if self.versus is not None:
             self.versus.control(m.what, m.d)
 
-    @on(messages.AskPrompt)
     def action_decision_prompt(self) -> None:
         ask = self.match.question()
         if ask is not None:
@@ -356,15 +363,6 @@ class C1KApp(GuardedApp):
 
         self.push_screen(MultiChoiceModal(ask.title, list(ask.options), ask.max_choices, ask.can_decline, ask.rule)
                          if ask.max_choices > 1 else PromptModal(ask.title, ask.help, list(ask.rows), ask.rule), done)
-
-    @on(messages.PickMode)
-    def action_pick_mode(self, m: messages.PickMode) -> None:
-        self._pick(self.match.mode_prompt(m.card, m.modes), "play", m.card.cid, m.cands,
-                   m.card.type in ("unit", "relic"))
-
-    @on(messages.PickAbility)
-    def action_pick_ability(self, m: messages.PickAbility) -> None:
-        self._pick(self.match.ability_prompt(m.cid, m.ns), "activate", m.cid, m.cands, False)
 
     def _pick(self, ask: flow.OpenPrompt, kind: str, cid: int, cands: list[Action], needs_slot: bool) -> None:
         """Which branch or ability; then the match screen goes on picking (targets, a slot)."""

@@ -1,6 +1,8 @@
 """The key guard's Textual side (tui.md round 3; the guard itself is the model's, `c1k_tui/model/keys.py`):
 the App's base class drops every key its player could not have seen the screen for, gives each screen it
-shows an epoch (`shown`), and closes the keys when a screen of the match's flow is dismissed (`pop_screen`).
+shows an epoch (`shown`), closes the keys when a screen of the match's flow is dismissed (`pop_screen`), and
+routes every message a key asked for through one handler that drops it if the screen changed since
+(`route_key_asked`). Textual's public API only: `on_event`, `pop_screen`, `@on`.
 """
 
 from __future__ import annotations
@@ -8,10 +10,9 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from textual import events
+from textual import events, on
 from textual.app import App
 from textual.await_complete import AwaitComplete
-from textual.message import Message
 
 from c1k_tui.model.keys import KeyGuard
 from c1k_tui.screens.confirm_modal import ConfirmModal
@@ -97,13 +98,18 @@ class GuardedApp(App[None]):
         self.keys.command_sent()
         self.keys.changed(time.monotonic())
 
-    async def _on_message(self, message: Message) -> None:
-        """A command or prompt a key asked for (`messages.KeyAsked`, stamped when it was made) is dropped if
-        the screen changed since: two keys admitted together on one table both ask, and the second one's
-        ask, handled after the first one's command, would act on the next screen (a hand-off's table)."""
-        if isinstance(message, KeyAsked) and self.keys.stale(message.time):
+    @on(KeyAsked)
+    def route_key_asked(self, message: KeyAsked) -> None:
+        """Where every message a key asked for (`messages.KeyAsked`, stamped when it was made) is routed:
+        dropped if the screen changed since — two keys admitted together on one table both ask, and the
+        second one's ask, handled after the first one's command, would act on the next screen (a hand-off's
+        table) — else handed to `asked`. The only handler of these messages: no kind escapes the check."""
+        if self.keys.stale(message.time):
             return
-        await super()._on_message(message)
+        self.asked(message)
+
+    def asked(self, message: KeyAsked) -> None:
+        """What a fresh key's message does (the match App sends it to the model); here: nothing."""
 
     def _after_pop(self) -> None:
         if self.keys.screen == "":            # nothing was shown after the dismissal: what is there now

@@ -2,7 +2,7 @@
 the rules panel and the log — and the keyboard/mouse grammar that turns picks into commands.
 
 The screen never talks to the engine. It renders the `MatchView` the app gives it, keeps the state of a
-pick in progress (a card and its targets, toggled attackers, blocker pairs), and posts `Send(text)` with
+pick in progress (a card and its targets, toggled attackers, blocker pairs), and posts `SendCommand(text)` with
 a docs/formats.md §1 command — the same text the log shows — for the app to send.
 """
 
@@ -157,14 +157,6 @@ class MatchScreen(Screen[None]):
     view: var[MatchView | None] = var(None, always_update=True)
     status: var[str] = var("")
     goal: var[str] = var("")
-
-    class Send(messages.KeyAsked):
-        """A docs/formats.md §1 command for the app to send to the engine."""
-
-        def __init__(self, command: str, typed: bool = False) -> None:
-            self.command = command
-            self.typed = typed          # typed on the command line: kept there if it is refused
-            super().__init__()
 
     class Refused(Message):
         """The screen refused a pick before sending (it would be illegal): reason and rule shown."""
@@ -321,6 +313,10 @@ class MatchScreen(Screen[None]):
 
     def _render_hand(self, view: MatchView) -> None:
         self.query_one("#hand", HandGrid).cards = view.hand
+        # at 80×24 three rows hold nine cards in columns wide enough to read; a tenth gets a fourth row
+        # (from the side panel) rather than a fourth column of cut names (app.tcss)
+        self.set_class(len(view.hand) > 9, "-bighand")
+        self._fit_status_row()
         me = view.bottom if view.bottom.player == view.viewer else view.top
         deciding = " (deciding)" if view.window.decider == view.viewer else ""
         label = Text.assemble((f"HAND — {me.name}{deciding}", "bold"),
@@ -352,7 +348,15 @@ class MatchScreen(Screen[None]):
             text = fit_rows(text, width, 2)
         if w.styles.height is None or w.styles.height.value != rows:
             w.styles.height = rows
+            self._fit_status_row()
         w.update(text, layout=False)
+
+    def _fit_status_row(self) -> None:
+        """At 80×24 a second status row comes from the side panel when the hand's third row holds cards (5 or
+        more in its three rows), else from that empty row (the side panel keeps the lesson's hint) (app.tcss)."""
+        status = self.query_one("#status", Static).styles.height
+        two = status is not None and status.value == 2
+        self.set_class(two and self.view is not None and len(self.view.hand) > 4, "-status2")
 
     def watch_goal(self, goal: str) -> None:
         self._render_rules()
@@ -590,7 +594,7 @@ class MatchScreen(Screen[None]):
         self.pick = None
         self.block_pick = None
         self.refusal_rule = ""
-        self.post_message(self.Send(command))
+        self.post_message(messages.SendCommand(command))
 
     def _say(self, msg: str, rule: str = "") -> None:
         self.status = msg
@@ -1128,7 +1132,7 @@ class MatchScreen(Screen[None]):
         self.pick = None
         self.block_pick = None
         self.refusal_rule = ""
-        self.post_message(self.Send(text, typed=True))
+        self.post_message(messages.SendCommand(text, typed=True))
 
     def clear_private(self) -> None:
         """Forget everything typed or picked (before the device is handed over)."""

@@ -16,8 +16,18 @@ if TYPE_CHECKING:
 
 class KeyAsked(Message):
     """A message a key asks for (a command, a prompt): the App drops it if the screen changed between the
-    key and the message being handled (`GuardedApp`, `KeyGuard.stale`) — it would act on a screen its
-    player hasn't seen."""
+    key and the message being handled (`GuardedApp.route_key_asked`, `KeyGuard.stale`) — it would act on a
+    screen its player hasn't seen. Every kind is routed by that one handler, so none can miss the check."""
+
+
+class SendCommand(KeyAsked):
+    """A docs/formats.md §1 command for the App to send to the engine (the match screen's picks and
+    command line)."""
+
+    def __init__(self, command: str, typed: bool = False) -> None:
+        self.command = command
+        self.typed = typed          # typed on the command line: kept there if it is refused
+        super().__init__()
 
 
 class AskPrompt(KeyAsked):
@@ -48,4 +58,4 @@ class ShowHelp(Message):
     """Open the keys and commands screen."""
 
 
-__all__ = ["AskPrompt", "KeyAsked", "PickAbility", "PickMode", "ShowHelp"]
+__all__ = ["AskPrompt", "KeyAsked", "PickAbility", "PickMode", "SendCommand", "ShowHelp"]

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rich.markup import escape
 from textual.binding import Binding
 from textual.message import Message
 
@@ -33,6 +34,7 @@ from c1k_tui.model.versus_session import (
     DEFAULT_PACE_MS,
     PACES_MS,
     WATCH_PACE_MS,
+    MoveLine,
     VersusSession,
     agent_label,
     level_floor_ms,
@@ -72,6 +74,17 @@ class WatchScreen(MatchScreen):
 
     def action_pace(self, d: int) -> None:
         self.post_message(self.Control("pace", d))
+
+
+def move_status(line: MoveLine) -> str:
+    """The status line's markup for an AI's move: who moved in bold, what it did plain (neither read as
+    markup: a card named "[Set]" stays text)."""
+    return f"[b]{escape(line.who)}:[/b] {escape(line.said)}"
+
+
+def thinking_status(who: str, last: MoveLine | None) -> str:
+    """The status line while `who` thinks, with its last move if that is what the line still said."""
+    return f"[b]{escape(who)} is thinking…[/b]" + (f"   (last: {escape(last.said)})" if last else "")
 
 
 @dataclass
@@ -150,6 +163,7 @@ class Versus:
         self.steps = 0                # watch: decisions to make while paused
         self.gen = 0                  # bumped by undo and a new match: a late answer is dropped
         self.moves = 0                # AI decisions made (tests, the title)
+        self.said: MoveLine | None = None   # the last AI move the status line said
         # against a human no AI answer shows sooner than the floor after it was asked (c1k_tui/model/pacing.py:
         # with hands hidden whatever --pace says; a late answer shows at the next multiple of the floor)
         self.floor = ThinkFloor(think_floor_ms(self.pace_ms, [level_floor_ms(spec) for spec, _ in
@@ -245,9 +259,10 @@ class Versus:
         g = self.s.game
         self.thinking = True
         if ms is not None:
-            head = f"[b]{self._name(p)}:[/b]"        # its last move, without its name again
-            last = ms.status.removeprefix(head).strip() if ms.status.startswith(head) else ""
-            ms.status = f"[b]{self._name(p)} is thinking…[/b]" + (f"   (last: {last})" if last else "")
+            # its last move, without its name again, while the line still says it
+            said = self.said
+            last = said if said is not None and said.who == self._name(p) and ms.status == move_status(said) else None
+            ms.status = thinking_status(self._name(p), last)
         gen, n, snapshot = self.gen, len(g.record), g.clone()
         agent = self.agents[p]
         asked = self.clock()
@@ -310,9 +325,9 @@ class Versus:
             # what the AI did (its own events and what they caused), never the human's auto-passes
             who = self._name(move.seat)
             said = move_line(windows, move.seat, (observe(g, move.seat).me.name, who), who)
-            if said:
-                esc = "\\["
-                ms.status = f"[b]{who.replace('[', esc)}:[/b]" + said.removeprefix(f"{who}:").replace("[", esc)
+            if said is not None:
+                self.said = said
+                ms.status = move_status(said)
         if visible and self.pace_ms > 0 and self.watch:     # against a human the floor paces the moves
             self.waiting = True
             app.refresh_view()

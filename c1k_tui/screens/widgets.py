@@ -259,17 +259,21 @@ def hand_key(i: int) -> str:
 
 
 def hand_cell(i: int, c: HandCard, marks: frozenset[str], width: int) -> Text:
-    """One hand card in `width` columns: its key, ✓/✗, the #id that `play #id` takes (two copies of a card
-    differ by it, as on the board), the name, the cost and speed. The name is cut first, never the id,
-    the cost, speed or [Set] mark."""
+    """One hand card in `width` columns: its key, ✓/✗, the name, the cost and speed, and the #id that
+    `play #id` takes when the whole name leaves room for it. A player must read their cards: the name wins
+    over the id (which the card's detail pane and the command line's completion still give; copies read
+    apart by their keys), and is cut only when even without the id it does not fit — never the key, the
+    cost, speed or [Set] mark."""
     head = Text(no_wrap=True, style=mark_style(marks))
     head.append(_mark_prefix(marks) or " ")
     head.append(hand_key(i), style="bold")
     head.append("✓" if c.playable else "✗", style="green" if c.playable else "dim")
-    head.append(f"#{c.cid} ", style="dim")
     is_set = c.name.endswith(SET_MARK)
     name = c.name[: -len(SET_MARK)] if is_set else c.name
     tail = f" ◆{c.cost}{'F' if c.speed == 'fast' else 'S'}" + SET_MARK * is_set
+    cid = f"#{c.cid} "
+    if len(head) + len(cid) + len(name) + len(tail) <= width:
+        head.append(cid, style="dim")
     room = max(3, width - len(head) - len(tail))
     head.append(_cut(name, room), style="bold" if c.playable else "dim")
     head.append(tail, style="bold" if is_set else "")

@@ -133,3 +133,44 @@ def test_ctrl_q_asks_before_it_ends_a_match_and_says_how_to_come_back(db: CardDB
         assert len(left) == 1 and "c1k resume" in str(left[0]) and str(tmp_path / "match.json") in str(left[0])
 
     run_app(app, body)
+
+
+def test_every_kind_of_key_message_is_dropped_once_the_screen_changed(db: CardDB,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each message a key can ask for (a command, a prompt, a branch or ability to pick) reaches the App's
+    router, which hands it on only if no screen was shown since it was made (`KeyGuard.stale`): made
+    before the change, none acts; made after, each acts once. A new kind must be listed here."""
+    from c1k_tui.model.view import HandCard
+    from c1k_tui.screens import messages
+
+    def kinds() -> list[messages.KeyAsked]:
+        card = HandCard(7, "Test Thread", 1, "slow", "action", "", playable=True)
+        return [messages.SendCommand("pass"), messages.AskPrompt(), messages.PickMode(card, [0, 1], []),
+                messages.PickAbility(7, [0, 1], [])]
+
+    def every(cls: type[Any]) -> set[type[Any]]:
+        return {cls} | {k for sub in cls.__subclasses__() for k in every(sub)}
+
+    assert {type(m) for m in kinds()} == every(messages.KeyAsked) - {messages.KeyAsked}
+    reached: list[str] = []
+    monkeypatch.setattr(C1KApp, "asked", lambda self, m: reached.append(type(m).__name__))
+    app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True))
+    got: dict[str, list[str]] = {}
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause(0.2)
+        stale = kinds()
+        await pilot.pause(0.01)
+        app.shown("other", app.viewer)            # a screen shown after they were made
+        for m in stale:
+            app.post_message(m)
+        await pilot.pause(0.2)
+        got["stale"] = list(reached)
+        for m in kinds():
+            app.post_message(m)
+        await pilot.pause(0.2)
+        got["fresh"] = reached[len(got["stale"]):]
+
+    run_app(app, body)
+    assert got["stale"] == []
+    assert got["fresh"] == ["SendCommand", "AskPrompt", "PickMode", "PickAbility"]

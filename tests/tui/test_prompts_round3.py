@@ -197,3 +197,27 @@ def test_a_shared_flow_change_asks_the_other_player_and_full_control_does_not(db
     assert got["full"] == ("MatchScreen", "stops", ["p1"])
     assert "Tomas" in got["handoff"] and "request to change the flow" in got["handoff"]
     assert got["before"] == "stops" and got["after"] == ("learning", [])     # (she left her full control)
+
+
+def test_c1k_5_2_the_discard_dialog_tells_two_copies_apart(db: CardDB) -> None:
+    """Discarding down to hand size with two copies of a card in hand: each row of the dialog names its card
+    with the #id (as the hand does), so the player knows which copy goes; the rows are all different."""
+    from c1k_tui.model.session import Flow, MatchSession
+    from engine import observe
+    from engine.scenario import scenario_from_data
+
+    hand = ["Emberlash", "Emberlash", "Unmake", "Hoarded Favor", "Tide of Recall", "Wild Omen", "Whispered Doubt",
+            "Exhume the Fallen", "Briar Scout", "Briar Scout"]
+    data = {"scenario": {"title": "discard", "seed": 1, "turn": 3, "active": "p1", "window": "end.start"},
+            "p1": {"name": "Mira", "hand": hand}, "p2": {"name": "Tomas"}}
+    s = MatchSession.from_scenario(scenario_from_data(data, "<test>", db), db, "<test>", flow=Flow("full"))
+    g = s.game
+    for _ in range(10):
+        if g.decision.kind == "choice":
+            break
+        assert s.send("pass", g.current_player()).ok
+    d = observe(g, 0).decision
+    assert d is not None and d.kind == "choice" and d.rule == "C1K 5.2" and len(d.options) == 10
+    assert len(set(d.options)) == 10, d.options
+    for cid, label in zip(d.eligible, d.options, strict=True):
+        assert label.endswith(f" #{cid}"), (cid, label)

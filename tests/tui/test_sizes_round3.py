@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from c1k_tui.model.view import UnitView, WindowView
 from c1k_tui.screens.app import C1KApp
 from c1k_tui.screens.widgets import BoardRow, WindowLine, hand_key
@@ -100,3 +102,76 @@ def test_the_80x24_footer_keeps_quit(db: CardDB) -> None:
     quit_key = [g for g in got if g[0] == "quit"]
     assert quit_key and quit_key[0][2] <= 80 and quit_key[0][2] > quit_key[0][1], got
     assert [g[0] for g in got if g[2] <= 80][:2] == ["pass", "pass until…"]
+
+
+TEN = ["Dunecrest Raider", "Thornwood Guardian", "Censer of the Pale Rot", "Gravemoth Swarm", "Seedmother Willow",
+       "Rain of Renewal", "Husk Broodmother", "Tanglevine Snare", "Ashmonger Hag", "Ashmonger Hag"]
+
+
+def test_hand_names_win_over_ids_when_a_cell_is_short() -> None:
+    """A hand cell keeps the whole name before the #id (the detail pane and completion still give the id);
+    with room for both it shows both; the key, cost and speed are never cut."""
+    from c1k_tui.model.view import HandCard
+    from c1k_tui.screens.widgets import hand_cell
+
+    card = HandCard(242, "Dunecrest Raider", 4, "slow", "unit", "", 3, 2, playable=True)
+    short = str(hand_cell(0, card, frozenset(), 25))
+    assert "Dunecrest Raider" in short and "#242" not in short and short.startswith(" 1✓") and "◆4S" in short
+    wide = str(hand_cell(0, card, frozenset(), 30))
+    assert "#242 Dunecrest Raider ◆4S" in wide
+    cut = str(hand_cell(9, card, frozenset(), 14))
+    assert cut.startswith(" 0✓Dunecr") and "…" in cut and cut.rstrip().endswith("◆4S") and "#242" not in cut
+
+
+def test_a_ten_card_hand_reads_at_80x24(db: CardDB) -> None:
+    """At 80×24 ten cards in hand take a 4th row rather than a 4th column: every name of up to 18 letters
+    whole, longer ones cut no shorter than 17, every key on screen — and the side panel keeps its tabs."""
+    from c1k_tui.screens.widgets import HandGrid
+
+    data = flow_data()
+    data["p1"]["hand"] = TEN
+    app = C1KApp(db=db, session=session_from(db, data, open_hands=True))
+    got: list[str] = []
+    side: list[int] = []
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause(0.3)
+        grid = app.screen.query_one("#hand", HandGrid)
+        got.extend(str(grid.render()).split("\n")[: grid.size.height])
+        side.append(app.screen.query_one("#side").outer_size.height)
+
+    run_app(app, body, size=(80, 24))
+    text = "\n".join(got)
+    assert len(got) == 4 and all(len(x) <= 80 for x in got), got
+    for name in TEN:
+        assert (name if len(name) <= 18 else name[:17] + "…") in text, (name, got)
+    assert text.count("Ashmonger Hag") == 2
+    assert [k for k in "1234567890" if f"{k}✓" in text or f"{k}✗" in text] == list("1234567890")
+    assert side == [5]
+
+
+@pytest.mark.parametrize("cards", [9, 10])
+def test_a_two_row_refusal_at_80x24_hides_no_hand_row(db: CardDB, cards: int) -> None:
+    """Found in play: at 80×24 a refusal too long for one row takes a second one, and that row came off the
+    table — the hand's last row (cards 7 to 9 of 9) went under the side panel while the message showed. It
+    comes from the side panel now: every card's key stays on screen."""
+    data = flow_data()
+    data["p1"]["hand"] = TEN[:cards]
+    app = C1KApp(db=db, session=session_from(db, data, open_hands=True))
+    seen: list[str] = []
+
+    async def body(pilot: Any) -> None:
+        await pilot.pause(0.3)
+        ms = app.match_screen
+        assert ms is not None
+        ms.status = ("[b]✗ pass is not an answer here[/b] — attack: Enter toggles a unit (◎ may attack) · a all · "
+                     "c confirm · n attack none (C1K 4.1)")
+        await pilot.pause(0.3)
+        assert ms.query_one("#status").outer_size.height == 2
+        seen.extend(strip.text for strip in app.screen._compositor.render_strips())
+
+    run_app(app, body, size=(80, 24))
+    text = "\n".join(seen)
+    keys = "1234567890"[:cards]
+    assert [k for k in keys if f"{k}✓" in text or f"{k}✗" in text] == list(keys), seen
+    assert "(C1K 4.1)" in text and "quit" in seen[-1]

@@ -61,15 +61,32 @@ def test_the_ais_move_line_names_the_ai_once(db: CardDB) -> None:
         seen = len(g.events)
         assert s.send(agent.act(InfoSet(g.clone(), p)), p).ok
         line = move_line(recap_entries(g, 0, seen), p, (observe(g, p).me.name, who), who)
-        if line:
+        if line is not None:
             lines.append(line)
     assert len(lines) > 5
-    draws = [ln for ln in lines if "draws a card" in ln]
+    draws = [ln for ln in lines if "draws a card" in ln.said]
     assert draws, lines
-    for line in lines:
-        assert line.startswith(f"{who}: ") and line.count(who) == 1, line
-        assert "p2:" not in line, line
-    assert any("play #" in ln for ln in lines), lines
+    for line in lines:                  # the parts, for the screen to style: who once, then what it did
+        assert line.who == who and who not in line.said and line.said, line
+        assert str(line) == f"{who}: {line.said}" and "p2:" not in line.said, line
+    assert any("play #" in ln.said for ln in lines), lines
+
+
+def test_the_ais_move_is_styled_from_its_parts() -> None:
+    """The screen bolds who moved and leaves what it did plain, from the typed parts (not by cutting "who:"
+    off a string): a name or card text with brackets or a colon stays text."""
+    from rich.text import Text
+
+    from c1k_tui.model.versus_session import MoveLine
+    from c1k_tui.screens.versus import move_status, thinking_status
+
+    line = MoveLine("AI [search:1]", "plays Veil Mask [Set]: AI [search:1] ready")
+    shown = Text.from_markup(move_status(line))
+    assert shown.plain == "AI [search:1]: plays Veil Mask [Set]: AI [search:1] ready"
+    bold = "".join(shown.plain[s.start:s.end] for s in shown.spans if "bold" in str(s.style))
+    assert bold == "AI [search:1]:"
+    thinking = Text.from_markup(thinking_status("AI [search:1]", line))
+    assert thinking.plain == "AI [search:1] is thinking…   (last: plays Veil Mask [Set]: AI [search:1] ready)"
 
 
 def test_the_status_line_after_an_ai_move_names_it_once_in_the_app(db: CardDB,

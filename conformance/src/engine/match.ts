@@ -303,17 +303,19 @@ export class Match {
     return seat?.modifiers[key] ?? (SEAT_MODIFIERS[key] as number);
   }
 
-  /** core.py apply_seat: the Seat's hooks; the slots change only while they are all empty. */
+  /** core.py apply_seat: the Seat's hooks; the slots (MatchOptions.slots: the Seat's hooks, else the match's
+   *  options) change only while they are all empty. */
   applySeat(p: number): void {
     const ps = this.player(p);
     ps.draw_count = this.seatMod(p, "draw_count");
     ps.hand_size = this.seatMod(p, "hand_size");
     ps.max_influence = this.seatMod(p, "max_influence");
     ps.influence_gain = this.seatMod(p, "influence_gain");
-    const units = this.seatMod(p, "unit_slots");
-    const relics = this.seatMod(p, "relic_slots");
-    if (units !== ps.board.length && !ps.board.some((c) => c)) ps.board = Array<number>(Math.max(1, units)).fill(0);
-    if (relics !== ps.relics.length && !ps.relics.some((c) => c)) ps.relics = Array<number>(Math.max(0, relics)).fill(0);
+    const mods = this.defs.get(ps.seat)?.modifiers ?? {};
+    const units = Math.max(1, mods["unit_slots"] ?? this.options.unit_slots);
+    const relics = Math.max(0, mods["relic_slots"] ?? this.options.relic_slots);
+    if (units !== ps.board.length && !ps.board.some((c) => c)) ps.board = Array<number>(units).fill(0);
+    if (relics !== ps.relics.length && !ps.relics.some((c) => c)) ps.relics = Array<number>(relics).fill(0);
   }
 
   compensates(part: string): boolean {
