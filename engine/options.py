@@ -82,8 +82,9 @@ def legal_actions(g: MatchState) -> list[Action]:
     p = d.player
     if g.outcome is not None or p < 0:
         return []
-    if d.kind == "priority":
-        return _priority_actions(g, p)
+    if d.kind == "priority":   # (priority_probe's two calls, inline: this runs on every decision)
+        slow_ok = p == g.active and g.win == MAIN and not g.stack
+        return _priority_actions(g, p, slow_ok) if _may_act(g, p, slow_ok) else [_PASS]
     if d.kind == "attackers":
         eligible = _eligible_attackers(g, p)
         attacks = _ATTACKS.get(eligible)
@@ -215,15 +216,46 @@ def _new_activate(cid: int, n: int, ts: tuple[int, ...]) -> Activate:
     return a
 
 
-def _priority_actions(g: MatchState, p: int) -> list[Action]:
-    """legal_actions with priority: Pass, the plays (per card: Voidcast first, then each mode and its
-    target combinations), Set, the activations — what play_options and activate_refusal would give,
-    with the checks that depend on the card definition alone worked out when the definition was made
+def _may_act(g: MatchState, p: int, slow_ok: bool) -> bool:
+    """Whether anything of `p`'s (who holds priority; `slow_ok`: Slow speed allowed now) gets past
+    `_priority_actions`' first filters: a card in the hand that costs at most p's Influence at a speed
+    allowed now (its least cost, Voidcast or not: play_refusal's C1K 2.2 and OPP Slow), an Ambush card
+    to Set, an activated ability in play with such a cost, or any Set card or permission (looked at
+    in full). False — the usual case — means Pass is the one legal action, known without building
+    anything."""
+    ps = g.players[p]
+    if ps.set_cards or ps.permits:
+        return True
+    influence = ps.influence
+    defs = g.defs
+    if slow_ok:
+        may_set = influence >= SET_COST
+        for cid in ps.hand:
+            d: CardDef = defs[cid]  # type: ignore[assignment]
+            if d.least_cost <= influence or (may_set and "ambush" in d.keywords):
+                return True
+        for cid in (*ps.board, *ps.relics, ps.champion, ps.seat):
+            if cid and defs[cid].act_least <= influence:  # type: ignore[union-attr]
+                return True
+        return False
+    for cid in ps.hand:
+        if defs[cid].least_fast_cost <= influence:  # type: ignore[union-attr]
+            return True
+    for cid in (*ps.board, *ps.relics, ps.champion, ps.seat):
+        if cid and defs[cid].act_least_fast <= influence:  # type: ignore[union-attr]
+            return True
+    return False
+
+
+def _priority_actions(g: MatchState, p: int, slow_ok: bool) -> list[Action]:
+    """legal_actions with priority, once `_may_act` said something besides Pass may be legal (else the
+    list is [Pass]): Pass, the plays (per card: Voidcast first, then each mode and its target
+    combinations), Set, the activations — what play_options and activate_refusal would give, with the
+    checks that depend on the card definition alone worked out when the definition was made
     (CardDef.playable, row, modes, acts, act_least …), the cheapest first, and the target candidates once
-    per slot."""
+    per slot. `slow_ok`: Slow speed allowed now (p is active, in a Main window, the stack empty)."""
     out: list[Action] = [_PASS]
     ps = g.players[p]
-    slow_ok = p == g.active and g.win == MAIN and not g.stack
     influence = ps.influence
     defs = g.defs
     zone = g.zone
@@ -231,22 +263,8 @@ def _priority_actions(g: MatchState, p: int) -> list[Action]:
     pools: dict[str, list[int]] = {}   # target_candidates by slot (it depends on the slot and p alone)
     room: tuple[bool, bool] | None = None
     # play_refusal's C1K 2.2 (cost) and OPP Slow (speed_refusal) refuse a card (Voidcast or not) when
-    # the least it costs at a speed allowed now is above the player's Influence — most cards, most
-    # times: a first pass looks for one that isn't refused so (the usual answer: none, nothing to play)
-    hand = ps.hand
-    if slow_ok:
-        for cid in hand:
-            if defs[cid].least_cost <= influence:  # type: ignore[union-attr]
-                break
-        else:
-            hand = []
-    else:
-        for cid in hand:
-            if defs[cid].least_fast_cost <= influence:  # type: ignore[union-attr]
-                break
-        else:
-            hand = []
-    for cid in hand:
+    # the least it costs at a speed allowed now is above the player's Influence (the first filter)
+    for cid in ps.hand:
         d: CardDef = defs[cid]  # type: ignore[assignment]
         if d.least_fast_cost > influence and (not slow_ok or d.least_cost > influence):
             continue   # (as above)
@@ -308,30 +326,10 @@ def only_pass(g: MatchState, p: int) -> bool:
 
 def priority_probe(g: MatchState, p: int) -> list[Action] | None:
     """None when Pass is the one legal action of `p`, who holds priority, as `_priority_actions`' own
-    first filters show without building anything: no card in the hand, no Set card, no permission and no
-    activated ability gets past them (cost and speed, Set's cost) — the usual case; else the list itself
-    (`_priority_actions(g, p)`, which may still be [Pass])."""
-    ps = g.players[p]
-    if ps.set_cards or ps.permits:
-        return _priority_actions(g, p)
-    influence = ps.influence
-    defs = g.defs
-    if p == g.active and g.win == MAIN and not g.stack:   # (slow_ok, as in _priority_actions)
-        for cid in ps.hand:
-            d: CardDef = defs[cid]  # type: ignore[assignment]
-            if d.least_cost <= influence or (influence >= SET_COST and "ambush" in d.keywords):
-                return _priority_actions(g, p)
-        for cid in (*ps.board, *ps.relics, ps.champion, ps.seat):
-            if cid and defs[cid].act_least <= influence:  # type: ignore[union-attr]
-                return _priority_actions(g, p)
-        return None
-    for cid in ps.hand:
-        if defs[cid].least_fast_cost <= influence:  # type: ignore[union-attr]
-            return _priority_actions(g, p)
-    for cid in (*ps.board, *ps.relics, ps.champion, ps.seat):
-        if cid and defs[cid].act_least_fast <= influence:  # type: ignore[union-attr]
-            return _priority_actions(g, p)
-    return None
+    first filters show without building anything (`_may_act`) — the usual case; else the list itself
+    (`legal_actions`, which may still be [Pass])."""
+    slow_ok = p == g.active and g.win == MAIN and not g.stack
+    return _priority_actions(g, p, slow_ok) if _may_act(g, p, slow_ok) else None
 
 
 def _pool(g: MatchState, p: int, pools: dict[str, list[int]], slot: str) -> list[int]:
