@@ -39,12 +39,74 @@ SLOW = {
     "tests/tui/test_fair_hiding.py::test_the_learning_flow_is_fair_too",
     "tests/tui/test_deck_builder.py::test_build_a_legal_deck_from_scratch_and_save_it",
     "tests/test_search_shortcuts.py::test_a_sample_dealt_from_a_plan_is_the_reference_sample",
+    # 2026-12-07, issue #32 item 11: the fast tier's shape (docs/performance.md, "The test suite"); each with
+    # the cheaper fast test of the same behaviour it leaves in the fast tier
+    #   fast: tests/test_conformance_sample.py (the card list regenerated, a record of each group replayed)
+    "tests/test_conformance_port.py::test_port_fixtures_are_the_engines_current_output",
+    #   fast: test_the_ais_move_line_names_the_ai_once (every move line of a whole match against the AI,
+    #   through the model) and test_versus.py::test_the_ais_decisions_show_on_public_facts_only (in the app)
+    "tests/tui/test_table_leftovers.py::test_the_status_line_after_an_ai_move_names_it_once_in_the_app",
+    #   fast: tests/test_lessons_course.py::test_every_window_entered_is_listed_with_its_rule_even_with_no_decision
+    #   (the windows and their rules, from the events), tests/tui/test_pacing_model.py (stepped in the order
+    #   entered) and test_snapshots.py::test_learning_flow_handoff[80x24] (the learning flow's hand-off in the app)
+    "tests/tui/test_learning.py::test_learning_flow_shows_every_window_as_entered_with_its_rule",
+    #   fast: test_table_round2.py::test_the_hand_off_recap_opens_at_its_newest_lines_and_scrolls_at_80x24,
+    #   ::test_the_full_log_holds_every_line_and_turn_2_is_found and test_snapshots.py::test_recap_tab_at_80x24
+    "tests/tui/test_learning.py::test_recap_at_80x24_opens_at_the_newest_lines_and_w_shows_it_all",
+    #   fast: tests/test_own_cards.py::test_an_own_card_taking_a_bundled_id_or_name_names_both_files (the same
+    #   message) and this file's other refused own cards shown on the start screen
+    "tests/tui/test_start_cards.py::test_an_id_taken_by_a_bundled_card_names_both_files",
+    #   fast: test_prompts_round3.py::test_rules_7a_full_control_is_the_choosers_own_and_a_shared_mode_needs_consent
+    "tests/tui/test_prompts_round3.py::test_a_shared_flow_change_asks_the_other_player_and_full_control_does_not",
 }
+
+#: parametrised matrices of which the fast tier runs the first `n` cases (in the order they are listed) and
+#: the slow tier the rest: the same test of the same behaviour on other data (decks, seeds, flows, budgets)
+SAMPLED = {
+    "tests/test_fast_forward.py::test_fast_forward_is_passing_one_by_one": 2,
+    "tests/test_fast_forward.py::test_rollouts_with_the_fast_forward_are_the_same_rollouts": 1,
+    "tests/tui/test_flow_model.py::test_a_whole_greedy_match_through_the_model": 1,
+    "tests/test_ai_tricks.py::test_a_trick_is_held_in_its_own_main_phase_and_cast_after_blockers_in_the_opponents": 2,
+    "tests/test_search_shortcuts.py::test_a_search_that_stops_once_decided_chooses_what_the_full_budget_chooses": 1,
+    "tests/tui/test_lab.py::test_a_bad_field_is_a_message": 1,
+}
+
+#: the larger of the two terminal sizes every screen is tested at (tui.md: 80×24 is the smallest supported)
+LARGE, SMALL = "120x40", "80x24"
+
+
+def fast_tier_exclusions(ids: list[str]) -> set[str]:
+    """The test ids (of those collected) that are `slow` besides SLOW and the modules marked slow as a whole:
+    the cases of a SAMPLED matrix past its first n, and the 120×40 case of every test parametrised over both
+    sizes — its 80×24 twin stays in the fast tier (the tight layout: where a label is cut, a row wraps or a
+    key hint drops, the faults that make a size test fail), and each screen keeps 120×40 tests of its own
+    (the app's tests run at 120×40 unless they say otherwise: tests/tui/conftest.py SIZE)."""
+    out: set[str] = set()
+    seen: dict[str, int] = {}
+    collected = set(ids)
+    for nodeid in ids:
+        base, _, params = nodeid.partition("[")
+        if base in SAMPLED:
+            seen[base] = seen.get(base, 0) + 1
+            if seen[base] > SAMPLED[base]:
+                out.add(nodeid)
+        if LARGE in params and nodeid.replace(LARGE, SMALL) in collected:
+            out.add(nodeid)
+    return out
+
+
+def _plain_id(item: pytest.Item) -> str:
+    """The test's id without the "@group" pytest-xdist adds to it under `--dist loadgroup`."""
+    if item.get_closest_marker("xdist_group") is not None and "@" in item.nodeid:
+        return item.nodeid.rpartition("@")[0]
+    return item.nodeid
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.nodeid.split("[")[0] in SLOW:
+    ids = [_plain_id(item) for item in items]
+    extra = fast_tier_exclusions(ids)
+    for item, nodeid in zip(items, ids, strict=True):
+        if nodeid.split("[")[0] in SLOW or nodeid in extra:
             item.add_marker(pytest.mark.slow)
 
 

@@ -4,6 +4,7 @@ nesting, non-UTF-8, unclosed quotes) gets a message: never a traceback, never a 
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -41,11 +42,16 @@ def _state(g: Game) -> tuple[str, list[str]]:
     return g.state_hash(), list(g.record)
 
 
+@functools.cache
+def _practice_match() -> Game:
+    # practice mode: a refusal doesn't move priority either (C1K 10), so no error may change the state
+    return Game.new(DB, DECKS[0], DECKS[1], 5, MatchOptions(practice=True))
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=command_text)
 def test_any_command_text_is_a_command_or_a_message_and_a_message_changes_nothing(text: str) -> None:
-    # practice mode: a refusal doesn't move priority either (C1K 10), so no error may change the state
-    g = Game.new(DB, DECKS[0], DECKS[1], 5, MatchOptions(practice=True))
+    g = _practice_match().clone()          # the same first state each time, without dealing it again
     before = _state(g)
     try:
         g.apply_command(text)
