@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import json
 import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -22,6 +23,8 @@ from pydantic import (
     ConfigDict,
     Field,
     PrivateAttr,
+    StrictBool,
+    StrictInt,
     ValidationError,
     field_validator,
     model_validator,
@@ -127,10 +130,10 @@ class _Model(BaseModel):
 
 class Effect(_Model):
     do: Verb
-    amount: int = Field(default=1, ge=0, le=MAX_AMOUNT)
+    amount: StrictInt = Field(default=1, ge=0, le=MAX_AMOUNT)
     target: Target | None = None
-    power: int = Field(default=0, ge=-MAX_STAT, le=MAX_STAT)
-    health: int = Field(default=0, ge=-MAX_STAT, le=MAX_STAT)
+    power: StrictInt = Field(default=0, ge=-MAX_STAT, le=MAX_STAT)
+    health: StrictInt = Field(default=0, ge=-MAX_STAT, le=MAX_STAT)
     until: Literal["end_of_turn", "permanent"] | None = None
     keyword: str | None = None
     status: Literal["barrier", "veiled", "suppressed", "rooted"] | None = None
@@ -144,7 +147,7 @@ class Effect(_Model):
     #: instruction: during this resolution only; end_of_turn: this turn; while_in_play: "as long as" its
     #: source (a unit or relic) stays in play (OPP Permissions)
     duration: Literal["instruction", "end_of_turn", "while_in_play"] = "instruction"
-    free: bool = False
+    free: StrictBool = False
     # a Flux's outcomes and a Thread's branches in a learner's words, spelled out once when the effect is
     # made (the log names them at each Flux and Thread)
     _outcome_texts: tuple[str, ...] = PrivateAttr(default=())
@@ -191,10 +194,10 @@ class Effect(_Model):
 
 
 class Activation(_Model):
-    cost: int = Field(default=0, ge=0, le=MAX_COST)
+    cost: StrictInt = Field(default=0, ge=0, le=MAX_COST)
     speed: Speed = "fast"
-    once_per_turn: bool = False
-    exhaust: bool = False
+    once_per_turn: StrictBool = False
+    exhaust: StrictBool = False
     #: "end_phase" (C1K 5.3): only in the End Phase's priority windows (end.start, end.final), Fast
     timing: Literal["end_phase"] | None = None
 
@@ -209,8 +212,8 @@ class Ability(_Model):
     when: TriggerName | None = None
     activate: Activation | None = None
     interrupt: InterruptEvent | None = None
-    cost: int = Field(default=0, ge=0, le=MAX_COST)
-    once_per_turn: bool = False
+    cost: StrictInt = Field(default=0, ge=0, le=MAX_COST)
+    once_per_turn: StrictBool = False
     text: str = Field(default="", max_length=MAX_TEXT)
     effect: list[Effect] = Field(max_length=MAX_LIST)
 
@@ -227,8 +230,8 @@ class EvolveSpec(_Model):
     damage. Conditions (all given must hold): at least `growth` growth counters, at least `power` power."""
 
     into: str
-    growth: int | None = Field(default=None, ge=1, le=MAX_STAT)
-    power: int | None = Field(default=None, ge=1, le=MAX_STAT)
+    growth: StrictInt | None = Field(default=None, ge=1, le=MAX_STAT)
+    power: StrictInt | None = Field(default=None, ge=1, le=MAX_STAT)
 
     @model_validator(mode="after")
     def _cond(self) -> EvolveSpec:
@@ -242,18 +245,18 @@ class CardModel(_Model):
     name: str = Field(min_length=1, max_length=60)
     type: CardType
     realm: Realm = "neutral"
-    cost: int = Field(default=0, ge=0, le=MAX_COST)
+    cost: StrictInt = Field(default=0, ge=0, le=MAX_COST)
     speed: Speed | None = None
-    power: int | None = Field(default=None, ge=0, le=MAX_STAT)
-    health: int | None = Field(default=None, ge=0, le=MAX_STAT)
-    life: int | None = Field(default=None, ge=1, le=MAX_LIFE)
-    voidcast: int | None = Field(default=None, ge=0, le=MAX_COST)
+    power: StrictInt | None = Field(default=None, ge=0, le=MAX_STAT)
+    health: StrictInt | None = Field(default=None, ge=0, le=MAX_STAT)
+    life: StrictInt | None = Field(default=None, ge=1, le=MAX_LIFE)
+    voidcast: StrictInt | None = Field(default=None, ge=0, le=MAX_COST)
     keywords: list[str] = Field(default=[], max_length=len(KEYWORDS))
     text: str = Field(default="", max_length=MAX_TEXT)
     effect: list[Effect] = Field(default=[], max_length=MAX_LIST)
     abilities: list[Ability] = Field(default=[], max_length=MAX_LIST)
-    modifiers: dict[str, int] = {}
-    token: bool = False
+    modifiers: dict[str, StrictInt] = {}
+    token: StrictBool = False
     evolve: EvolveSpec | None = None
 
     @field_validator("name")
@@ -637,6 +640,12 @@ def describe_validation_error(err: ValidationError) -> list[str]:
                      else f"at most {ctx.get('max_length')} {'characters' if 'string' in e['type'] else 'entries'}")
             shown = repr(e.get("input"))
             out.append(f"'{where}' = {shown[:40]}{'…' if len(shown) > 40 else ''} is out of bounds: {bound}")
+        elif e["type"] in ("int_type", "bool_type"):   # the fields are strict (docs/determinism.md §8 k)
+            got = e.get("input")
+            shown = (json.dumps(got) if isinstance(got, str) else str(got).lower() if isinstance(got, bool)
+                     else repr(got))[:40]
+            out.append(f"'{where}' = {shown} is not a whole number (a TOML integer: 2, not \"2\", 2.0 or true)"
+                       if e["type"] == "int_type" else f"'{where}' = {shown}: expected true or false")
         else:
             msg = str(e["msg"]).removeprefix("Value error, ")
             out.append(f"'{where}': {msg}")

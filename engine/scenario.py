@@ -278,7 +278,13 @@ def scenario_from_data(data: dict[str, Any], path: str, db: CardDB | None = None
             located, more = parse_cards_located([{k: v for k, v in x.items() if k != "replaces"} for x in raw],
                                                 path, text)
             c.problems += more
+            inline: dict[str, str] = {}     # an inline card's id -> where it is defined (one table an id)
             for card, where in located:
+                if card.id in inline:
+                    c.problems.append(f"{where}: card '{card.id}' is defined twice in this scenario (first at "
+                                      f"{inline[card.id]}); give each inline card its own id")
+                    continue
+                inline[card.id] = where
                 other = base.by_name.get(card.name.lower())
                 shadowed = base.by_id.get(card.id) or other
                 if shadowed is not None and card.id not in replacing:

@@ -215,8 +215,8 @@ def test_replay_follows_matches_with_trigger_target_and_thread_choices() -> None
 @needs_node
 def test_replay_follows_a_refused_attempt_and_names_what_it_cannot_follow(tmp_path: Path) -> None:
     """A record whose player tried a command the rules refuse (C1K 10: priority passes) replays to its last
-    hash, the refusal's words included; a record that needs what the port lacks (a float in a scenario's
-    tables: docs/determinism.md §8 f) exits 3 naming it, never passing."""
+    hash, the refusal's words included; a record that needs what the port does not judge (an inline card's text
+    with a letter beyond ASCII) exits 3 naming it, never passing; one whose card Python refuses is malformed."""
     from engine.actions import IllegalAction, Pass, Play
     from engine.decks import bundled_deck_paths, load_deck
 
@@ -236,31 +236,36 @@ def test_replay_follows_a_refused_attempt_and_names_what_it_cannot_follow(tmp_pa
     (tmp_path / "r.json").write_text(json.dumps(data), encoding="utf-8")
     res = _replay(tmp_path / "r.json")
     assert res.returncode == 0 and "every hash matches (the first state and 7 commands)" in res.stdout, res.stdout
-    res = _replay(_float_in_a_scenario(tmp_path))
-    assert res.returncode == 3 and "not ported yet: a float in an inline card" in res.stdout, res.stdout
+    res = _replay(_in_a_scenario(tmp_path, "text", "Naïve words."))
+    assert res.returncode == 3 and "not ported yet: the text check of a card whose text has a letter" in res.stdout, \
+        res.stdout
+    res = _replay(_in_a_scenario(tmp_path, "cost", 2.0))
+    assert res.returncode == 2 and "the record's scenario is broken" in res.stdout, res.stdout
 
 
-def _float_in_a_scenario(tmp_path: Path) -> Path:
-    """A record begun from a scenario whose inline card costs 2.0 (pydantic reads it as 2, its digest as 2.0)."""
+def _in_a_scenario(tmp_path: Path, key: str, value: object) -> Path:
+    """A record begun from a scenario whose first inline card's `key` is `value`."""
     data = json.loads((PORT / "fixtures" / "records" / "scenario-0.json").read_text(encoding="utf-8"))
-    data["scenario"]["data"]["card"][0]["cost"] = 2.0
-    path = tmp_path / "float.json"
+    data["scenario"]["data"]["card"][0][key] = value
+    path = tmp_path / f"{key}.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
 
 
 @needs_node
-@pytest.mark.parametrize("cost, why", [(2.0, "a float in the record's own card 1"),
-                                       ("2", "a bool, text or float where a card wants a whole number")])
-def test_replay_does_not_judge_an_own_card_python_reads_by_lax_conversion(tmp_path: Path, cost: object, why: str) -> None:
-    """docs/determinism.md §8 f, i: an own card the record carries with `cost = 2.0` or `"2"` (pydantic's lax
-    mode reads both as 2; its digest hashes them as written, JSON.parse can't tell 2.0 from 2): the port stops
-    (exit 3, named) rather than follow or refuse it."""
+@pytest.mark.parametrize("cost, why", [(2.0, "own card 1: a float where a card wants a whole number"),
+                                       ("2", "expected a whole number"), (True, "expected a whole number")])
+def test_replay_refuses_an_own_card_whose_whole_number_is_not_one(tmp_path: Path, cost: object, why: str) -> None:
+    """docs/determinism.md §8 k: a card's whole-number fields are strict in both engines — `cost = 2.0`, `"2"`
+    or `true` is refused (cards.py StrictInt), so a record carrying such an own card is malformed (exit 2), in
+    the port as in `c1k replay`."""
     data = json.loads((PORT / "fixtures" / "records" / "own-0.json").read_text(encoding="utf-8"))
     data["cards"]["defs"][0]["cost"] = cost
     (tmp_path / "r.json").write_text(json.dumps(data), encoding="utf-8")
     res = _replay(tmp_path / "r.json")
-    assert res.returncode == 3 and why in res.stdout, res.stdout
+    assert res.returncode == 2 and why in res.stdout, res.stdout
+    with pytest.raises(rec.RecordError, match="is not a whole number"):
+        rec.begin(rec.load(tmp_path / "r.json"), load_card_db())
 
 
 @needs_node
@@ -354,13 +359,13 @@ def test_scenarios_get_the_python_engines_verdict_or_are_named_not_ported() -> N
     passed, failed, not_ported = map(int, tally.groups())
     python = json.loads(VERDICTS.read_text(encoding="utf-8"))["scenarios"]
     assert passed + failed + not_ported == len(python)
-    assert passed >= 14 and failed == sum(not v["ok"] for v in python) == 16 and not_ported == 0
+    assert passed >= 14 and failed == sum(not v["ok"] for v in python) == 20 and not_ported == 0
     # inline cards (cards.py's checks, ported): one with effects that Python accepts runs; each one Python
     # refuses (text against effects, a model's field or validator, a reference) is refused at set-up
     assert "\nok conformance/fixtures/scenarios/inline-card-with-effects-runs.scenario.toml" in res.stdout
     refused = re.findall(r"^FAILED conformance/fixtures/scenarios/inline-card-[\w-]+-fails\.scenario\.toml \(step 0\)",
                          res.stdout, re.M)
-    assert len(refused) == 7, res.stdout[-3000:]
+    assert len(refused) == 11, res.stdout[-3000:]
     named = re.findall(r"^not ported \S+: .*\(engine/\w+\.py", res.stdout, re.M)
     assert len(named) == not_ported
 
@@ -382,15 +387,15 @@ def test_scenarios_alone_exit_as_scenario_check_does_with_a_third_count(tmp_path
     res = _replay("--scenarios", ROOT / "tests" / "scenarios" / "combat")
     assert res.returncode == 0 and re.search(r"^\d+ passed, 0 failed, 0 not ported$", res.stdout, re.M), res.stdout
     res = _replay("--scenarios", PORT / "fixtures" / "scenarios")
-    assert res.returncode == 1 and "6 passed, 16 failed, 0 not ported" in res.stdout, res.stdout
-    # a scenario that needs what the port refuses (a float in an inline card, docs/determinism.md §8 f) is
-    # named "not ported", never passed, and the run exits 3
-    (tmp_path / "float.scenario.toml").write_text(
-        '[[card]]\nid = "t"\nname = "T"\ntype = "unit"\ncost = 2.0\npower = 1\nhealth = 1\n'
+    assert res.returncode == 1 and "6 passed, 20 failed, 0 not ported" in res.stdout, res.stdout
+    # a scenario that needs what the port does not judge (an inline card's text with a letter beyond ASCII:
+    # Python's \\b and lower() are Unicode's) is named "not ported", never passed, and the run exits 3
+    (tmp_path / "naive.scenario.toml").write_text(
+        '[[card]]\nid = "t"\nname = "T"\ntype = "unit"\ncost = 2\npower = 1\nhealth = 1\ntext = "Naïve."\n'
         '[p1]\nhand = ["T"]\n', encoding="utf-8")
-    res = _replay("--scenarios", tmp_path / "float.scenario.toml")
+    res = _replay("--scenarios", tmp_path / "naive.scenario.toml")
     assert res.returncode == 3 and "0 passed, 0 failed, 1 not ported" in res.stdout, res.stdout
-    assert re.search(r"^not ported \S+float\.scenario\.toml: .*float", res.stdout, re.M), res.stdout
+    assert re.search(r"^not ported \S+naive\.scenario\.toml: .*beyond ASCII", res.stdout, re.M), res.stdout
 
 
 @needs_node
@@ -404,10 +409,10 @@ def test_the_ci_gate_fails_on_a_tampered_record_and_on_a_record_it_cannot_follow
     refused = next(i for i, c in enumerate(data["commands"]) if c.get("refused"))
     data["commands"][refused]["refused"] = data["commands"][refused]["refused"].replace("you", "thou", 1) + "!"
     (tmp_path / "tampered.json").write_text(json.dumps(data), encoding="utf-8")
-    paths = [good, _float_in_a_scenario(tmp_path), tmp_path / "tampered.json"]
+    paths = [good, _in_a_scenario(tmp_path, "text", "Naïve words."), tmp_path / "tampered.json"]
     verdicts = tally.replay(paths, 2)
     assert [verdicts[p.name][0] for p in paths] == [0, 3, 1], verdicts
-    assert tally.gate_failures(verdicts) == ["float.json", "tampered.json"]
+    assert tally.gate_failures(verdicts) == ["tampered.json", "text.json"]
     res = subprocess.run([sys.executable, str(ROOT / "bench" / "port_tally.py"), "2", "--seed", "5", "--own", "1",
                           "--scenarios", "1", "--vanilla", "1", "--agents", "search:1,greedy/search:2",
                           "--max-commands", "60", "--gate"], capture_output=True, text=True, timeout=900, cwd=ROOT)

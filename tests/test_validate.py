@@ -109,7 +109,7 @@ def test_missing_file_and_empty_folder_are_messages(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ bounds
 
 @pytest.mark.parametrize("extra, words", [
-    ('effect = [ { do = "draw", amount = 1e9 } ]\ntype = "action"\n', "amount' = 1000000000.0 is out of bounds: at most 50"),
+    ('effect = [ { do = "draw", amount = 1e9 } ]\ntype = "action"\n', "amount' = 1000000000.0 is not a whole number (a TOML integer"),
     ('abilities = [ { when = "on_play", effect = [ { do = "summon", card = "test-unit", amount = 1000000000 } ] } ]\n',
      "amount' = 1000000000 is out of bounds: at most 50"),
     ('abilities = [ { when = "on_play", effect = [ { do = "damage", amount = -1, target = "unit" } ] } ]\n',

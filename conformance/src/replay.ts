@@ -183,8 +183,9 @@ function cardsFor(bundled: string, rec: Json, path: string): CardDB {
   const defs = exactDefs.get(rec) ?? man.defs ?? [];
   if (!Array.isArray(defs)) throw new Malformed(`${path}: its card definitions are not a list`);
   defs.forEach((raw, i) => {
-    // cardset.py with_manifest: cards.py's checks of each table (a float or a lax conversion: not ported, §8 f, i)
-    if (floatIn(raw) !== null) throw new NotPorted(`a float in the record's own card ${i + 1} (docs/determinism.md §8 f)`);
+    // cardset.py with_manifest: cards.py's checks of each table (a float where a whole number goes: refused, §8 k;
+    // JSON.parse reads 2.0 as 2, so the record's text is read again for it)
+    if (floatIn(raw) !== null) throw new Malformed(`${path}: own card ${i + 1}: a float where a card wants a whole number (docs/determinism.md §8 k)`);
     const t = normalize(raw) as Json;
     const problems = isObject(t) ? cardModelProblems(t) : ["not a table"];
     if (problems.length) throw new Malformed(`${path}: own card ${i + 1}: ${problems.join("; ")}`);

@@ -168,7 +168,7 @@ function label(loc: (string | number)[]): string {
 export interface Scenario { path: string; data: Table; db: CardDB; steps: Table[]; options: Options }
 
 /** The inline [[card]] tables, checked as scenario.py checks them (cards.py parse_cards_located: the models,
- * text_problems; then check_references); a float in one is refused by the port (docs/determinism.md §8 f). */
+ * text_problems; then check_references); a float in one is refused, as a whole number's field is strict (§8 k). */
 function inlineCards(c: Check, raw: unknown, base: CardDB, db: CardDB): void {
   if (!Array.isArray(raw) || !raw.every(isTable)) {
     c.bad(["card"], "expected [[card]] tables (an array of tables)");
@@ -180,9 +180,6 @@ function inlineCards(c: Check, raw: unknown, base: CardDB, db: CardDB): void {
   raw.forEach((x, i) => {
     const loc = ["card", i];
     if ("replaces" in x && typeof x.replaces !== "boolean") c.bad([...loc, "replaces"], "expected true or false");
-    if (JSON.stringify(x, (_k, v: unknown) => (v instanceof TomlFloat ? "\u0000float" : typeof v === "bigint" ? 0 : v)).includes("\\u0000float")) {
-      throw new NotPorted("a float in an inline card (the Python engine accepts a whole one: docs/determinism.md §8 f)");
-    }
     const t = Object.fromEntries(Object.entries(x).filter(([k]) => k !== "replaces"));
     const model = cardModelProblems(t);
     for (const why of model) c.problems.push(`${c.path}: card ${i + 1}: ${why}`);
@@ -206,8 +203,9 @@ function inlineCards(c: Check, raw: unknown, base: CardDB, db: CardDB): void {
       c.bad(loc, `card '${card.id}' ('${card.name}') would replace the bundled card '${shadowed.id}'`);
     }
     if (ids.includes(card.id)) {
-      // scenario.py accepts it: the later table takes the id, both names stay (a Python accident, not decided)
-      throw new NotPorted(`two inline cards with the id '${card.id}' (engine/scenario.py keeps both names)`);
+      // scenario.py: one table an id (docs/determinism.md §8 k)
+      c.problems.push(`${c.path}: card ${i + 1} (${card.id}): defined twice in this scenario; give each inline card its own id`);
+      return;
     }
     ids.push(card.id);
     db.byId.set(card.id, card);

@@ -2,9 +2,10 @@
 // (Effect, Activation, Ability, EvolveSpec, CardModel: their fields, bounds and validators), name_refusal,
 // same_refusal, check_keyword, text_problems (the card text is the contract) and check_references. A port
 // of those functions, same names in camelCase. Used for the inline [[card]] tables of a scenario: a table
-// Python refuses is refused, one it accepts is accepted. Where pydantic's lax conversions would have to be
-// guessed (a bool, text or float where a whole number goes, a non-bool where true/false goes) or the text is not
-// ASCII letters and digits (Python's str.lower and \b, \d are Unicode's), the port refuses to judge: NotPorted.
+// Python refuses is refused, one it accepts is accepted. The whole-number and true/false fields are strict in
+// both (a bool, text or float where a whole number goes, a non-bool where true/false goes: refused, §8 k). Where
+// the text is not ASCII letters and digits (Python's str.lower and \b, \d are Unicode's), the port refuses to
+// judge: NotPorted.
 
 import { KEYWORDS, NUMBERED_KEYWORDS } from "./cards";
 import type { CardDB, CardDef, Effect } from "./cards";
@@ -69,15 +70,15 @@ function extra(p: Problems, where: string, t: Table, allowed: readonly string[])
 const at = (where: string, k: string | number): string => (typeof k === "number" ? `${where}[${k}]` : where ? `${where}.${k}` : k);
 
 function intField(p: Problems, where: string, v: unknown, lo: number, hi: number): void {
-  if (typeof v === "boolean" || typeof v === "string" || (typeof v === "object" && v !== null && !Array.isArray(v) && !isTable(v))) {
-    throw new NotPorted(`'${where}': a bool, text or float where a card wants a whole number (pydantic's lax conversion)`);
-  }
+  // strict, as cards.py's StrictInt fields: a bool, a text of digits or a float (even a whole one) is refused
+  // (docs/determinism.md §8 k)
   if (typeof v !== "number" || !Number.isInteger(v)) p.add(where, "expected a whole number");
   else if (v < lo || v > hi) p.add(where, `${v} is out of bounds: from ${lo} to ${hi}`);
 }
 
-function boolField(where: string, v: unknown): void {
-  if (typeof v !== "boolean") throw new NotPorted(`'${where}': a value other than true/false where a card wants one (pydantic's lax conversion)`);
+function boolField(p: Problems, where: string, v: unknown): void {
+  // strict, as cards.py's StrictBool fields: 1 and 0 are not true and false (docs/determinism.md §8 k)
+  if (typeof v !== "boolean") p.add(where, "expected true or false");
 }
 
 function strField(p: Problems, where: string, v: unknown, max = Infinity): v is string {
@@ -156,7 +157,7 @@ function effectModel(p: Problems, where: string, v: unknown): void {
   if ("zone" in t) literal(p, at(where, "zone"), t.zone, ["hand", "graveyard"]);
   if ("card_type" in t) literal(p, at(where, "card_type"), t.card_type, ["unit", "relic", "action", "any"]);
   if ("duration" in t) literal(p, at(where, "duration"), t.duration, ["instruction", "end_of_turn", "while_in_play"]);
-  if ("free" in t) boolField(at(where, "free"), t.free);
+  if ("free" in t) boolField(p, at(where, "free"), t.free);
   if (p.list.length > before) return;
   // Effect._check
   const doing = t.do as string;
@@ -183,7 +184,7 @@ function activationModel(p: Problems, where: string, v: unknown): void {
   extra(p, where, t, ["cost", "speed", "once_per_turn", "exhaust", "timing"]);
   if ("cost" in t) intField(p, at(where, "cost"), t.cost, 0, MAX_COST);
   if ("speed" in t) literal(p, at(where, "speed"), t.speed, ["slow", "fast"]);
-  for (const k of ["once_per_turn", "exhaust"]) if (k in t) boolField(at(where, k), t[k]);
+  for (const k of ["once_per_turn", "exhaust"]) if (k in t) boolField(p, at(where, k), t[k]);
   if ("timing" in t) literal(p, at(where, "timing"), t.timing, ["end_phase"]);
   if (p.list.length > before) return;
   if (t.timing === "end_phase" && (t.speed ?? "fast") !== "fast") {
@@ -200,7 +201,7 @@ function abilityModel(p: Problems, where: string, v: unknown): void {
   if ("activate" in t) activationModel(p, at(where, "activate"), t.activate);
   if ("interrupt" in t) literal(p, at(where, "interrupt"), t.interrupt, INTERRUPT_EVENTS);
   if ("cost" in t) intField(p, at(where, "cost"), t.cost, 0, MAX_COST);
-  if ("once_per_turn" in t) boolField(at(where, "once_per_turn"), t.once_per_turn);
+  if ("once_per_turn" in t) boolField(p, at(where, "once_per_turn"), t.once_per_turn);
   if ("text" in t) strField(p, at(where, "text"), t.text, MAX_TEXT);
   if (!("effect" in t)) p.add(at(where, "effect"), "field required");
   else effectListModel(p, at(where, "effect"), t.effect);
@@ -307,7 +308,7 @@ export function cardModelProblems(t: Table): string[] {
       }
     }
   }
-  if ("token" in t) boolField("token", t.token);
+  if ("token" in t) boolField(p, "token", t.token);
   if ("evolve" in t) evolveModel(p, "evolve", t.evolve);
   return p.list;
 }
