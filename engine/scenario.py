@@ -281,8 +281,8 @@ def scenario_from_data(data: dict[str, Any], path: str, db: CardDB | None = None
             inline: dict[str, str] = {}     # an inline card's id -> where it is defined (one table an id)
             for card, where in located:
                 if card.id in inline:
-                    c.problems.append(f"{where}: card '{card.id}' is defined twice in this scenario (first at "
-                                      f"{inline[card.id]}); give each inline card its own id")
+                    c.problems.append(f"{where}: duplicate card id '{card.id}' (already defined at "
+                                      f"{inline[card.id]}): give each inline card its own id")
                     continue
                 inline[card.id] = where
                 other = base.by_name.get(card.name.lower())

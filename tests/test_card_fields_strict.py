@@ -43,5 +43,5 @@ def test_a_scenario_refuses_two_inline_cards_with_one_id(tmp_path: Path) -> None
                     encoding="utf-8")
     with pytest.raises(ScenarioError) as err:
         load_scenario(path)
-    assert any(":12: card 'test-unit' is defined twice in this scenario (first at " in p and ":4)" in p
+    assert any(":12: duplicate card id 'test-unit' (already defined at " in p and ":4): give each" in p
                for p in err.value.problems), err.value.problems
