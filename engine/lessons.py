@@ -364,12 +364,18 @@ def _prose(text: str) -> str:
     return "\n\n".join(" ".join(par.split()) for par in text.strip().split("\n\n"))
 
 
+def course_files(folder: Path) -> list[Path]:
+    """The lesson files of a folder in course order (the file names' order: basics → combat → Realms),
+    unread: lesson N of the course is the N-th."""
+    return sorted(folder.glob("*.scenario.toml"))
+
+
 def load_course(folder: Path, db: CardDB | None = None) -> list[Lesson]:
-    """Every lesson in a folder, in course order (the file names' order: basics → combat → Realms)."""
+    """Every lesson in a folder, in course order (`course_files`)."""
     from engine.cards import load_card_db
 
     base = db if db is not None else load_card_db()
-    return [load_lesson(p, base) for p in sorted(folder.glob("*.scenario.toml"))]
+    return [load_lesson(p, base) for p in course_files(folder)]
 
 
 # -------------------------------------------------------------------- the match's events

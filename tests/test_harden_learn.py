@@ -81,3 +81,23 @@ def test_learn_in_the_app_refuses_them_before_it_starts(tmp_path: Path, monkeypa
         assert not started, f"{kind}: the app started"
     res = runner.invoke(main.app, ["learn", "2"])              # a good one still opens
     assert res.exit_code == 0 and len(started) == 1, res.output
+
+
+def test_a_broken_lesson_in_the_course_stops_only_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`c1k learn N --text` reads only lesson N: another lesson of the course that is broken (a hand-edited
+    file) neither stops it nor shifts the numbering; asked for, the broken one names its file."""
+    import shutil
+
+    import c1k_tui.model.paths as paths
+
+    course = tmp_path / "lessons"
+    course.mkdir()
+    shutil.copy(ROOT / "decks" / "lessons" / "01-priority-and-the-stack.scenario.toml", course)
+    (course / "02-broken.scenario.toml").write_text("[scenario]\ntitle = \"half a lesson\"\n")
+    monkeypatch.setattr(paths, "lessons_dir", lambda: course)
+    res = runner.invoke(main.app, ["learn", "1", "--text"], input="quit\n")
+    assert "Traceback" not in res.output and (res.exception is None or isinstance(res.exception, SystemExit))
+    assert "Priority" in res.output and "02-broken" not in res.output, res.output       # lesson 1 began
+    res = runner.invoke(main.app, ["learn", "2", "--text"], input="quit\n")
+    assert res.exit_code == 2 and "02-broken.scenario.toml" in res.output, res.output
+    assert "Traceback" not in res.output

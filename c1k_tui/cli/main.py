@@ -583,15 +583,21 @@ def learn(lesson: Annotated[str | None, typer.Argument(help="A lesson number or 
             return
         print_course(Console())
         return
-    lessons = find_lessons()
     if lesson is None:
-        C1KApp(mode="learn", lessons=lessons).run()
+        C1KApp(mode="learn", lessons=find_lessons()).run()
         return
+    from c1k_tui.model.paths import lessons_dir
+    from engine.lessons import course_files
+
+    files = course_files(lessons_dir())      # picked by file name, before anything is read
+    picked = _pick_lesson(lesson, [f.name for f in files])
+    lessons = find_lessons()
     db = _db(cards=cards)
-    picked = _pick_lesson(lesson, [x.path.name for x in lessons])
-    if isinstance(picked, int):
-        chosen = lessons[picked]
+    listed = {x.path: x for x in lessons}
+    if isinstance(picked, int) and files[picked] in listed:
+        chosen = listed[files[picked]]
     else:
+        picked = files[picked] if isinstance(picked, int) else picked
         from c1k_tui.model.builders import LessonInfo
         from engine.lessons import load_lesson
 
@@ -625,22 +631,20 @@ def _pick_lesson(which: str, keys: list[str]) -> int | Path:
 def _learn_text(which: str, cards: list[Path] | None = None) -> None:
     """`c1k learn N --text` (or piped input): the lesson in the text loop; exit 1 if it is not completed."""
     from c1k_tui.cli.learn_text import lesson_loop
-    from c1k_tui.model.lessons import course
-    from engine.lessons import LessonError, load_lesson
+    from c1k_tui.model.paths import lessons_dir
+    from engine.lessons import LessonError, course_files, load_lesson
     from engine.scenario import ScenarioError
 
+    files = course_files(lessons_dir())     # picked by file name: only the chosen lesson is read
+    picked = _pick_lesson(which, [f.name.removesuffix(".scenario.toml") for f in files])
     db = _db(cards=cards)             # --cards: the lesson's own cards too
-    lessons = course(db)
-    picked = _pick_lesson(which, [x.key for x in lessons])
-    if isinstance(picked, int):
-        chosen = lessons[picked]
-    else:
-        try:
-            chosen = load_lesson(picked, db)
-        except LessonError as err:
-            raise _fail("\n".join(err.problems)) from err
-        except (ScenarioError, OSError, ValueError) as err:   # not a scenario at all (a FIFO, a deck, not TOML)
-            raise _fail(f"{picked} can't be played as a lesson:\n{_problems(err)}") from err
+    path = files[picked] if isinstance(picked, int) else picked
+    try:
+        chosen = load_lesson(path, db)
+    except LessonError as err:
+        raise _fail("\n".join(err.problems)) from err
+    except (ScenarioError, OSError, ValueError) as err:   # not a scenario at all (a FIFO, a deck, not TOML)
+        raise _fail(f"{path} can't be played as a lesson:\n{_problems(err)}") from err
 
     def read(prompt: str) -> str:
         return input(prompt)
