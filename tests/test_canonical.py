@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.canonical import MAX_SAFE, EncodingError, canonical_bytes, state_hash
+from tests.tier import examples
 
 
 def test_booleans_are_0_and_1() -> None:
@@ -100,7 +101,7 @@ _values = st.recursive(_leaves, lambda inner: st.one_of(
     st.dictionaries(_text, st.one_of(inner, st.none()), max_size=4)), max_leaves=20)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_values)
 def test_encoding_matches_the_documented_reference(v: object) -> None:
     expected = json.dumps(_reference(v), sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()

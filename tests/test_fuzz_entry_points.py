@@ -21,6 +21,7 @@ from engine.cards import load_card_db
 from engine.decks import find_deck, load_deck
 from engine.game import Game
 from engine.state import MatchOptions
+from tests.tier import examples
 
 DB = load_card_db()
 DECKS = [load_deck(find_deck("ironbound"), DB), load_deck(find_deck("emberfall"), DB)]
@@ -48,7 +49,7 @@ def _practice_match() -> Game:
     return Game.new(DB, DECKS[0], DECKS[1], 5, MatchOptions(practice=True))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=command_text)
 def test_any_command_text_is_a_command_or_a_message_and_a_message_changes_nothing(text: str) -> None:
     g = _practice_match().clone()          # the same first state each time, without dealing it again
@@ -76,7 +77,7 @@ def test_a_long_command_is_refused_before_it_is_read() -> None:
     assert parse_command("pass " + " " * (MAX_COMMAND_CHARS - 10)).verb == "pass"
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(lines=st.lists(command_text, min_size=1, max_size=6))
 def test_the_text_loop_answers_any_line_with_a_message(lines: list[str]) -> None:
     script = "\n".join(s.replace("\n", " ").replace("\r", " ") for s in lines) + "\n"
@@ -116,7 +117,7 @@ def _paths(d: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_record_with_any_one_value_changed_loads_and_replays_or_says_why(good_record: dict[str, Any],
@@ -165,7 +166,7 @@ def test_bench_refuses_bad_numbers_with_a_message(args: list[str]) -> None:
     assert res.exit_code == 2 and isinstance(res.exception, SystemExit), res.output
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=command_text)
 def test_the_apps_command_path_answers_any_text_with_an_outcome(text: str) -> None:
     from c1k_tui.model.session import Flow, MatchSession

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from c1k_tui.cli.main import app
 from c1k_tui.model.paths import PlayerPrefs, load_prefs, save_prefs
 from c1k_tui.model.settings import check_flow, record_app_notice
+from tests.tier import examples
 
 runner = CliRunner()
 
@@ -28,7 +29,7 @@ SHAPED = st.dictionaries(st.sampled_from(["Mira", "Tomas", "p1"]), JSON | st.fix
 RAW = st.binary(max_size=64) | st.sampled_from([
     b"\xff\xfe not utf-8", b"[" * 100_000, b'{"a":' * 100_000, b'{"Mira": {}, "Mira": {}}', b"", b"{",
     b"1" * 5000, b'{"completed": 5}', b'{"completed": [1, 2]}', b"[]"])
-FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

@@ -17,6 +17,7 @@ from engine.rng import SplitMix64
 from engine.scenario import build, scenario_from_data
 from engine.selfplay import random_action
 from tests.helpers import mid_match
+from tests.tier import examples
 
 DB = load_card_db()
 
@@ -88,7 +89,7 @@ def _reshuffle_hidden(g: Game, viewer: int, seed: int) -> Game:
     return h
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 250), other=st.integers(0, 2**32))
 def test_games_that_differ_only_in_hidden_cards_look_the_same(seed: int, steps: int, other: int) -> None:
     g = _mid_match(seed, steps)
@@ -97,7 +98,7 @@ def test_games_that_differ_only_in_hidden_cards_look_the_same(seed: int, steps: 
         assert observe(h, viewer) == observe(g, viewer)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), pair=st.sampled_from([("veil-masquerade", "null-silence"),
                                                           ("paradox-flux", "ironbound")]))
 def test_no_event_a_player_may_read_names_a_card_hidden_from_them(seed: int, pair: tuple[str, str]) -> None:

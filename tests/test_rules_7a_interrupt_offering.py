@@ -17,6 +17,7 @@ from engine.decks import find_deck, load_deck
 from engine.rng import SplitMix64
 from engine.scenario import build, scenario_from_data
 from engine.selfplay import random_action
+from tests.tier import examples
 
 DB = load_card_db()
 NULL_DECKS = ("null-silence", "solace-null-wardens")
@@ -77,7 +78,7 @@ def _play_an_action(seed: int, null_deck: str, other: str, null_seat: int) -> tu
     return None
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32), st.sampled_from(NULL_DECKS), st.sampled_from(ACTION_DECKS), st.integers(0, 1))
 def test_holding_a_usable_nullify_or_not_looks_the_same_to_the_opponent(seed: int, null_deck: str, other: str,
                                                                         null_seat: int) -> None:

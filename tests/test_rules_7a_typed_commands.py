@@ -14,6 +14,7 @@ from engine.game import Game
 from engine.rng import SplitMix64
 from engine.scenario import build, scenario_from_data
 from tests.helpers import mid_match
+from tests.tier import examples
 
 DB = load_card_db()
 
@@ -45,7 +46,7 @@ TEMPLATES = ('play "{x}"', 'set "{x}"', 'activate "{x}"', 'interrupt "{x}"', 'at
 DECK_PAIRS = (("null-silence", "paradox-flux"), ("veil-masquerade", "ironbound"), ("solace-null-wardens", "emberfall"))
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 200), pair=st.sampled_from(DECK_PAIRS),
        template=st.sampled_from(TEMPLATES), pick=st.integers(0, 10**6), prefix=st.sampled_from(["", "own", "other"]))
 def test_a_hidden_card_gets_the_answer_of_one_that_exists_nowhere(

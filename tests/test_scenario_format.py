@@ -27,6 +27,7 @@ from engine.scenario import (
     tally,
 )
 from tests.helpers import paths_of
+from tests.tier import examples
 
 HERE = Path(__file__).parent / "scenarios"
 BASE = HERE / "rb-3.1-barrier-vs-overwhelm.scenario.toml"
@@ -297,7 +298,7 @@ BASE_DATA = _data()
 BASE_PATHS = [p for p in paths_of(BASE_DATA) if p]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(BASE_PATHS), _value, st.booleans()), min_size=1, max_size=3))
 def test_fuzz_malformed_scenario_data_is_a_message_never_a_traceback(edits: list[tuple[Any, Any, bool]]) -> None:
     d = copy.deepcopy(BASE_DATA)
@@ -321,7 +322,7 @@ def test_fuzz_malformed_scenario_data_is_a_message_never_a_traceback(edits: list
     assert "the engine raised" not in res.message
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.binary(max_size=300) | st.text(max_size=300).map(lambda s: s.encode("utf-8")))
 def test_fuzz_raw_scenario_bytes_are_a_message_never_a_traceback(raw: bytes) -> None:
     import tempfile
@@ -337,7 +338,7 @@ def test_fuzz_raw_scenario_bytes_are_a_message_never_a_traceback(raw: bytes) -> 
 BASE_TEXT = BASE.read_text(encoding="utf-8")
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(BASE_TEXT)), st.integers(0, 6),
                           st.sampled_from(list("=[]{}\"',.#\n 0123456789-_aezp²①") + ["1e9", "99", "true", "[[step]]",
                                                                                       "slot = 0", "p1 = 5"])),

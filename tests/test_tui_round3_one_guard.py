@@ -22,6 +22,7 @@ from c1k_tui.model.builders import StartChoice, new_session
 from c1k_tui.model.keys import KEY_GUARD_S, KeyGuard, screen_of
 from c1k_tui.model.table import GameOver, HandOff, ShowTable, Table, YourTurn
 from engine.cards import CardDB, load_card_db
+from tests.tier import examples
 
 DB: CardDB | None = None
 
@@ -165,7 +166,7 @@ def check(run: Run) -> None:
              f"{scr.sitting_seen:.3f}: before the guard had passed")
 
 
-SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 GAPS = st.lists(st.floats(0.02, 0.6), min_size=40, max_size=90)
 DELAYS = st.lists(st.floats(0.0, 0.3), min_size=1, max_size=8)
 PAINTS = st.lists(st.floats(0.005, 0.25), min_size=1, max_size=8)

@@ -29,6 +29,7 @@ from engine.decks import deck_from_data, find_deck, load_deck
 from engine.scenario import run, scenario_from_data
 from engine.validation import validate_paths
 from tests.helpers import paths_of
+from tests.tier import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 DB = load_card_db()
@@ -285,7 +286,7 @@ CARD_PATHS = paths_of(CORE)
 DECK_PATHS = paths_of(DECK)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(CARD_PATHS), _value, st.booleans()), min_size=1, max_size=3))
 def test_fuzz_card_data_is_a_message_never_a_traceback(edits: list[tuple[tuple[Any, ...], Any, bool]]) -> None:
     raw = _mutate(CORE, edits)
@@ -296,7 +297,7 @@ def test_fuzz_card_data_is_a_message_never_a_traceback(edits: list[tuple[tuple[A
     assert all(p.startswith("f.toml") for p in problems)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(DECK_PATHS), _value, st.booleans()), min_size=1, max_size=3),
        st.booleans())
 def test_fuzz_deck_data_is_a_message_never_a_traceback(edits: list[tuple[tuple[Any, ...], Any, bool]],
@@ -313,7 +314,7 @@ def test_fuzz_deck_data_is_a_message_never_a_traceback(edits: list[tuple[tuple[A
 
 
 @pytest.mark.slow   # each example loads the whole bundled card set (~0.3 s)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.binary(max_size=300) | st.text(max_size=300).map(lambda s: s.encode("utf-8")),
        st.sampled_from(["f.toml", "f.scenario.toml"]))
 def test_fuzz_raw_files_through_validate_are_messages(raw: bytes, name: str) -> None:
