@@ -279,12 +279,19 @@ def scenario_from_data(data: dict[str, Any], path: str, db: CardDB | None = None
                                                 path, text)
             c.problems += more
             inline: dict[str, str] = {}     # an inline card's id -> where it is defined (one table an id)
+            named: dict[str, tuple[str, str]] = {}    # its name, lower-case -> (its id, where): one card a name
             for card, where in located:
                 if card.id in inline:
                     c.problems.append(f"{where}: duplicate card id '{card.id}' (already defined at "
                                       f"{inline[card.id]}): give each inline card its own id")
                     continue
                 inline[card.id] = where
+                twin = named.get(card.name.lower())
+                if twin is not None:
+                    c.problems.append(f"{where}: card '{card.id}': duplicate card name '{card.name}' (card "
+                                      f"'{twin[0]}' at {twin[1]}): give each inline card its own name")
+                    continue
+                named[card.name.lower()] = (card.id, where)
                 other = base.by_name.get(card.name.lower())
                 shadowed = base.by_id.get(card.id) or other
                 if shadowed is not None and card.id not in replacing:

@@ -45,3 +45,17 @@ def test_a_scenario_refuses_two_inline_cards_with_one_id(tmp_path: Path) -> None
         load_scenario(path)
     assert any(":12: duplicate card id 'test-unit' (already defined at " in p and ":4): give each" in p
                for p in err.value.problems), err.value.problems
+
+
+def test_a_scenario_refuses_two_inline_cards_with_one_name(tmp_path: Path) -> None:
+    """A set of card files refuses a name used twice (cards.py); so does a scenario's inline cards — the
+    later table used to take the name, leaving the first card reachable by its id only (docs/determinism.md
+    §8 k)."""
+    path = tmp_path / "dup-name.scenario.toml"
+    path.write_text('[scenario]\ntitle = "dup"\n\n[[card]]\n' + UNIT + "cost = 1\n\n[[card]]\n"
+                    + UNIT.replace('"test-unit"', '"test-unit-2"').replace("Test Unit", "TEST unit")
+                    + "cost = 2\n\n[p1]\nhand = [\"test-unit\"]\n", encoding="utf-8")
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert any(":12: card 'test-unit-2': duplicate card name 'TEST unit' (card 'test-unit' at " in p
+               and ":4): give each inline card its own name" in p for p in err.value.problems), err.value.problems

@@ -176,6 +176,7 @@ function inlineCards(c: Check, raw: unknown, base: CardDB, db: CardDB): void {
   }
   const replacing = new Set(raw.filter((x) => x.replaces === true).map((x) => String(x.id)));
   const ids: string[] = [];
+  const names = new Map<string, string>();   // an inline card's name, lower-case -> its id
   const located: CardDef[] = [];
   raw.forEach((x, i) => {
     const loc = ["card", i];
@@ -208,6 +209,13 @@ function inlineCards(c: Check, raw: unknown, base: CardDB, db: CardDB): void {
       return;
     }
     ids.push(card.id);
+    const twin = names.get(card.name.toLowerCase());
+    if (twin !== undefined) {
+      // scenario.py: one card a name, as a set of card files (docs/determinism.md §8 k)
+      c.problems.push(`${c.path}: card ${i + 1} (${card.id}): duplicate card name '${card.name}' (card '${twin}'); give each inline card its own name`);
+      return;
+    }
+    names.set(card.name.toLowerCase(), card.id);
     db.byId.set(card.id, card);
     db.byName.set(card.name.toLowerCase(), card);
   });
