@@ -58,6 +58,14 @@ SLOW = {
     "tests/tui/test_start_cards.py::test_an_id_taken_by_a_bundled_card_names_both_files",
     #   fast: test_prompts_round3.py::test_rules_7a_full_control_is_the_choosers_own_and_a_shared_mode_needs_consent
     "tests/tui/test_prompts_round3.py::test_a_shared_flow_change_asks_the_other_player_and_full_control_does_not",
+    # 2026-12-07, issue #32 item 11, subprocesses: the command's refusals run in a fork of the test's process
+    # (tests/cli_run.py); the real `python -m c1k_tui` twins of those cases wait for the slow tier
+    #   fast: test_harden_reads.py::test_a_1_gb_sparse_file_is_refused_from_its_size (every command, forked)
+    #   and the first real-command case of a FIFO and of /dev/zero (SAMPLED below)
+    "tests/test_harden_reads.py::test_a_1_gb_sparse_file_is_refused_from_its_size_by_the_real_command",
+    #   fast: test_cli_conventions.py::test_piped_cards_are_one_unwrapped_line_each (forked) and
+    #   ::test_a_closed_pipe_ends_the_command_quietly[cards] (the real command into a real pipe)
+    "tests/test_cli_conventions.py::test_piped_cards_are_one_unwrapped_line_each_from_the_real_command",
 }
 
 #: parametrised matrices of which the fast tier runs the first `n` cases (in the order they are listed) and
@@ -69,6 +77,13 @@ SAMPLED = {
     "tests/test_ai_tricks.py::test_a_trick_is_held_in_its_own_main_phase_and_cast_after_blockers_in_the_opponents": 2,
     "tests/test_search_shortcuts.py::test_a_search_that_stops_once_decided_chooses_what_the_full_budget_chooses": 1,
     "tests/tui/test_lab.py::test_a_bad_field_is_a_message": 1,
+    # 2026-12-07, issue #32 item 11, subprocesses: the real command's first case; every case runs forked in
+    # the fast tier (the test of the same name without "real")
+    "tests/test_harden_reads.py::test_a_fifo_is_refused_by_name_and_never_read_by_the_real_command": 1,
+    "tests/test_harden_reads.py::test_dev_zero_is_refused_as_a_device_by_the_real_command": 1,
+    "tests/test_harden_replay_match.py::test_replay_match_refuses_a_fifo_or_device_at_once_in_the_real_command": 1,
+    #   the other commands' closed pipes go through the same `main()` (the SIGPIPE setting) as `c1k cards`
+    "tests/test_cli_conventions.py::test_a_closed_pipe_ends_the_command_quietly": 1,
 }
 
 #: the larger of the two terminal sizes every screen is tested at (tui.md: 80×24 is the smallest supported)
