@@ -65,7 +65,29 @@ SLOW = {
     "tests/test_harden_reads.py::test_a_1_gb_sparse_file_is_refused_from_its_size_by_the_real_command",
     #   fast: test_cli_conventions.py::test_piped_cards_are_one_unwrapped_line_each (forked) and
     #   ::test_a_closed_pipe_ends_the_command_quietly[cards] (the real command into a real pipe)
-    "tests/test_cli_conventions.py::test_piped_cards_are_one_unwrapped_line_each_from_the_real_command",
+    "tests/test_cli_conventions.py::test_piped_cards_are_one_unwrapped_line_each_from_the_real_command",    # 2026-12-07, issue #32 item 11, the Node port (its fast-tier tests: about 10 s of CPU, one worker)
+    #   fast: test_conformance_port.py::test_the_ports_match_log_of_a_sample_is_checked_line_by_line_and_what_
+    #   each_player_may_read (the same leak found in a sample of the fixtures; `.ci/run` checks them all)
+    "tests/test_conformance_port.py::test_the_ports_match_log_is_checked_line_by_line_and_what_each_player_may_read",
+    #   fast: test_conformance_port.py::test_replay_follows_the_shortest_record_of_each_fixture_group_to_its_last_hash
+    #   (the port, one record of each group) and tests/test_conformance_sample.py (the Python engine, the same
+    #   records); `.ci/run` replays every fixture record with the port (conformance/check)
+    "tests/test_conformance_port.py::test_replay_follows_records_of_passes_to_their_last_hash",
+    "tests/test_conformance_port.py::test_replay_follows_records_of_plays_of_plain_units_and_relics_to_their_last_hash",
+    "tests/test_conformance_port.py::test_replay_follows_greedy_matches_of_plain_units_through_combat_to_their_last_hash",
+    "tests/test_conformance_port.py::test_replay_follows_greedy_and_random_matches_of_keyword_units_to_their_last_hash",
+    "tests/test_conformance_port.py::test_replay_follows_matches_to_deck_exhaustion_to_their_last_hash",
+    "tests/test_conformance_port.py::test_replay_follows_refused_attempts_their_text_and_the_priority_they_cost",
+    "tests/test_conformance_port.py::test_replay_follows_a_match_to_an_endless_loop_of_evolutions",
+    "tests/test_conformance_port.py::test_replay_follows_matches_of_cards_with_effects_through_triggers_targets_and_the_stack",
+    "tests/test_conformance_port.py::test_replay_follows_matches_with_interrupts_asked_used_and_declined",
+    "tests/test_conformance_port.py::test_replay_follows_matches_of_flux_thread_and_voidcast",
+    "tests/test_conformance_port.py::test_replay_follows_matches_with_trigger_target_and_thread_choices",
+    "tests/test_conformance_port.py::test_replay_follows_matches_begun_from_a_scenarios_or_a_lessons_position",
+    "tests/test_conformance_port.py::test_replay_keeps_the_file_order_of_a_deck_whose_card_ids_are_all_digits",
+    #   fast: test_conformance_port.py::test_the_ci_gate_fails_on_a_tampered_record_and_on_a_record_it_cannot_follow
+    #   (the gate's verdicts); `.ci/run` runs the gate on a few hundred fresh records
+    "tests/test_conformance_port.py::test_the_ci_gate_passes_a_small_run_of_fresh_records_of_every_kind",
 }
 
 #: parametrised matrices of which the fast tier runs the first `n` cases (in the order they are listed) and
@@ -83,7 +105,10 @@ SAMPLED = {
     "tests/test_harden_reads.py::test_dev_zero_is_refused_as_a_device_by_the_real_command": 1,
     "tests/test_harden_replay_match.py::test_replay_match_refuses_a_fifo_or_device_at_once_in_the_real_command": 1,
     #   the other commands' closed pipes go through the same `main()` (the SIGPIPE setting) as `c1k cards`
-    "tests/test_cli_conventions.py::test_a_closed_pipe_ends_the_command_quietly": 1,
+    "tests/test_cli_conventions.py::test_a_closed_pipe_ends_the_command_quietly": 1,    # 2026-12-07, issue #32 item 11, the Node port: the first case of each refusal matrix
+    "tests/test_conformance_port.py::test_replay_refuses_an_own_card_whose_whole_number_is_not_one": 1,
+    "tests/test_conformance_port.py::test_replay_finds_a_tampered_record_and_names_the_part": 1,
+    "tests/test_conformance_port.py::test_replay_refuses_a_malformed_record": 1,
 }
 
 #: the larger of the two terminal sizes every screen is tested at (tui.md: 80×24 is the smallest supported)
