@@ -34,6 +34,7 @@ from c1k_tui.cli.main import app
 for _name in ("engine.game", "engine.record", "engine.scenario", "engine.validation", "c1k_tui.cli.textplay",
               "c1k_tui.model.hiddenmatch", "c1k_tui.model.matchnames", "c1k_tui.sim.simulate"):
     importlib.import_module(_name)
+CliRunner().invoke(app, ["--version"])   # the click command built before the forks (tests/conftest.py: once)
 
 ROOT = Path(__file__).resolve().parent.parent
 
