@@ -125,8 +125,22 @@ def card_digest(db: CardDB, card_id: str) -> str:
 
 
 def is_bundled(db: CardDB, card_id: str) -> bool:
-    where = db.origin.get(card_id, "")
-    return not where or Path(where.rsplit(":", 1)[0]).resolve().parent == bundled_cards_dir().resolve()
+    return card_id in bundled_ids(db, [card_id])
+
+
+def bundled_ids(db: CardDB, ids: Iterable[str] | None = None) -> set[str]:
+    """Those of `ids` (default: every card of `db`) that are bundled: read from the bundled set's folder, or
+    made in code. Each card file's path is resolved once (not once a card: the bundled set has 250)."""
+    bundled = bundled_cards_dir().resolve()
+    of_file: dict[str, bool] = {}
+    out = set()
+    for cid in db.by_id if ids is None else ids:
+        file = db.origin.get(cid, "").rsplit(":", 1)[0]
+        if file not in of_file:
+            of_file[file] = not file or Path(file).resolve().parent == bundled
+        if of_file[file]:
+            out.add(cid)
+    return out
 
 
 def cards_used(db: CardDB, ids: Iterable[str]) -> list[str]:
@@ -166,8 +180,9 @@ def manifest(db: CardDB, ids: Iterable[str]) -> dict[str, Any]:
     definition of each own (not bundled) one. Cards made otherwise — a scenario's own `[[card]]` tables, cards
     built in code — are left out: what made them (the scenario in the record) makes them again."""
     used = [cid for cid in cards_used(db, ids) if cid in db.raw]
+    bundled = bundled_ids(db, used)
     return {"digests": {cid: card_digest(db, cid) for cid in used},
-            "defs": [db.raw[cid] for cid in used if not is_bundled(db, cid)]}
+            "defs": [db.raw[cid] for cid in used if cid not in bundled]}
 
 
 def manifest_digest(man: dict[str, Any]) -> str:
@@ -204,4 +219,4 @@ def with_manifest(db: CardDB, man: dict[str, Any], what: str = "the record") -> 
 
 
 __all__ = ["DECK_CARD_FILES", "LIBRARY_SIZE", "MAX_COPIES", "MAX_REALMS", "bundled_cards_dir", "read_toml", "card_digest", "card_files_for", "cards_used", "deck_card_files", "expand_card_paths",
-           "is_bundled", "load_cards", "manifest", "manifest_digest", "with_manifest"]
+           "bundled_ids", "is_bundled", "load_cards", "manifest", "manifest_digest", "with_manifest"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,6 +59,37 @@ SLOW = {
     "tests/tui/test_start_cards.py::test_an_id_taken_by_a_bundled_card_names_both_files",
     #   fast: test_prompts_round3.py::test_rules_7a_full_control_is_the_choosers_own_and_a_shared_mode_needs_consent
     "tests/tui/test_prompts_round3.py::test_a_shared_flow_change_asks_the_other_player_and_full_control_does_not",
+    # 2026-12-07, issue #32 item 11, subprocesses: the command's refusals run in a fork of the test's process
+    # (tests/cli_run.py); the real `python -m c1k_tui` twins of those cases wait for the slow tier
+    #   fast: test_harden_reads.py::test_a_1_gb_sparse_file_is_refused_from_its_size (every command, forked)
+    #   and the first real-command case of a FIFO and of /dev/zero (SAMPLED below)
+    "tests/test_harden_reads.py::test_a_1_gb_sparse_file_is_refused_from_its_size_by_the_real_command",
+    #   fast: test_cli_conventions.py::test_piped_cards_are_one_unwrapped_line_each (forked) and
+    #   ::test_a_closed_pipe_ends_the_command_quietly[cards] (the real command into a real pipe)
+    "tests/test_cli_conventions.py::test_piped_cards_are_one_unwrapped_line_each_from_the_real_command",
+    # 2026-12-07, issue #32 item 11, the Node port (its fast-tier tests: about 10 s of CPU, one worker)
+    #   fast: test_conformance_port.py::test_the_ports_match_log_of_a_sample_is_checked_line_by_line_and_what_
+    #   each_player_may_read (the same leak found in a sample of the fixtures; `.ci/run` checks them all)
+    "tests/test_conformance_port.py::test_the_ports_match_log_is_checked_line_by_line_and_what_each_player_may_read",
+    #   fast: test_conformance_port.py::test_replay_follows_the_shortest_record_of_each_fixture_group_to_its_last_hash
+    #   (the port, one record of each group) and tests/test_conformance_sample.py (the Python engine, the same
+    #   records); `.ci/run` replays every fixture record with the port (conformance/check)
+    "tests/test_conformance_port.py::test_replay_follows_records_of_passes_to_their_last_hash",
+    "tests/test_conformance_port.py::test_replay_follows_records_of_plays_of_plain_units_and_relics_to_their_last_hash",
+    "tests/test_conformance_port.py::test_replay_follows_greedy_matches_of_plain_units_through_combat_to_their_last_hash",
+    "tests/test_conformance_port.py::test_replay_follows_greedy_and_random_matches_of_keyword_units_to_their_last_hash",
+    "tests/test_conformance_port.py::test_replay_follows_matches_to_deck_exhaustion_to_their_last_hash",
+    "tests/test_conformance_port.py::test_replay_follows_refused_attempts_their_text_and_the_priority_they_cost",
+    "tests/test_conformance_port.py::test_replay_follows_a_match_to_an_endless_loop_of_evolutions",
+    "tests/test_conformance_port.py::test_replay_follows_matches_of_cards_with_effects_through_triggers_targets_and_the_stack",
+    "tests/test_conformance_port.py::test_replay_follows_matches_with_interrupts_asked_used_and_declined",
+    "tests/test_conformance_port.py::test_replay_follows_matches_of_flux_thread_and_voidcast",
+    "tests/test_conformance_port.py::test_replay_follows_matches_with_trigger_target_and_thread_choices",
+    "tests/test_conformance_port.py::test_replay_follows_matches_begun_from_a_scenarios_or_a_lessons_position",
+    "tests/test_conformance_port.py::test_replay_keeps_the_file_order_of_a_deck_whose_card_ids_are_all_digits",
+    #   fast: test_conformance_port.py::test_the_ci_gate_fails_on_a_tampered_record_and_on_a_record_it_cannot_follow
+    #   (the gate's verdicts); `.ci/run` runs the gate on a few hundred fresh records
+    "tests/test_conformance_port.py::test_the_ci_gate_passes_a_small_run_of_fresh_records_of_every_kind",
 }
 
 #: parametrised matrices of which the fast tier runs the first `n` cases (in the order they are listed) and
@@ -72,6 +104,17 @@ SAMPLED = {
     # issue #32 item 11, the lead's part: the first two positions (veil-masquerade v null-silence, at the start and
     # after 60 random actions); the other four decks and depths in the slow tier
     "tests/test_rules_7a_card_numbers.py::test_rules_7a_twins_that_differ_only_in_hidden_numbers_read_the_same": 2,
+    # 2026-12-07, issue #32 item 11, subprocesses: the real command's first case; every case runs forked in
+    # the fast tier (the test of the same name without "real")
+    "tests/test_harden_reads.py::test_a_fifo_is_refused_by_name_and_never_read_by_the_real_command": 1,
+    "tests/test_harden_reads.py::test_dev_zero_is_refused_as_a_device_by_the_real_command": 1,
+    "tests/test_harden_replay_match.py::test_replay_match_refuses_a_fifo_or_device_at_once_in_the_real_command": 1,
+    #   the other commands' closed pipes go through the same `main()` (the SIGPIPE setting) as `c1k cards`
+    "tests/test_cli_conventions.py::test_a_closed_pipe_ends_the_command_quietly": 1,
+    # 2026-12-07, issue #32 item 11, the Node port: the first case of each refusal matrix
+    "tests/test_conformance_port.py::test_replay_refuses_an_own_card_whose_whole_number_is_not_one": 1,
+    "tests/test_conformance_port.py::test_replay_finds_a_tampered_record_and_names_the_part": 1,
+    "tests/test_conformance_port.py::test_replay_refuses_a_malformed_record": 1,
 }
 
 #: the larger of the two terminal sizes every screen is tested at (tui.md: 80×24 is the smallest supported)
@@ -119,6 +162,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item, nodeid in zip(items, ids, strict=True):
         if nodeid.split("[")[0] in SLOW or nodeid in extra:
             item.add_marker(pytest.mark.slow)
+
+
+def _build_each_typer_command_once() -> None:
+    """Typer's CliRunner.invoke builds the click command from the Typer app on every call (≈0.05 s of CPU:
+    Typer reads every command's signature and annotations — a third of the CPU of the command line's tests,
+    430 builds in the fast tier); the apps don't change while the suite runs, so each is built once and
+    every invocation still gets a fresh click context. (typer.testing's own name for the builder, Typer 0.29.)"""
+    import typer
+    import typer.testing
+    from typer.main import get_command as build
+
+    assert hasattr(typer.testing, "_get_command"), "typer.testing no longer builds its command by that name"
+    built: dict[int, tuple[typer.Typer, Any]] = {}
+
+    def get_command(app: typer.Typer) -> Any:
+        hit = built.get(id(app))
+        if hit is None or hit[0] is not app:
+            hit = built[id(app)] = (app, build(app))
+        return hit[1]
+
+    setattr(typer.testing, "_get_command", get_command)  # noqa: B010 (a private name: mypy won't see it)
+
+
+_build_each_typer_command_once()
 
 
 #: the cyclic garbage collector's thresholds while tests run (CPython's default is (700, 10, 10))

@@ -1,6 +1,8 @@
 """What a Python user expects of a command (issue #21 item 5): `--version`, `python -m c1k_tui`, shell
 completion of public names (decks, rule ids, lessons, agents), plain unwrapped rows in a pipe, `--json
-FILE` (or `-`) meaning the same in every command, and progress on stderr."""
+FILE` (or `-`) meaning the same in every command, and progress on stderr. What only a process shows (the
+interpreter's own output, a real pipe, a signal) runs the real command; the rest runs the Typer app in a fork
+of the test's process (tests/cli_run.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,21 +21,15 @@ import typer
 from typer.testing import CliRunner
 
 from c1k_tui.cli.main import app
+from tests.cli_run import ROOT, Ran, c1k_forked, c1k_process
 
-ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
 
-def _c1k(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """The command as a user runs it, in a child process (stdout and stderr apart, neither a terminal)."""
-    return subprocess.run([sys.executable, "-m", "c1k_tui", *args], capture_output=True, text=True, cwd=ROOT,
-                          env={**os.environ, "NO_COLOR": "1", **(env or {})}, timeout=300)
-
-
-def _complete(words: str) -> list[str]:
+def _complete(words: str, run: Callable[..., Ran] = c1k_forked) -> list[str]:
     """What bash completion offers for the last word of `words` (click's protocol: _C1K_COMPLETE)."""
     parts = words.split(" ")
-    res = _c1k(env={"_C1K_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1)})
+    res = run([], env={"_C1K_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1)})
     assert res.returncode == 0, res.stderr
     return [line.split(",", 1)[1] if "," in line else line for line in res.stdout.splitlines()]
 
@@ -45,7 +42,7 @@ def test_version() -> None:
 
 
 def test_python_dash_m_runs_the_command() -> None:
-    res = _c1k("--help")
+    res = c1k_process(["--help"])
     assert res.returncode == 0 and "Usage: c1k" in res.stdout
 
 
@@ -60,6 +57,11 @@ def test_completion_is_on_and_offers_public_names() -> None:
     assert _complete("c1k schema de") == ["deck"]
 
 
+def test_completion_answers_from_the_real_command() -> None:
+    """The installed command answers the shell (the cases above: the same app in-process)."""
+    assert _complete("c1k play iron", c1k_process) == ["ironbound"]
+
+
 def test_every_offered_agent_is_one_the_commands_take() -> None:
     from c1k_tui.cli import completion
     from c1k_tui.model.versus_session import agent_spec
@@ -71,8 +73,7 @@ def test_every_offered_agent_is_one_the_commands_take() -> None:
         agent_spec(spec)
 
 
-def test_piped_cards_are_one_unwrapped_line_each() -> None:
-    res = _c1k("cards")
+def _piped_cards(res: Ran) -> None:
     assert res.returncode == 0
     line = next(x for x in res.stdout.splitlines() if "Lancer of the Dawn Column" in x)
     cells = line.split("\t")
@@ -80,6 +81,14 @@ def test_piped_cards_are_one_unwrapped_line_each() -> None:
     assert cells[-1].endswith("this turn.")          # the whole text, on the same line
     assert res.stdout.splitlines()[0].split("\t") == ["id", "name", "realm", "type", "cost", "speed", "stats",
                                                       "text"]
+
+
+def test_piped_cards_are_one_unwrapped_line_each() -> None:
+    _piped_cards(c1k_forked(["cards"]))
+
+
+def test_piped_cards_are_one_unwrapped_line_each_from_the_real_command() -> None:
+    _piped_cards(c1k_process(["cards"]))
 
 
 def test_piped_rules_are_one_line_each() -> None:
@@ -121,13 +130,14 @@ def test_json_to_stdout_and_to_a_file(tmp_path: Path) -> None:
 
 
 def test_simulate_keeps_progress_off_stdout(tmp_path: Path) -> None:
-    res = _c1k("simulate", "ironbound", "emberfall", "--matches", "1", "--workers", "1", "--max-turns", "30",
-               "--no-plots", env={"COLUMNS": "100"})
+    """The real command (progress bars look at the real streams); the report to stdout: the same app in-process."""
+    res = c1k_process(["simulate", "ironbound", "emberfall", "--matches", "1", "--workers", "1", "--max-turns",
+                       "30", "--no-plots"], env={"COLUMNS": "100"})
     assert res.returncode == 0, res.stderr
     assert "ETA" not in res.stdout and "simulate" not in res.stdout.split("\n", 1)[0]
     assert "Ironbound" in res.stdout               # the deck's own name (issue #30 item 3)
-    report = _c1k("simulate", "ironbound", "emberfall", "--matches", "1", "--workers", "1", "--max-turns", "30",
-                  "--json", "-")
+    report = c1k_forked(["simulate", "ironbound", "emberfall", "--matches", "1", "--workers", "1", "--max-turns",
+                         "30", "--json", "-"])
     assert json.loads(report.stdout)["matches"] == 1          # stdout is the report alone
 
 

@@ -44,11 +44,10 @@ def test_port_fixtures_are_the_engines_current_output(tmp_path: Path) -> None:
             f"conformance/fixtures/{rel} is stale: run `python conformance/fixtures.py` and commit it")
 
 
-@needs_node
-def test_the_ports_match_log_is_checked_line_by_line_and_what_each_player_may_read(tmp_path: Path) -> None:
-    """layers.ts checks the whole match log of records and scenarios (fixtures/logs.json) against the port's:
-    a log whose expected line differs — here p1's view of p2's draw naming the card, a hidden-information
-    leak the port must not copy (rules.md §7a) — fails, naming the record, the view and the line."""
+def _log_check(tmp_path: Path, sample: bool) -> None:
+    """layers.ts over a copy of the fixtures whose log of the first record has p1's view of p2's draw naming
+    the card; with `sample`, every fixture file of many cases cut to its first few (the tampered record's
+    log among them), so that the port's layers run in a fraction of a second."""
     fixtures = tmp_path / "fixtures"
     shutil.copytree(PORT / "fixtures", fixtures)
     logs = json.loads((fixtures / "logs.json").read_text(encoding="utf-8"))
@@ -56,12 +55,39 @@ def test_the_ports_match_log_is_checked_line_by_line_and_what_each_player_may_re
     private = next(e for e in first["events"] if e[0] == "draw" and e[5] == 1)   # a draw of p2's
     line = first["views"]["0"].index(private[7]) + 1
     first["views"]["0"][line - 1] = private[6]
+    if sample:
+        logs["records"], logs["scenarios"] = logs["records"][:1], logs["scenarios"][:1]
+        for name, key in SAMPLED_LAYERS.items():
+            data = json.loads((fixtures / name).read_text(encoding="utf-8"))
+            data[key] = data[key][:3]
+            (fixtures / name).write_text(json.dumps(data), encoding="utf-8")
     (fixtures / "logs.json").write_text(json.dumps(logs), encoding="utf-8")
     res = subprocess.run(["bash", "-c", '. ./build.sh && node dist/layers.js "$1"', "layers", str(fixtures)],
                          capture_output=True, text=True, cwd=PORT, timeout=600)
     assert res.returncode == 1, res.stdout + res.stderr
     assert f"FAIL logs.json {first['record']}: the log p1 reads: line {line} of " in res.stdout, res.stdout[-2000:]
     assert res.stdout.count("FAIL ") == 1 and "port layers: " in res.stdout
+
+
+#: the fixture files of many cases whose first few the fast tier's layers test keeps (the CPU of the rest:
+#: loop keys 2.2 s, suggestions 1.3 s, logs 3 s; `.ci/run` checks them all, conformance/check)
+SAMPLED_LAYERS = {"loop-keys.json": "keys", "loop-keys-effects.json": "keys", "suggestions.json": "cases"}
+
+
+@needs_node
+def test_the_ports_match_log_is_checked_line_by_line_and_what_each_player_may_read(tmp_path: Path) -> None:
+    """layers.ts checks the whole match log of records and scenarios (fixtures/logs.json) against the port's:
+    a log whose expected line differs — here p1's view of p2's draw naming the card, a hidden-information
+    leak the port must not copy (rules.md §7a) — fails, naming the record, the view and the line."""
+    _log_check(tmp_path, sample=False)
+
+
+@needs_node
+def test_the_ports_match_log_of_a_sample_is_checked_line_by_line_and_what_each_player_may_read(
+        tmp_path: Path) -> None:
+    """The same leak found in a sample of the fixtures (the tampered record's log, a scenario's, the first
+    few loop keys and suggestions; every other layer whole)."""
+    _log_check(tmp_path, sample=True)
 
 
 def _replay(*paths: Path | str) -> subprocess.CompletedProcess[str]:
@@ -76,6 +102,24 @@ def _replays_to_the_end(pattern: str, count: int = 3) -> list[dict[str, Any]]:
     assert res.returncode == 0, res.stdout + res.stderr
     assert res.stdout.count(": every hash matches (the first state and ") == len(records) == count, res.stdout
     return [json.loads(r.read_text(encoding="utf-8")) for r in records]
+
+
+@needs_node
+def test_replay_follows_the_shortest_record_of_each_fixture_group_to_its_last_hash() -> None:
+    """One record of every group of fixtures/records (the shortest: the groups' own tests below replay them
+    all, in the slow tier), in one run of the port: each to its last hash."""
+    groups: dict[str, list[Path]] = {}
+    for path in sorted((PORT / "fixtures" / "records").glob("*.json")):
+        groups.setdefault(path.stem.rsplit("-", 1)[0], []).append(path)
+    assert {"passes", "plays", "combat", "keywords-greedy", "keywords-random", "keywords-options", "exhaustion",
+            "evolve-loop", "effects", "counters", "paradox", "own", "refusals", "scenario", "digits",
+            "random"} <= set(groups)
+    shortest = [min(paths, key=lambda p: len(json.loads(p.read_text(encoding="utf-8"))["commands"]))
+                for paths in groups.values()]
+    res = _replay(*shortest)
+    assert res.returncode == 0, res.stdout + res.stderr
+    for p in shortest:
+        assert f"ok {p}: every hash matches (the first state and " in res.stdout, (p.name, res.stdout)
 
 
 @needs_node
@@ -269,12 +313,12 @@ def test_replay_refuses_an_own_card_whose_whole_number_is_not_one(tmp_path: Path
 
 
 @needs_node
-def test_replay_follows_matches_begun_from_a_scenarios_or_a_lessons_position(tmp_path: Path) -> None:
+def test_replay_follows_matches_begun_from_a_scenarios_or_a_lessons_position() -> None:
     """record.py: a match begun from a scenario or lesson (`c1k play --scenario`, the lessons) records the
     scenario's tables, not decks; the port sets up the position as scenario.py does (inline cards, own cards the
     record carries, a 64-bit seed, who goes first drawn from it) and follows each record to its last hash. A
     changed position differs at the start, naming the scenario; a record with both decks and a scenario is
-    refused."""
+    refused (the test after this one)."""
     records = _replays_to_the_end("scenario-*.json", 7)
     assert {r["scenario"]["path"].split("/")[0] for r in records} == {"tests", "decks", "<own cards>"}
     assert sum("card" in r["scenario"]["data"] for r in records) >= 3          # inline [[card]] tables
@@ -282,6 +326,12 @@ def test_replay_follows_matches_begun_from_a_scenarios_or_a_lessons_position(tmp
     own = next(r for r in records if r["scenario"]["path"] == "<own cards>")
     assert own["cards"]["defs"] and own["scenario"]["data"]["scenario"]["seed"] >= 2**63
     assert all(len(r["commands"]) >= 50 for r in records)
+
+
+@needs_node
+def test_replay_finds_a_changed_scenario_position_and_refuses_decks_beside_a_scenario(tmp_path: Path) -> None:
+    """A record begun from a scenario whose position was changed differs at the start, naming the scenario;
+    a record with both decks and a scenario is refused."""
     data = json.loads((PORT / "fixtures" / "records" / "scenario-2.json").read_text(encoding="utf-8"))
     data["scenario"]["data"]["p1"]["influence"] = data["scenario"]["data"]["p1"].get("influence", 0) + 1
     (tmp_path / "changed.json").write_text(json.dumps(data), encoding="utf-8")
@@ -402,7 +452,8 @@ def test_scenarios_alone_exit_as_scenario_check_does_with_a_third_count(tmp_path
 def test_the_ci_gate_fails_on_a_tampered_record_and_on_a_record_it_cannot_follow(tmp_path: Path) -> None:
     """bench/port_tally.py --gate (run by `.ci/run` through conformance/check on a few hundred fresh records):
     every record must replay to its last hash — one that differs fails it, and so does one the port stops at
-    (a rule not ported yet: nothing fresh may stop). A small gate run of every kind of record passes."""
+    (a rule not ported yet: nothing fresh may stop). A small gate run of every kind of record passes (the
+    test after this one)."""
     tally = bench_module("port_tally.py", "port_tally")
     good = PORT / "fixtures" / "records" / "refusals-1.json"
     data = json.loads(good.read_text(encoding="utf-8"))
@@ -413,6 +464,10 @@ def test_the_ci_gate_fails_on_a_tampered_record_and_on_a_record_it_cannot_follow
     verdicts = tally.replay(paths, 2)
     assert [verdicts[p.name][0] for p in paths] == [0, 3, 1], verdicts
     assert tally.gate_failures(verdicts) == ["tampered.json", "text.json"]
+
+
+@needs_node
+def test_the_ci_gate_passes_a_small_run_of_fresh_records_of_every_kind() -> None:
     res = subprocess.run([sys.executable, str(ROOT / "bench" / "port_tally.py"), "2", "--seed", "5", "--own", "1",
                           "--scenarios", "1", "--vanilla", "1", "--agents", "search:1,greedy/search:2",
                           "--max-commands", "60", "--gate"], capture_output=True, text=True, timeout=900, cwd=ROOT)

@@ -1,22 +1,22 @@
 """Issue #23 item 2: every read is bounded before it starts. A FIFO (which would hang the reader), a
 device (/dev/zero would fill the memory) or a folder is refused by name, and a file over its kind's cap
 is refused from its size alone — a 1 GB sparse file costs a `stat`, not a read. Driven through the
-real command line in a subprocess (a FIFO read by mistake would hang the test, not fail it: the
-subprocess timeout turns that into a failure)."""
+command line in a child process (a FIFO read by mistake would hang the test, not fail it: the child's
+timeout turns that into a failure; /dev/zero read by mistake meets the child's memory limit): a fork of the
+test's process running the Typer app (tests/cli_run.py), and for one command of each case the real
+`python -m c1k_tui` (the rest of those in the slow tier, tests/conftest.py SAMPLED)."""
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
 import pytest
 
 from engine.safeio import CAPS, Kind, ReadRefused, read_bounded
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.cli_run import ROOT, Ran, c1k_forked, c1k_process
 
 COMMANDS: dict[str, list[str]] = {
     "validate": ["validate", "{f}"],
@@ -26,15 +26,12 @@ COMMANDS: dict[str, list[str]] = {
     "play --scenario": ["play", "--text", "--scenario", "{f}"],
     "play DECK": ["play", "--text", "{f}", "emberfall"],
 }
+SPARSE = ["validate", "replay", "scenario check", "play DECK"]
+
+Run = Callable[..., Ran]
 
 
-def c1k(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "C1K_HOME": str(home)}
-    return subprocess.run([sys.executable, "-m", "c1k_tui.cli.main", *args], capture_output=True, text=True,
-                          timeout=60, stdin=subprocess.DEVNULL, cwd=ROOT, env=env)
-
-
-def _refused(res: subprocess.CompletedProcess[str], *words: str) -> None:
+def _refused(res: Ran, *words: str) -> None:
     out = res.stdout + res.stderr
     assert res.returncode != 0, out
     assert "Traceback" not in out and "MemoryError" not in out, out
@@ -42,27 +39,51 @@ def _refused(res: subprocess.CompletedProcess[str], *words: str) -> None:
         assert w in out, out
 
 
-@pytest.mark.parametrize("name", list(COMMANDS))
-def test_a_fifo_is_refused_by_name_and_never_read(tmp_path: Path, name: str) -> None:
+def _fifo(tmp_path: Path, name: str, run: Run) -> None:
     fifo = tmp_path / ("x.scenario.toml" if "scenario" in name else "x.toml")
     os.mkfifo(fifo)
-    res = c1k([a.format(f=fifo) for a in COMMANDS[name]], tmp_path)
-    _refused(res, "FIFO")
+    _refused(run([a.format(f=fifo) for a in COMMANDS[name]]), "FIFO")
 
 
-@pytest.mark.parametrize("name", list(COMMANDS))
-def test_dev_zero_is_refused_as_a_device(tmp_path: Path, name: str) -> None:
-    res = c1k([a.format(f="/dev/zero") for a in COMMANDS[name]], tmp_path)
-    _refused(res, "character device")
+def _dev_zero(name: str, run: Run) -> None:
+    _refused(run([a.format(f="/dev/zero") for a in COMMANDS[name]]), "character device")
 
 
-@pytest.mark.parametrize("name", ["validate", "replay", "scenario check", "play DECK"])
-def test_a_1_gb_sparse_file_is_refused_from_its_size(tmp_path: Path, name: str) -> None:
+def _sparse(tmp_path: Path, name: str, run: Run) -> None:
     big = tmp_path / ("big.scenario.toml" if "scenario" in name else "big.toml")
     with big.open("wb") as f:
         f.truncate(1 << 30)
-    res = c1k([a.format(f=big) for a in COMMANDS[name]], tmp_path)
-    _refused(res, "1,073,741,824 bytes", "at most")
+    _refused(run([a.format(f=big) for a in COMMANDS[name]]), "1,073,741,824 bytes", "at most")
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_a_fifo_is_refused_by_name_and_never_read(tmp_path: Path, name: str) -> None:
+    _fifo(tmp_path, name, c1k_forked)
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_a_fifo_is_refused_by_name_and_never_read_by_the_real_command(tmp_path: Path, name: str) -> None:
+    _fifo(tmp_path, name, c1k_process)
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_dev_zero_is_refused_as_a_device(name: str) -> None:
+    _dev_zero(name, c1k_forked)
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_dev_zero_is_refused_as_a_device_by_the_real_command(name: str) -> None:
+    _dev_zero(name, c1k_process)
+
+
+@pytest.mark.parametrize("name", SPARSE)
+def test_a_1_gb_sparse_file_is_refused_from_its_size(tmp_path: Path, name: str) -> None:
+    _sparse(tmp_path, name, c1k_forked)
+
+
+@pytest.mark.parametrize("name", SPARSE)
+def test_a_1_gb_sparse_file_is_refused_from_its_size_by_the_real_command(tmp_path: Path, name: str) -> None:
+    _sparse(tmp_path, name, c1k_process)
 
 
 @pytest.mark.parametrize("kind", sorted(CAPS))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -176,3 +177,27 @@ def test_an_own_card_changed_inside_the_record_is_refused_by_the_start_hash(tmp_
     assert res.exit_code == 1, res.output
     assert "record.cards" in res.output and "Traceback" not in res.output
     assert save.read_bytes() == before
+
+
+def test_an_own_card_file_edited_between_two_loads_is_read_again(tmp_path: Path) -> None:
+    """The card files read are remembered by their bytes (engine/cards.py): an own card file edited between
+    two starts of the start screen (load_pool), even to the same size and time stamp, gives the new card;
+    the bundled set loaded again is the same set, and nothing done to one loaded set reaches the next."""
+    from c1k_tui.model.cardset import load_pool
+
+    own = tmp_path / "whelp.toml"
+    own.write_text(WHELP, encoding="utf-8")
+    first = load_pool([own])
+    assert first.db.by_id["cinder-whelp"].power == 2 and first.own == ("Cinder Whelp",)
+    stamp = own.stat()
+    own.write_text(WHELP.replace("power = 2", "power = 3").replace("Cinder Whelp", "Cinder Whelq"), encoding="utf-8")
+    os.utime(own, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert own.stat().st_size == stamp.st_size and own.stat().st_mtime_ns == stamp.st_mtime_ns
+    again = load_pool([own])
+    assert again.db.by_id["cinder-whelp"].power == 3 and again.own == ("Cinder Whelq",)
+    assert again.db.raw["cinder-whelp"]["power"] == 3
+    first.db.raw["lancer-of-the-dawn-column"]["power"] = 99        # a caller changing its own copy
+    first.db.by_id.clear()
+    third = load_pool([])
+    assert third.db.raw["lancer-of-the-dawn-column"]["power"] == 3 and "cinder-whelp" not in third.db.by_id
+    assert third.db.by_id.keys() == again.db.by_id.keys() - {"cinder-whelp"}

@@ -147,13 +147,13 @@ def named_card_files(deck: str) -> list[Path]:
 def load_pool(paths: Sequence[Path], decks: Sequence[str | None] = ()) -> Pool:
     """The bundled cards, own cards (files or folders) and the card files the decks name, as a Pool.
     Raises CardFileError listing every problem (a missing path, a broken card, an id or name taken: both files)."""
-    from engine.cardset import bundled_cards_dir, card_files_for, is_bundled, load_cards
+    from engine.cardset import bundled_cards_dir, bundled_ids, card_files_for, load_cards
 
     found = deck_paths(decks)
     db = load_cards(paths, found)
     bundled = bundled_cards_dir().resolve()
     files = tuple(f for f in card_files_for(paths, found) if f.resolve().parent != bundled)
-    own = tuple(sorted(db.by_id[cid].name for cid in db.by_id if not is_bundled(db, cid)))
+    own = tuple(sorted(db.by_id[cid].name for cid in db.by_id.keys() - bundled_ids(db)))
     return Pool(db, files, own, tuple(deck_files_beside(paths)))
 
 
