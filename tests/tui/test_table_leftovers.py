@@ -387,5 +387,44 @@ def test_the_80x24_footer_keeps_quit_while_a_target_or_slot_is_picked(db: CardDB
     assert "quit" in seen["picking"] and "confirm" in seen["picking"], seen
 
 
+def test_the_footer_is_built_again_only_when_its_keys_change(db: CardDB) -> None:
+    """The table refreshes its bindings on every view it shows; the footer (`KeysFooter`) builds its keys
+    again only when they change: the same view shown again builds nothing, a pick in progress shows
+    "confirm" at once."""
+    from textual.widgets import Footer
+
+    s = session_from(db, flow_data(), open_hands=True)
+    app = C1KApp(db=db, session=s)
+    seen: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        await to_table(pilot, app, 0)
+        await pilot.pause(0.6)
+        ms = app.match_screen
+        assert ms is not None
+        footer = ms.query_one(Footer)
+        built: list[int] = []
+        real = footer.recompose
+
+        async def counted() -> None:
+            built.append(1)
+            await real()
+
+        footer.recompose = counted  # type: ignore[method-assign]
+        for _ in range(3):                         # the same view again: the same keys
+            ms.refresh_bindings()
+            app.refresh_view()
+            await pilot.pause()
+        seen["same"] = len(built)
+        await pilot.press("1", "enter")            # Test Recruit: its slot is picked next, "c confirm" shows
+        await pilot.pause()
+        seen["changed"] = len(built)
+        seen["row"] = _text_rows(app)[-1]
+
+    run_app(app, body, size=(80, 24))
+    assert seen["same"] == 0, f"the footer was built again {seen['same']} times for the same keys"
+    assert seen["changed"] >= 1 and "confirm" in seen["row"], seen
+
+
 def _text_rows(app: C1KApp) -> list[str]:
     return [strip.text for strip in app.screen._compositor.render_strips()]
