@@ -70,8 +70,9 @@ SLOW = {
     #   fast: the same pictures' screens in test_snapshots.py (match screen, learning flow at 80×24)
     "tests/tui/test_readme_pictures.py::test_readme_match",
     "tests/tui/test_readme_pictures.py::test_readme_lesson",
-    #   fast: test_versus.py::test_the_ais_decisions_show_on_public_facts_only (rules.md §7a against the AI, in
-    #   the app), tests/test_hidden_information.py (no event a player may read names a hidden card),
+    #   fast: test_versus.py::test_rules_7a_nothing_of_the_ai_hand_in_the_humans_view_recap_or_move_lines (the
+    #   same match through the model), ::test_the_ais_decisions_show_on_public_facts_only (rules.md §7a against
+    #   the AI, in the app), tests/test_hidden_information.py (no event a player may read names a hidden card),
     #   test_seat_policy.py, test_undo_public.py (undo against the AI on public facts), test_opponent_specs,
     #   ::test_the_ai_thinks_in_a_worker_and_the_human_waits and test_versus_snapshots.py::test_vs_ai_screen[80x24]
     "tests/tui/test_versus.py::test_nothing_of_the_ai_hand_in_any_screen_log_line_or_recap",
