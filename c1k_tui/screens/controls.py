@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Click
 from textual.geometry import Size
@@ -17,6 +18,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Checkbox, Footer, RadioButton
+from textual.widgets._footer import FooterKey
 
 
 def wrap_rows(lines: tuple[str, ...], width: int) -> list[str]:
@@ -281,6 +283,14 @@ class KeysFooter(Footer):
                       b.group.description if b.group is not None else None, b.group.compact if b.group else None)
                      for (_, b, enabled, tooltip) in screen.active_bindings.values() if b.show)
         return keys, self.show_command_palette and app.ENABLE_COMMAND_PALETTE
+
+    def compose(self) -> ComposeResult:
+        # Textual's FooterKey starts compact and is then bound to the footer's `compact`: two restyles of
+        # each key every time the footer is built; started at the footer's own value, none
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.set_reactive(FooterKey.compact, self.compact)
+            yield widget
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         if not screen.app.app_focus or not (self.is_attached and screen is self.screen):
