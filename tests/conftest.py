@@ -175,7 +175,8 @@ SLOW = {
     #   fast: tests/test_tui_round3_one_guard.py::test_tui_round3_leaving_says_how_to_come_back
     "tests/tui/test_key_epochs.py::test_ctrl_q_asks_before_it_ends_a_match_and_says_how_to_come_back",
     #   fast: test_input.py::test_number_keys_select_and_enter_plays (keys to commands), test_pacing_model.py and
-    #   ::test_no_pacing_step_acts_once_its_match_screen_is_gone (pacing in the app), test_prefs.py's model tests,
+    #   ::test_no_pacing_step_acts_once_its_match_screen_is_gone (pacing in the app), test_prefs.py's model tests
+    #   (options by player, a broken options file, ::test_a_failed_autosave_is_one_notice_a_title_mark_and_the_game_overs_hint),
     #   tests/test_harden_settings.py, test_table_leftovers.py::test_the_80x24_footer_keeps_quit_while_a_target_or_slot_is_picked
     "tests/tui/test_input.py::test_quick_play_restores_one_key_plays",
     "tests/tui/test_input.py::test_pacing_steps_the_phase_bar_through_passed_windows",
