@@ -111,7 +111,8 @@ SLOW = {
     #   fast: test_lab.py::test_lab_results_snapshot[80x24] (a run from the keys to the results), the first case
     #   of ::test_a_bad_field_is_a_message (the form refuses in words),
     #   ::test_run_jobs_with_a_pool_stops_when_cancelled (the cancel), tests/test_simulate.py (the report, compare),
-    #   test_deck_builder.py (the builder), test_deckbuild.py::test_save_never_replaces_a_file_unless_told
+    #   test_deck_builder.py (the builder; ::test_saving_over_a_file_asks_first_and_no_keeps_it[80x24], the save
+    #   dialog the Lab shares), test_deckbuild.py::test_save_never_replaces_a_file_unless_told
     "tests/tui/test_lab.py::test_a_tiny_simulation_in_the_lab_gives_the_report_of_c1k_simulate",
     "tests/tui/test_lab.py::test_cancel_stops_the_run_cleanly_and_keeps_what_was_played",
     "tests/tui/test_lab.py::test_the_start_screen_opens_the_lab_and_esc_comes_back",
@@ -134,9 +135,10 @@ SLOW = {
     "tests/tui/test_start_cards.py::test_back_on_the_start_screen_after_a_match_the_deck_file_and_own_cards_are_still_there",
     "tests/tui/test_start_cards.py::test_the_deck_builder_and_the_lab_see_the_own_cards_and_come_back_to_the_screen_as_it_was",
     #   fast: tests/test_deckbuild.py (pool, filters, counts, save that never replaces unless told, opening by
-    #   name), test_deck_builder.py::test_preview_snapshot[80x24] and ::test_a_bad_cost_filter_is_a_message
+    #   name), test_deck_builder.py::test_preview_snapshot[80x24], ::test_a_bad_cost_filter_is_a_message and
+    #   ::test_saving_over_a_file_asks_first_and_no_keeps_it[80x24] (ask_save_path, which the Lab and the
+    #   game-over screen's save-as share: a file there is replaced only after a yes)
     "tests/tui/test_deck_builder.py::test_start_screen_f5_opens_the_builder_and_esc_comes_back",
-    "tests/tui/test_deck_builder.py::test_saving_over_a_file_asks_first_and_no_keeps_it",
     "tests/tui/test_deck_builder.py::test_builder_snapshot",
     "tests/tui/test_deck_builder.py::test_open_a_deck_by_name_and_leaving_with_changes_asks",
     "tests/tui/test_deck_builder.py::test_the_cost_filter_looks_empty_when_it_is",
