@@ -190,7 +190,7 @@ SLOW = {
     "tests/tui/test_prefs.py::test_failed_autosave_is_shown_and_the_match_goes_on",
     "tests/tui/test_sizes_round3.py::test_the_80x24_footer_keeps_quit",
     "tests/tui/test_table_leftovers.py::test_every_options_label_is_whole_at_both_sizes",
-    #   fast: tests/test_prompts_round3.py's model tests (order and discard choices) and
+    #   fast: test_prompts_round3.py's model tests (order and discard choices) and
     #   test_table_leftovers.py::test_c1k_9_enter_on_an_unmarked_order_says_how_to_mark_it_and_sends_nothing
     "tests/tui/test_prompts_round3.py::test_c1k_7_after_esc_on_an_interrupt_prompt_the_footer_says_how_to_reopen_it",
     "tests/tui/test_table_leftovers.py::test_enter_in_the_order_dialog_with_nothing_marked_says_what_to_do",
