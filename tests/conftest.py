@@ -21,7 +21,6 @@ SLOW = {
     "tests/tui/test_flows.py::test_malformed_command_changes_nothing",
     "tests/tui/test_flows.py::test_help_and_cursor_keys_do_not_touch_the_match",
     "tests/tui/test_flows.py::test_practice_mode_refusal_keeps_priority_and_shows_rule",
-    "tests/tui/test_input.py::test_game_over_save_field_has_focus_and_swallows_hotkeys",
     "tests/tui/test_input.py::test_undo_request_hides_the_hand_and_asks_the_other_player",
     "tests/tui/test_input.py::test_a_refusal_costs_the_same_typed_or_picked",
     "tests/tui/test_input.py::test_options_dialog_is_keyboard_first_with_glyphs",
