@@ -368,29 +368,10 @@ def test_a_double_space_never_passes_for_the_player_behind_the_hand_off(db: Card
 def test_the_80x24_footer_keeps_quit_while_a_target_or_slot_is_picked(db: CardDB) -> None:
     """Played at 80×24: picking a target for Emberlash, the footer gained "c confirm" and lost "^q quit"
     (tui.md round 3: the 80×24 footer keeps "quit"). While a pick is in progress "pass until…" (which a
-    pick doesn't take) leaves the footer; quit stays."""
-    s = session_from(db, flow_data(), open_hands=True)
-    app = C1KApp(db=db, session=s)
-    seen: dict[str, str] = {}
+    pick doesn't take) leaves the footer; quit stays.
 
-    async def body(pilot: Any) -> None:
-        await to_table(pilot, app, 0)
-        seen["before"] = _text_rows(app)[-1]
-        await pilot.pause(0.6)
-        await pilot.press("1", "enter")            # Test Recruit: its slot is picked next
-        await pilot.pause()
-        assert app.match_screen is not None and app.match_screen.pick is not None
-        seen["picking"] = _text_rows(app)[-1]
-
-    run_app(app, body, size=(80, 24))
-    assert "quit" in seen["before"], seen
-    assert "quit" in seen["picking"] and "confirm" in seen["picking"], seen
-
-
-def test_the_footer_is_built_again_only_when_its_keys_change(db: CardDB) -> None:
-    """The table refreshes its bindings on every view it shows; the footer (`KeysFooter`) builds its keys
-    again only when they change: the same view shown again builds nothing, a pick in progress shows
-    "confirm" at once."""
+    And the footer (`KeysFooter`) builds its keys again only when they change: the table refreshes its
+    bindings on every view it shows, and the same view shown again builds nothing."""
     from textual.widgets import Footer
 
     s = session_from(db, flow_data(), open_hands=True)
@@ -399,6 +380,7 @@ def test_the_footer_is_built_again_only_when_its_keys_change(db: CardDB) -> None
 
     async def body(pilot: Any) -> None:
         await to_table(pilot, app, 0)
+        seen["before"] = _text_rows(app)[-1]
         await pilot.pause(0.6)
         ms = app.match_screen
         assert ms is not None
@@ -415,15 +397,18 @@ def test_the_footer_is_built_again_only_when_its_keys_change(db: CardDB) -> None
             ms.refresh_bindings()
             app.refresh_view()
             await pilot.pause()
-        seen["same"] = len(built)
-        await pilot.press("1", "enter")            # Test Recruit: its slot is picked next, "c confirm" shows
+        seen["rebuilt for the same keys"] = len(built)
+        await pilot.press("1", "enter")            # Test Recruit: its slot is picked next
         await pilot.pause()
-        seen["changed"] = len(built)
-        seen["row"] = _text_rows(app)[-1]
+        assert app.match_screen is not None and app.match_screen.pick is not None
+        seen["picking"] = _text_rows(app)[-1]
+        seen["rebuilt for the pick"] = len(built) - seen["rebuilt for the same keys"]
 
     run_app(app, body, size=(80, 24))
-    assert seen["same"] == 0, f"the footer was built again {seen['same']} times for the same keys"
-    assert seen["changed"] >= 1 and "confirm" in seen["row"], seen
+    assert "quit" in seen["before"], seen
+    assert "quit" in seen["picking"] and "confirm" in seen["picking"], seen
+    assert seen["rebuilt for the same keys"] == 0, f"the footer was built again for the same keys: {seen}"
+    assert seen["rebuilt for the pick"] >= 1, seen
 
 
 def _text_rows(app: C1KApp) -> list[str]:
