@@ -153,6 +153,7 @@ class C1KApp(GuardedApp):
         from c1k_tui.screens.versus import attach, screen_for
 
         self.keys.dismissed()       # (a second press of the key that started the match must not reach it)
+        self.pacing = False         # (the last match's pacing stopped with its screen)
         self.match.start(session)
         self.versus = attach(self, session)
         screen = screen_for(session, self._title_extra())
@@ -321,13 +322,13 @@ class C1KApp(GuardedApp):
         first, *rest = plan.steps
         show(first.turn, first.window, first.n)
         for st in rest:
-            self.set_timer(st.at_ms / 1000, lambda t=st.turn, x=st.window, m=st.n: show(t, x, m))
+            ms.set_timer(st.at_ms / 1000, lambda t=st.turn, x=st.window, m=st.n: show(t, x, m))
 
         def done() -> None:
             self.pacing = False
             self.present()
 
-        self.set_timer(plan.done_ms / 1000, done)
+        ms.set_timer(plan.done_ms / 1000, done)     # (the screen's timers: none fires once it is torn down)
 
     # ---------------------------------------------------------------- prompts
 
@@ -474,6 +475,7 @@ class C1KApp(GuardedApp):
 
     def _leave_match(self) -> None:
         self.match_screen = None
+        self.pacing = False         # (its pacing timers stop with the match screen)
         while len(self.screen_stack) > 1:
             self.pop_screen()
 

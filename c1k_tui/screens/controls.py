@@ -9,13 +9,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Click
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Checkbox, RadioButton
+from textual.widgets import Checkbox, Footer, RadioButton
+from textual.widgets._footer import FooterKey
 
 
 def wrap_rows(lines: tuple[str, ...], width: int) -> list[str]:
@@ -264,3 +267,37 @@ class ChoiceList(Widget, can_focus=True):
         out = Text("\n").join(rows)
         out.no_wrap = True
         return out
+
+
+class KeysFooter(Footer):
+    """Textual's Footer, recomposed only when the keys it shows change: a screen refreshes its bindings on
+    every view it shows (each command at the table), and the stock Footer then builds all its keys again —
+    mounting and styling a widget per key — even when they are the same keys."""
+
+    _shown: tuple[object, ...] | None = None
+
+    def _keys(self, screen: Screen[Any]) -> tuple[object, ...]:
+        """What compose() shows, as a value: each shown binding with its display, state and tooltip."""
+        app = self.app
+        keys = tuple((b.key, app.get_key_display(b), b.description, b.action, enabled, tooltip,
+                      b.group.description if b.group is not None else None, b.group.compact if b.group else None)
+                     for (_, b, enabled, tooltip) in screen.active_bindings.values() if b.show)
+        return keys, self.show_command_palette and app.ENABLE_COMMAND_PALETTE
+
+    def compose(self) -> ComposeResult:
+        # Textual's FooterKey starts compact and is then bound to the footer's `compact`: two restyles of
+        # each key every time the footer is built; started at the footer's own value, none
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.set_reactive(FooterKey.compact, self.compact)
+            yield widget
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        if not screen.app.app_focus or not (self.is_attached and screen is self.screen):
+            super().bindings_changed(screen)
+            return
+        shown = self._keys(screen)
+        if shown == self._shown and self._bindings_ready:
+            return
+        self._shown = shown
+        super().bindings_changed(screen)

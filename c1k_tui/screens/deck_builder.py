@@ -19,9 +19,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
-from textual.widgets import DataTable, Footer, Input, Label, Static
+from textual.widgets import DataTable, Input, Label, Static
 
 from c1k_tui.model import deckbuild as m
+from c1k_tui.screens.controls import KeysFooter
 from c1k_tui.screens.save_dialog import AskPathModal, ask_save_path
 from engine import CardDB, CardFileError
 
@@ -98,7 +99,7 @@ class DeckBuilderScreen(Screen[Path | None]):
                     yield Static(id="db-problems")
         yield Static(id="db-card")
         yield Static(id="db-status")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         pool = self.query_one("#db-pool", DataTable)

@@ -12,13 +12,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     Button,
-    Footer,
     Input,
     Static,
 )
 
 from c1k_tui.model.safetext import escape_text
 from c1k_tui.model.summary import MatchSummary
+from c1k_tui.screens.controls import KeysFooter
 
 
 def _cannot_save(path: Path) -> None:
@@ -81,7 +81,7 @@ class GameOverScreen(Screen[str]):
                 yield Button("Review (v)", id="review")
                 yield Button("Quit (q)", id="quit")
             yield Static(id="save-msg")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         # the keys first: the save field takes the focus only on `s` (a hotkey meant for the screen must

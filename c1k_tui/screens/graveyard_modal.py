@@ -8,9 +8,10 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import (
-    Footer,
     Static,
 )
+
+from c1k_tui.screens.controls import KeysFooter
 
 
 class GraveyardModal(ModalScreen[None]):
@@ -23,7 +24,7 @@ class GraveyardModal(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
             yield Static(self.text)
-        yield Footer()
+        yield KeysFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -10,11 +10,11 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
-    Footer,
     Static,
 )
 
 from c1k_tui.model.names import seat_name
+from c1k_tui.screens.controls import KeysFooter
 
 
 class HandoffScreen(Screen[None]):
@@ -60,7 +60,7 @@ class HandoffScreen(Screen[None]):
             if self.recap is not None:
                 with VerticalScroll(id="handoff-recap"):
                     yield Static(self.recap)
-        yield Footer()
+        yield KeysFooter()
 
     def action_scroll(self, d: int) -> None:
         for w in self.query("#handoff-recap"):

@@ -10,9 +10,10 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import (
-    Footer,
     Static,
 )
+
+from c1k_tui.screens.controls import KeysFooter
 
 HELP_TEXT = """[b]Council of 1000 — keys[/b]
 
@@ -75,7 +76,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box", classes="dialog"):
             yield Static(Text.from_markup(HELP_TEXT))
-        yield Footer()
+        yield KeysFooter()
 
     def action_dismiss(self, result: Any = None) -> Any:
         return self.dismiss(None)

@@ -34,7 +34,6 @@ from textual.strip import Strip
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Input,
     Label,
     OptionList,
@@ -47,7 +46,7 @@ from textual.widgets._toggle_button import ToggleButton
 
 from c1k_tui.model.cardset import join_paths, split_paths
 from c1k_tui.model.jsonout import csv_files
-from c1k_tui.screens.controls import GlyphCheckbox
+from c1k_tui.screens.controls import GlyphCheckbox, KeysFooter
 from c1k_tui.sim import simulate as sim
 from engine import CardFileError
 
@@ -237,7 +236,7 @@ class LabScreen(Screen[None]):
             yield OptionList(id="lab-games")
             with Horizontal(classes="save-row"):
                 yield Button("Save… (ctrl+s)", id="lab-save-button")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#lab-progress", ProgressBar).display = False

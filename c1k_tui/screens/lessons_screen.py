@@ -7,13 +7,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import (
-    Footer,
     OptionList,
     Static,
 )
 from textual.widgets.option_list import Option
 
 from c1k_tui.model.builders import LessonInfo
+from c1k_tui.screens.controls import KeysFooter
 
 #: the lessons screen's last entry: a whole match against the AI in the learning flow
 VS_AI = "vs-ai"
@@ -44,7 +44,7 @@ class LessonsScreen(Screen[LessonInfo | str | None]):
                                                      "id; practice mode: a refused action never moves priority.",
                                                      "dim")), id=VS_AI))
         yield OptionList(*opts, id="lesson-list")
-        yield Footer()
+        yield KeysFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == VS_AI:

@@ -7,12 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import (
-    Footer,
     Input,
     Static,
 )
 
-from c1k_tui.screens.controls import LogView
+from c1k_tui.screens.controls import KeysFooter, LogView
 
 
 def log_rows(lines: tuple[str, ...]) -> list[tuple[int, str, str]]:
@@ -102,7 +101,7 @@ class LogScreen(Screen[None]):
         yield LogView(id="full-log")
         yield Static(id="log-count", classes="dim")
         yield Input(placeholder="filter (Enter keeps it, Esc leaves the field)", id="log-filter")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#full-log", LogView).lines_ = self.all_lines

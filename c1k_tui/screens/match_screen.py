@@ -20,13 +20,14 @@ from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
 from textual.suggester import Suggester
-from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.widgets import Input, Static, TabbedContent, TabPane
 from textual.widgets._tabbed_content import ContentTabs
 
 from c1k_tui.model import rulesdoc
 from c1k_tui.model.completion import VERBS, History, completions, visible_names
 from c1k_tui.model.view import HandCard, MatchView, SideView, UnitView
 from c1k_tui.screens import messages
+from c1k_tui.screens.controls import KeysFooter
 from c1k_tui.screens.widgets import (
     BoardRow,
     ChipsRow,
@@ -211,7 +212,7 @@ class MatchScreen(Screen[None]):
         yield Static(id="status")
         yield CommandLine(placeholder="type a command (pass · play #12 target #21 · attack #5 · …) — press : to type",
                           id="command", suggester=self.suggester, max_length=MAX_COMMAND_CHARS)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#title", TitleBar).extra = self.title_extra

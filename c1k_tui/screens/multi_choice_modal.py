@@ -8,12 +8,11 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import (
-    Footer,
     Static,
 )
 
 from c1k_tui.model.marks import Marks
-from c1k_tui.screens.controls import Choice, ChoiceList
+from c1k_tui.screens.controls import Choice, ChoiceList, KeysFooter
 
 
 class MultiChoiceModal(ModalScreen[str | None]):
@@ -40,7 +39,7 @@ class MultiChoiceModal(ModalScreen[str | None]):
             yield Static(m.hint())
             yield ChoiceList(rows, enter="confirm", id="multi")
             yield Static(m.summary(), id="multi-msg")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         cl = self.query_one(ChoiceList)

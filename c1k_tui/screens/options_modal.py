@@ -11,12 +11,11 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import (
-    Footer,
     Static,
 )
 
 from c1k_tui.model.paths import FLOW_SHORT, FLOWS, PACES
-from c1k_tui.screens.controls import Choice, ChoiceList
+from c1k_tui.screens.controls import Choice, ChoiceList, KeysFooter
 
 if TYPE_CHECKING:
     from c1k_tui.model.session import Flow
@@ -99,7 +98,7 @@ class OptionsModal(ModalScreen[OptionsResult | None]):
             yield Static(Text("Flow options (recorded in the match record)", style="bold"))
             yield Static("↑/↓ move · Space or Enter toggles · ctrl+s applies · Esc cancels", classes="dim")
             yield ChoiceList(self.choices(), id="options-list")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()

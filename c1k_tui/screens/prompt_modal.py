@@ -8,11 +8,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import (
-    Footer,
     OptionList,
     Static,
 )
 from textual.widgets.option_list import Option
+
+from c1k_tui.screens.controls import KeysFooter
 
 
 class PromptModal(ModalScreen[str | None]):
@@ -31,7 +32,7 @@ class PromptModal(ModalScreen[str | None]):
                 yield Static(self.body)
             yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.options)],
                              id="prompt-options")
-        yield Footer()
+        yield KeysFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.options[int(event.option.id or 0)][1])

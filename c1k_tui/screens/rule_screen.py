@@ -17,10 +17,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Markdown, OptionList, Static
+from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from c1k_tui.model import rulesdoc
+from c1k_tui.screens.controls import KeysFooter
 
 
 class RuleBrowser(ModalScreen[None]):
@@ -55,7 +56,7 @@ class RuleBrowser(ModalScreen[None]):
                                  id="rule-ids")
                 with VerticalScroll(id="rule-text"):
                     yield Markdown(rulesdoc.rule_markdown(self.rule_id), id="rule-md")
-        yield Footer()
+        yield KeysFooter()
 
     def _options(self, ids: list[str]) -> list[Option]:
         table = rulesdoc.rules()

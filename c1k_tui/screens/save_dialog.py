@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from c1k_tui.screens.confirm_modal import ConfirmModal
+from c1k_tui.screens.controls import KeysFooter
 
 
 class AskPathModal(ModalScreen[str | None]):
@@ -33,7 +34,7 @@ class AskPathModal(ModalScreen[str | None]):
                 yield Static(self.hint, classes="dim")
             yield Input(value=self.default, id="ask-path-input", placeholder="a file path")
             yield Static("", id="ask-path-error")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#ask-path-input", Input).focus()

@@ -9,9 +9,10 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import (
-    Footer,
     Static,
 )
+
+from c1k_tui.screens.controls import KeysFooter
 
 
 class SplashScreen(Screen[None]):
@@ -38,7 +39,7 @@ class SplashScreen(Screen[None]):
                 yield Static(line)
             yield Static("")
             yield Static(Text("loading the rules engine…", style="dim"), id="splash-state")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.call_after_refresh(lambda: self.post_message(self.Painted()))

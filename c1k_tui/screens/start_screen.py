@@ -15,7 +15,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Input,
     Label,
     RadioSet,
@@ -28,7 +27,7 @@ from c1k_tui.model.cardset import join_paths, split_paths
 from c1k_tui.model.paths import FLOW_SHORT, FLOWS
 from c1k_tui.model.safetext import escape_text
 from c1k_tui.model.versus_choices import OPPONENTS
-from c1k_tui.screens.controls import GlyphCheckbox, GlyphRadio
+from c1k_tui.screens.controls import GlyphCheckbox, GlyphRadio, KeysFooter
 
 if TYPE_CHECKING:
     from c1k_tui.model.cardset import Pool
@@ -142,7 +141,7 @@ class StartScreen(Screen[StartChoice | str]):
                 yield Button("Lab (F4)", id="lab")
                 yield Button("Decks (F5)", id="builder")
                 yield Button("Quit", id="quit")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#start-cards", Static).display = False

@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from c1k_tui.model.names import possessive, seat_name
+from c1k_tui.screens.controls import KeysFooter
 
 
 class TurnScreen(Screen[None]):
@@ -30,7 +31,7 @@ class TurnScreen(Screen[None]):
             yield Static(Text(f"Turn {self.turn} — {possessive(self.player_name)} turn", style="bold"),
                          id="handoff-title")
             yield Static(Text.assemble(("press Enter", "bold reverse"), " to see your table"), id="handoff-go")
-        yield Footer()
+        yield KeysFooter()
 
     def action_go(self) -> None:
         self.dismiss(None)

@@ -251,7 +251,10 @@ class Versus:
     # ---------------------------------------------------------------- the agent's turn
 
     def _timer(self, seconds: float, then: Callable[[], None]) -> object:
-        return self.app.set_timer(seconds, then)
+        """The match screen's timer (the App's before one is shown): it stops with the screen, so no AI move
+        is shown on a screen being torn down."""
+        ms = self.app.match_screen
+        return (ms if ms is not None else self.app).set_timer(seconds, then)
 
     def _think(self, p: int) -> None:
         app = self.app
@@ -337,7 +340,7 @@ class Versus:
                 if app.session is s:
                     app.present()
 
-            app.set_timer(self.pace_ms / 1000, go_on)
+            self._timer(self.pace_ms / 1000, go_on)
             return
         app.call_later(app.present)
 

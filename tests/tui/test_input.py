@@ -214,6 +214,41 @@ def test_pacing_steps_the_phase_bar_through_passed_windows(db: CardDB) -> None:
     run_app(app, body)
 
 
+def test_no_pacing_step_acts_once_its_match_screen_is_gone(db: CardDB) -> None:
+    """The pacing steps are the match screen's timers: once the screen is gone (a rematch, the start screen
+    again, the app quitting) none of them steps a phase bar or shows what comes next, and keys no longer
+    wait for them. (A step that fired on a screen being torn down failed a test under load: NoMatches.)"""
+    from c1k_tui.screens.widgets import PhaseBar
+
+    app = C1KApp(db=db, session=session_from(db, flow_data(), open_hands=True, flow="stops"))
+    app.match.pace_ms = 40
+    out: dict[str, Any] = {}
+
+    async def body(pilot: Any) -> None:
+        ms = app.match_screen
+        assert ms is not None
+        steps: list[tuple[int, int]] = []
+        ms.query_one("#phases", PhaseBar).step_to = lambda turn, index: steps.append((turn, index))  # type: ignore[method-assign]
+        presented: list[int] = []
+        app.present = lambda: presented.append(1)  # type: ignore[method-assign]
+        g = app.game
+        for _ in range(8):                 # Mira passes until the flow options step through passed windows
+            app.send({"attackers": "attack none", "blockers": "block none"}.get(g.decision.kind, "pass"))
+            if app.pacing:
+                break
+            await pilot.pause()
+        assert app.pacing, "no pass stepped through windows: the test did not reach pacing"
+        before = (len(steps), len(presented))
+        app._leave_match()                 # the match screen goes while its steps are due
+        for _ in range(50):
+            await pilot.pause(0.02)
+        out.update(before=before, after=(len(steps), len(presented)), pacing=app.pacing)
+
+    run_app(app, body)
+    assert out["after"] == out["before"], f"a pacing step acted after its screen was gone: {out}"
+    assert out["pacing"] is False, "keys still wait for a pacing whose screen is gone"
+
+
 def test_stops_are_saved_per_player_in_c1k_home(db: CardDB, tmp_path: Path) -> None:
     from c1k_tui.model.builders import StartChoice, new_session
     from c1k_tui.model.paths import DEFAULT_STOPS, load_stops, save_stops, stops_file

@@ -93,6 +93,32 @@ def test_a_broken_options_file_is_a_notice_not_a_traceback(db: CardDB) -> None:
     run_app(app, body)
 
 
+def test_a_failed_autosave_is_one_notice_a_title_mark_and_the_game_overs_hint(db: CardDB, tmp_path: Path) -> None:
+    """The model's twin of test_failed_autosave_is_shown_and_the_match_goes_on (slow tier): what the App
+    shows of a failed autosave is `MatchFlow`'s — one error notice naming the file and why, "NOT AUTOSAVED"
+    in the title, no second notice while it keeps failing, and the game-over screen's hint."""
+    from c1k_tui.model.flow import MatchFlow, ShowGameOver
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    target = blocker / "match.json"            # a folder that can't be made: the autosave fails
+    s = session_from(db, flow_data(), flow="stops")
+    s.save_path = target
+    mf = MatchFlow()
+    mf.start(s)                                # (starting saves the match)
+    notes, changed = mf.take_notices()
+    errors = [m for m, t, sev in notes if t == "Autosave failed" and sev == "error"]
+    assert changed and len(errors) == 1 and errors[0].startswith(f"autosave to {target} failed: "), notes
+    assert str(blocker) in errors[0].split("failed: ", 1)[1]          # the reason: the folder on the way is a file
+    assert "NOT AUTOSAVED" in mf.title_extra()
+    assert mf.send("pass").sent                 # the game goes on …
+    again, changed = mf.take_notices()
+    assert not changed and not [m for m, t, _ in again if t == "Autosave failed"], again   # … and says it once
+    mf.concede()
+    over = mf.next()
+    assert mf.game.is_terminal() and isinstance(over, ShowGameOver) and over.hint.startswith("NOT autosaved"), over
+
+
 def test_failed_autosave_is_shown_and_the_match_goes_on(db: CardDB, tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("")

@@ -368,23 +368,47 @@ def test_a_double_space_never_passes_for_the_player_behind_the_hand_off(db: Card
 def test_the_80x24_footer_keeps_quit_while_a_target_or_slot_is_picked(db: CardDB) -> None:
     """Played at 80×24: picking a target for Emberlash, the footer gained "c confirm" and lost "^q quit"
     (tui.md round 3: the 80×24 footer keeps "quit"). While a pick is in progress "pass until…" (which a
-    pick doesn't take) leaves the footer; quit stays."""
+    pick doesn't take) leaves the footer; quit stays.
+
+    And the footer (`KeysFooter`) builds its keys again only when they change: the table refreshes its
+    bindings on every view it shows, and the same view shown again builds nothing."""
+    from textual.widgets import Footer
+
     s = session_from(db, flow_data(), open_hands=True)
     app = C1KApp(db=db, session=s)
-    seen: dict[str, str] = {}
+    seen: dict[str, Any] = {}
 
     async def body(pilot: Any) -> None:
         await to_table(pilot, app, 0)
         seen["before"] = _text_rows(app)[-1]
         await pilot.pause(0.6)
+        ms = app.match_screen
+        assert ms is not None
+        footer = ms.query_one(Footer)
+        built: list[int] = []
+        real = footer.recompose
+
+        async def counted() -> None:
+            built.append(1)
+            await real()
+
+        footer.recompose = counted  # type: ignore[method-assign]
+        for _ in range(3):                         # the same view again: the same keys
+            ms.refresh_bindings()
+            app.refresh_view()
+            await pilot.pause()
+        seen["rebuilt for the same keys"] = len(built)
         await pilot.press("1", "enter")            # Test Recruit: its slot is picked next
         await pilot.pause()
         assert app.match_screen is not None and app.match_screen.pick is not None
         seen["picking"] = _text_rows(app)[-1]
+        seen["rebuilt for the pick"] = len(built) - seen["rebuilt for the same keys"]
 
     run_app(app, body, size=(80, 24))
     assert "quit" in seen["before"], seen
     assert "quit" in seen["picking"] and "confirm" in seen["picking"], seen
+    assert seen["rebuilt for the same keys"] == 0, f"the footer was built again for the same keys: {seen}"
+    assert seen["rebuilt for the pick"] >= 1, seen
 
 
 def _text_rows(app: C1KApp) -> list[str]:

@@ -184,6 +184,54 @@ def test_nothing_of_the_ai_hand_in_any_screen_log_line_or_recap(db: CardDB) -> N
     assert not any("p2:" in line and "set #" in line for line in app.match_screen.view.log)  # type: ignore[union-attr]
 
 
+def test_rules_7a_nothing_of_the_ai_hand_in_the_humans_view_recap_or_move_lines(db: CardDB) -> None:
+    """rules.md §7a against an AI, through the model (the fast twin of
+    test_nothing_of_the_ai_hand_in_any_screen_log_line_or_recap, which also reads the whole screen's SVG):
+    the same match against the greedy AI; at every human decision and after every AI move, what the
+    screens are built from — the human's `MatchView` (hand, sides, stack, log, window), the recap since the
+    human last decided and the AI's move line — holds no id of the AI's hidden cards and no name of one the
+    human can't see elsewhere."""
+    from c1k_tui.model.flow import MatchFlow
+    from c1k_tui.model.recap import recap_entries
+    from c1k_tui.model.versus_session import agent_label, move_line
+
+    s = vs_session(db, "greedy", seed=4, max_turns=5)
+    mf = MatchFlow()
+    mf.start(s)
+    g = s.game
+    spec, seed = s.agents[1]
+    agent, who = make_agent(spec, seed), agent_label(spec)
+    seen: set[int] = set()           # the AI's cards the human saw in public (a Duskveil Harrier returns to hand)
+    since, checked, said = 0, 0, ""
+
+    def check(what: str) -> None:
+        nonlocal checked
+        seen.update(public_of_ai(g, 1))
+        ids, names = hidden_of_ai(g, 1, seen)
+        text = "\n".join([repr(mf.view_for(0)), mf.recap_for(0, since).plain, said])
+        for cid in ids:
+            assert re.search(rf"#{cid}\b", text) is None and f"cid={cid}," not in text, (what, cid)
+        for name in names:
+            assert name not in text, (what, name)
+        checked += 1
+
+    for _ in range(400):
+        if g.is_terminal():
+            break
+        p = g.current_player()
+        if p == 0:
+            check("at the human's decision")
+            since = len(g.events)
+            assert s.send(human_command(g, 0, plays=True), 0).changed
+            continue
+        before = len(g.events)
+        assert s.send(agent.act(InfoSet(g.clone(), 1)), 1).ok
+        line = move_line(recap_entries(g, 0, before), 1, (observe(g, 1).me.name, who), who)
+        said = str(line) if line is not None else said
+        check("after the AI's move")
+    assert g.is_terminal() and checked > 10, checked
+
+
 def test_the_ai_thinks_in_a_worker_and_the_human_waits(db: CardDB) -> None:
     s = scenario_vs(db, snapshot_data(), "greedy")
     app = C1KApp(db=db, session=s)
