@@ -67,8 +67,8 @@ SLOW = {
     #   ::test_a_closed_pipe_ends_the_command_quietly[cards] (the real command into a real pipe)
     "tests/test_cli_conventions.py::test_piped_cards_are_one_unwrapped_line_each_from_the_real_command",
     # 2026-12-07, issue #32 item 11, the Node port (its fast-tier tests: about 10 s of CPU, one worker)
-    #   fast: test_conformance_port.py::test_the_ports_match_log_of_a_sample_is_checked_line_by_line_and_what_
-    #   each_player_may_read (the same leak found in a sample of the fixtures; `.ci/run` checks them all)
+    #   fast (the same leak found in a sample of the fixtures; `.ci/run` checks them all):
+    #   test_conformance_port.py::test_the_ports_match_log_of_a_sample_is_checked_line_by_line_and_what_each_player_may_read
     "tests/test_conformance_port.py::test_the_ports_match_log_is_checked_line_by_line_and_what_each_player_may_read",
     #   fast: test_conformance_port.py::test_replay_follows_the_shortest_record_of_each_fixture_group_to_its_last_hash
     #   (the port, one record of each group) and tests/test_conformance_sample.py (the Python engine, the same
