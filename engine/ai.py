@@ -107,13 +107,22 @@ def _effects_shift(effects: Sequence[Effect]) -> Shift:
     return mp, mh, ep, eh
 
 
-def trick_shifts(d: CardDef) -> list[Shift]:
+#: id(definition) -> (the definition, its shifts): worked out once a definition (`is` guards a reused id)
+_SHIFTS: dict[int, tuple[CardDef, tuple[Shift, ...]]] = {}
+
+
+def trick_shifts(d: CardDef) -> tuple[Shift, ...]:
     """How a play of `d` can change a fight (one shift per Thread branch, else one), leaving out the ones
-    that change nothing; [] for a card that is no combat trick."""
-    if d.type != "action" or not d.playable or d.least_fast_cost >= NEVER:
-        return []
-    options = [list(b) for e in d.effect if e.do == "thread" for b in (e.branches or ())] or [list(d.effect)]
-    return [sh for sh in (_effects_shift(o) for o in options) if sh != (0, 0, 0, 0)]
+    that change nothing; () for a card that is no combat trick."""
+    hit = _SHIFTS.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    out: tuple[Shift, ...] = ()
+    if d.type == "action" and d.playable and d.least_fast_cost < NEVER:
+        options = [list(b) for e in d.effect if e.do == "thread" for b in (e.branches or ())] or [list(d.effect)]
+        out = tuple(sh for sh in (_effects_shift(o) for o in options) if sh != (0, 0, 0, 0))
+    _SHIFTS[id(d)] = (d, out)
+    return out
 
 
 def _wins(pb: int, hb: int, pa: int, ha: int) -> bool:
