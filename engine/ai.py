@@ -90,9 +90,9 @@ _ENEMY_ONE = ("enemy_unit", "all_enemy_units")
 
 def _effects_shift(effects: Sequence[Effect]) -> Shift:
     """What `effects` do to one fight between my unit and an enemy unit (their sum): a buff or a debuff of
-    a unit (an "any unit" buff goes to my side if it helps, to theirs if it hurts), damage to an enemy. My
-    unit's health counts only from a lasting buff: damage stays, so a unit that lives through combat by
-    "+0/+2 this turn" dies when the turn ends."""
+    a unit (an "any unit" buff goes to my side if it helps, to theirs if it hurts), damage to an enemy unit
+    (not damage to every unit: it hits the blocker too). My unit's health counts only from a lasting buff:
+    damage stays, so a unit that lives through combat by "+0/+2 this turn" dies when the turn ends."""
     mp = mh = ep = eh = 0
     for e in effects:
         t = e.target
@@ -102,7 +102,7 @@ def _effects_shift(effects: Sequence[Effect]) -> Shift:
                 mh += e.health if e.until != "end_of_turn" else 0
             elif t in _ENEMY_ONE or (t == "unit" and e.power + e.health < 0):
                 ep, eh = ep + e.power, eh + e.health
-        elif e.do == "damage" and t in ("unit", "enemy_unit", "all_enemy_units", "all_units"):
+        elif e.do == "damage" and t in ("unit", "enemy_unit", "all_enemy_units"):
             eh -= e.amount
     return mp, mh, ep, eh
 
@@ -196,8 +196,8 @@ def held_trick(g: Game, p: int, influence: int) -> tuple[int, int]:
 def held_fast_value(g: Game, p: int) -> int:
     """FAST_HELD for each Fast card `p` holds (in hand or Set) that its Influence now could still pay for
     in the opponent's windows ahead (the cheapest first, each paid from what is left), else 0; and, until
-    the opponent has declared its attack, what the best combat trick it can pay for would win there
-    (`held_trick`). The pool lasts until `p`'s own next Influence gain: in `p`'s turn after the gain, and in
+    the opponent's blockers are declared, what the best combat trick it can pay for would win in the
+    opponent's attack (`held_trick`). The pool lasts until `p`'s own next Influence gain: in `p`'s turn after the gain, and in
     the opponent's turn before its final window."""
     if g.active == p:
         if g.win <= INFLUENCE_GAIN:
