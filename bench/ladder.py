@@ -87,6 +87,14 @@ def percentiles(xs: Iterable[float]) -> dict[str, Any]:
             "p99": q(0.99), "max": round(s[-1], 2)}
 
 
+def emit(rep: dict[str, Any], path: Path | None) -> int:
+    """Print a bench report without its per-match rows and write all of it to `path` (JSON) if given; 0."""
+    print(json.dumps({k: v for k, v in rep.items() if k != "rows"}, indent=1))
+    if path:
+        path.write_text(json.dumps(rep, indent=1) + "\n")
+    return 0
+
+
 def score(result: str) -> float:
     """AGENT's points from one match: 'agent', 'opponent' or 'draw'."""
     return {"agent": 1.0, "opponent": 0.0, "draw": 0.5}[result]

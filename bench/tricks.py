@@ -25,7 +25,6 @@ seeds depend only on `--seed`, the deal and the agent spec. Counting only: no ti
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing as mp
 import sys
 from collections.abc import Sequence
@@ -37,7 +36,7 @@ for _p in (ROOT, ROOT / "bench"):        # run as a script from anywhere: this t
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-from ladder import _deck, deals, deck_names  # noqa: E402  (the ladder's deals and deck cache)
+from ladder import _deck, deals, deck_names, emit  # noqa: E402  (the ladder's deals and deck cache)
 
 KEYS = ("windows", "holding", "castable", "cast", "cast_with_block", "opp_turn_plays")
 
@@ -120,10 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"tricks: {e}", file=sys.stderr)
         return 2
     rep["command"] = "python bench/tricks.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    print(json.dumps({k: v for k, v in rep.items() if k != "rows"}, indent=1))
-    if a.json:
-        a.json.write_text(json.dumps(rep, indent=1) + "\n")
-    return 0
+    return emit(rep, a.json)
 
 
 if __name__ == "__main__":

@@ -28,10 +28,11 @@ from typing import Protocol
 
 from engine import legality
 from engine.actions import Action, Activate, Attack, Block, Decline, Interrupt, Pass, Play, SetCard
+from engine.cards import NEVER, CardDef, Effect
 from engine.game import Game
 from engine.rng import SplitMix64, derive_seed
 from engine.sampling import InfoSet, mix, random_action, random_attack, random_block
-from engine.state import DECLARE_BLOCKERS, END_FINAL, HAND, INFLUENCE_GAIN, MAIN, phase_of
+from engine.state import DECLARE_ATTACKERS, DECLARE_BLOCKERS, END_FINAL, HAND, INFLUENCE_GAIN, MAIN, phase_of
 
 # ---------------------------------------------------------------- evaluation
 #
@@ -73,11 +74,131 @@ def lasting_unit_value(g: Game, u: int) -> int:
 FAST_HELD = 10
 
 
+# ---- combat tricks (issue #29 item 6)
+#
+# A player who holds a combat trick keeps its Influence open when the opponent's likely attack meets a block
+# the trick turns into a won fight. `trick_shifts` reads what a Fast card does to a fight from its effects;
+# `trick_turns` finds the fights it turns on the board; `held_fast_value` (and so `evaluate`) values holding
+# it, `heuristic_block` blocks where it wins, and the rollouts keep the Influence for it.
+
+#: (my unit's power, my unit's health, the enemy unit's power, the enemy unit's health) a trick changes
+Shift = tuple[int, int, int, int]
+
+_FRIENDLY_ONE = ("friendly_unit", "all_friendly_units")
+_ENEMY_ONE = ("enemy_unit", "all_enemy_units")
+
+
+def _effects_shift(effects: Sequence[Effect]) -> Shift:
+    """What `effects` do to one fight between my unit and an enemy unit (their sum): a buff or a debuff of
+    a unit (an "any unit" buff goes to my side if it helps, to theirs if it hurts), damage to an enemy unit
+    (not damage to every unit: it hits the blocker too). My unit's health counts only from a lasting buff:
+    damage stays, so a unit that lives through combat by "+0/+2 this turn" dies when the turn ends."""
+    mp = mh = ep = eh = 0
+    for e in effects:
+        t = e.target
+        if e.do == "buff":
+            if t in _FRIENDLY_ONE or (t == "unit" and e.power + e.health > 0):
+                mp += e.power
+                mh += e.health if e.until != "end_of_turn" else 0
+            elif t in _ENEMY_ONE or (t == "unit" and e.power + e.health < 0):
+                ep, eh = ep + e.power, eh + e.health
+        elif e.do == "damage" and t in ("unit", "enemy_unit", "all_enemy_units"):
+            eh -= e.amount
+    return mp, mh, ep, eh
+
+
+#: id(definition) -> (the definition, its shifts): worked out once a definition (`is` guards a reused id)
+_SHIFTS: dict[int, tuple[CardDef, tuple[Shift, ...]]] = {}
+
+
+def trick_shifts(d: CardDef) -> tuple[Shift, ...]:
+    """How a play of `d` can change a fight (one shift per Thread branch, else one), leaving out the ones
+    that change nothing; () for a card that is no combat trick."""
+    hit = _SHIFTS.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    out: tuple[Shift, ...] = ()
+    if d.type == "action" and d.playable and d.least_fast_cost < NEVER:
+        options = [list(b) for e in d.effect if e.do == "thread" for b in (e.branches or ())] or [list(d.effect)]
+        out = tuple(sh for sh in (_effects_shift(o) for o in options) if sh != (0, 0, 0, 0))
+    _SHIFTS[id(d)] = (d, out)
+    return out
+
+
+def _wins(pb: int, hb: int, pa: int, ha: int) -> bool:
+    """A blocker of `pb`/`hb` against an attacker of `pa`/`ha`: the attacker dies and the blocker lives."""
+    return ha <= 0 or (pb >= ha and hb > max(0, pa))
+
+
+def _guards_first(g: Game, ready: list[int]) -> list[int]:
+    """Of `ready` (units free to block), the ones that may block one more attacker: the Guard units while
+    one is free (KW Guard: no other unit blocks while a Guard unit is ready and not blocking)."""
+    guards = [b for b in ready if g.keyword(b, "guard") is not None]
+    return guards or ready
+
+
+def _attack_ahead(g: Game, p: int) -> Sequence[int]:
+    """The enemy units that may attack `p` before `p` next declares blockers: all of them in `p`'s turn and
+    in the opponent's before its attack; its attackers once declared; none once blockers are declared."""
+    if g.active == p or g.win < DECLARE_ATTACKERS or (g.win == DECLARE_ATTACKERS and g.pending.kind == "attackers"):
+        return g.players[1 - p].units()
+    if g.win == DECLARE_ATTACKERS:
+        return [a for a in g.attackers if g.is_unit_in_play(a)]
+    return ()
+
+
+def trick_turns(g: Game, p: int, shifts: Sequence[Shift]) -> tuple[int, int, int] | None:
+    """The best fight a trick (`shifts`, its options) of `p`'s turns in the opponent's next attack, as
+    (the attacker's worth in tenths, blocker, attacker), or None. A fight is an enemy unit that would attack
+    (no ready unit of `p` blocks and kills it while living, as `heuristic_attack` reasons) and a ready unit of
+    `p` that can block it, which with the trick kills it and lives. Stats as they are now; keywords aside."""
+    if not shifts:
+        return None
+    mine = _guards_first(g, [b for b in g.players[p].units() if not g.perms[b].exhausted])
+    if not mine:
+        return None
+    best: tuple[int, int, int] | None = None
+    for a in _attack_ahead(g, p):
+        perm = g.perms[a]
+        pa, ha = g.power(a), g.health(a)
+        if pa <= 0 or perm.has_status("rooted") or perm.has_status("suppressed"):
+            continue
+        veiled = perm.has_status("veiled")
+        blockers = [b for b in mine if not veiled or g.perms[b].has_status("veiled")]
+        if not blockers or any(_wins(g.power(b), g.health(b), pa, ha) for b in blockers):
+            continue                     # it would not attack into these blockers, or needs no trick
+        for b in blockers:
+            pb, hb = g.power(b), g.health(b)
+            if any(_wins(pb + s[0], hb + s[1], pa + s[2], ha + s[3]) for s in shifts):
+                v = unit_value(g, a)
+                if best is None or v > best[0]:
+                    best = (v, b, a)
+                break
+    return best
+
+
+def held_trick(g: Game, p: int, influence: int) -> tuple[int, int]:
+    """(worth, cost) of the best combat trick `p` holds (in hand or Set) that `influence` pays for and that
+    turns a fight in the opponent's next attack (`trick_turns`): half the attacker's worth (the attack may not
+    come); (0, 0) when there is none."""
+    ps = g.players[p]
+    best = (0, 0)
+    for c in (*ps.hand, *ps.set_cards):
+        d = g.card(c)
+        if d.least_fast_cost > influence:
+            continue
+        turned = trick_turns(g, p, trick_shifts(d))
+        if turned is not None and (turned[0] // 2, -d.least_fast_cost) > (best[0], -best[1]):
+            best = (turned[0] // 2, d.least_fast_cost)
+    return best
+
+
 def held_fast_value(g: Game, p: int) -> int:
     """FAST_HELD for each Fast card `p` holds (in hand or Set) that its Influence now could still pay for
-    in the opponent's windows ahead (the cheapest first, each paid from what is left), else 0. The pool
-    lasts until `p`'s own next Influence gain: in `p`'s turn after the gain, and in the opponent's turn
-    before its final window."""
+    in the opponent's windows ahead (the cheapest first, each paid from what is left), else 0; and, until
+    the opponent's blockers are declared, what the best combat trick it can pay for would win in the
+    opponent's attack (`held_trick`). The pool lasts until `p`'s own next Influence gain: in `p`'s turn after the gain, and in
+    the opponent's turn before its final window."""
     if g.active == p:
         if g.win <= INFLUENCE_GAIN:
             return 0
@@ -88,12 +209,15 @@ def held_fast_value(g: Game, p: int) -> int:
     if left <= 0:
         return 0
     costs = sorted(g.card(c).least_fast_cost for c in (*ps.hand, *ps.set_cards))
+    if not costs or costs[0] > left:
+        return 0
     v = 0
     for c in costs:
         if c > left:
             break
         left -= c
         v += FAST_HELD
+    v += held_trick(g, p, ps.influence)[0]
     return v
 
 
@@ -204,6 +328,27 @@ def heuristic_block(g: Game) -> Block:
             continue
         pairs.append((pick, a))
         free.remove(pick)
+    blocked = {a for _, a in pairs}
+    if len(blocked) < len(attackers) and free:
+        # a block a combat trick it holds turns into a won fight (issue #29 item 6): a block for each trick its
+        # Influence pays for (the cheapest first), on the dearest attacker it turns
+        ps = g.players[dp]
+        left = ps.influence
+        for c in sorted((*ps.hand, *ps.set_cards), key=lambda c: g.card(c).least_fast_cost):
+            d = g.card(c)
+            if d.least_fast_cost > left:
+                break
+            shifts = trick_shifts(d)
+            if not shifts:
+                continue
+            fight = _trick_block(g, shifts, [a for a in attackers if a not in blocked], _guards_first(g, free))
+            if fight is not None:
+                b, a = fight
+                pairs.append((b, a))
+                free.remove(b)
+                blocked.add(a)
+                unblocked -= g.power(a)
+                left -= d.least_fast_cost
     if unblocked >= g.players[dp].life:
         for a in attackers:
             if any(x == a for _, x in pairs):
@@ -221,6 +366,18 @@ def heuristic_block(g: Game) -> Block:
     if legality.block_refusal(g, guards, dp) is None:
         return guards
     return Block(())
+
+
+def _trick_block(g: Game, shifts: Sequence[Shift], attackers: Sequence[int], free: Sequence[int]) -> tuple[int, int] | None:
+    """(blocker, attacker): the dearest of `attackers` that one of `free` can block and, with a trick of
+    `shifts`, kill while living (the blocker: the least worth of those), or None."""
+    for a in attackers:                  # (dearest first: `heuristic_block` sorts them by power)
+        pa, ha = g.power(a), g.health(a)
+        opts = [b for b in free if legality.can_block(g, b, a) is None
+                and any(_wins(g.power(b) + s[0], g.health(b) + s[1], pa + s[2], ha + s[3]) for s in shifts)]
+        if opts:
+            return min(opts, key=lambda b: unit_value(g, b)), a
+    return None
 
 
 def reply_policy(rng: SplitMix64) -> Callable[[Game], Action]:
@@ -262,6 +419,9 @@ def rollout_policy(rng: SplitMix64) -> Callable[[Game], Action]:
             if g.win == MAIN and not g.stack and g.pending.player == g.active:   # its own Main Phase
                 deploy = [a for a in acts if isinstance(a, Play) and g.card(a.card).type in ("unit", "relic")]
                 if deploy and rng.below(8):
+                    deploy = _keeping_trick(g, g.active, deploy)
+                    if not deploy:
+                        return acts[0]          # the Influence is kept for a combat trick
                     top = max(g.card(a.card).cost for a in deploy)
                     best = [a for a in deploy if g.card(a.card).cost == top]
                     return best[rng.below(len(best))]
@@ -275,6 +435,23 @@ def rollout_policy(rng: SplitMix64) -> Callable[[Game], Action]:
             return acts[0]
         return acts[rng.below(len(acts))]
     return pol
+
+
+def _keeping_trick(g: Game, p: int, deploy: list[Play]) -> list[Play]:
+    """Of `deploy` (plays of units and relics), those that leave `p` the Influence for the combat trick it
+    holds for the opponent's next attack (`held_trick`) — or are worth more on the board than the trick
+    would win; all of them when it holds none."""
+    left = g.players[p].influence
+    worth, cost = held_trick(g, p, left)
+    if not worth:
+        return deploy
+    keep: list[Play] = []
+    for a in deploy:
+        d = g.card(a.card)
+        gain = _stats_value(d.power, d.health, len(d.keywords)) if d.type == "unit" else 10 + 10 * d.cost
+        if d.least_cost <= left - cost or gain - 20 > worth:
+            keep.append(a)
+    return keep
 
 
 def candidates(g: Game, rng: SplitMix64, extra: int = 3) -> list[Action]:

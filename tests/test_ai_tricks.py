@@ -79,11 +79,12 @@ def _holding(influence: int = 1) -> Game:
     return build(scenario_from_data(data, "<test>"))
 
 
-@pytest.mark.parametrize("spec", ["search:2", "search:3"])
+@pytest.mark.parametrize("spec", ["greedy", "search:2", "search:3"])
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_a_trick_is_held_in_its_own_main_phase_and_cast_after_blockers_in_the_opponents(spec: str, seed: int) -> None:
     """Every decision of p2 from its Main Phase to the opponent's combat damage is the AI's own (from its
-    information set); p1 passes, and attacks with its 3/2 in its turn."""
+    information set); p1 passes, and attacks with its 3/2 in its turn. Greedy holds since its evaluation
+    counts what a held trick would win (`held_trick`: before, it deployed the 1/1 on every seed)."""
     g = _holding()
     lancer, novice = find_unit(g, "lancer"), find_unit(g, "novice")
     assert lancer is not None and novice is not None
@@ -104,3 +105,97 @@ def test_a_trick_is_held_in_its_own_main_phase_and_cast_after_blockers_in_the_op
     assert f"block #{novice} -> #{lancer}" in ai_actions, ai_actions
     assert any(a.startswith("play") and f"target #{lancer}" in a for a in ai_actions), ai_actions
     assert g.zone[lancer] == GRAVEYARD and g.zone[novice] == BOARD    # the fight was won, not traded
+
+
+GLASS = {"id": "test-glass-cannon", "name": "Test Glass Cannon", "type": "unit", "realm": "neutral", "cost": 3,
+         "power": 4, "health": 1}
+WALL = {"id": "test-wall", "name": "Test Wall", "type": "unit", "realm": "neutral", "cost": 3, "power": 3,
+        "health": 4}
+
+
+def _cannon_attacks(hand: list[str], influence: int, blockers: list[dict[str, Any]]) -> Game:
+    """p1's 4/1 (no keywords) attacks; p2 holds `hand` with `influence` and must declare blockers."""
+    data: dict[str, Any] = {
+        "scenario": {"title": "a block a trick wins", "rule": "AI", "seed": 1, "turn": 3, "active": "p1",
+                     "window": "combat.declare_attackers"},
+        "card": [GLASS, WALL],
+        "p1": {"library": ["Shade"] * 3, "board": [{"card": "Test Glass Cannon", "as": "attacker"}]},
+        "p2": {"library": ["Shade"] * 3, "influence": influence, "hand": hand, "board": blockers}}
+    g = build(scenario_from_data(data, "<test>"))
+    for cmd in ("p1: attack attacker", "p1: pass", "p2: pass"):
+        g.apply_command(cmd)
+    assert g.pending.kind == "blockers"
+    return g
+
+
+def test_the_rollouts_block_in_a_fight_only_the_held_trick_wins_then_cast_it() -> None:
+    """The heuristic block (the rollouts' and greedy's play-out's) doesn't trade its 3/4 for a 4/1 — but with
+    Dampen (-2/-0, 1 Influence) in hand and paid for the 3/4 kills it and lives, so it blocks; after blockers
+    the rollout policy casts Dampen on the attacker."""
+    from engine.ai import heuristic_block, rollout_policy
+    from engine.rng import SplitMix64
+
+    wall = [{"card": "Test Wall", "as": "blocker"}]
+    assert str(heuristic_block(_cannon_attacks(["Dampen"], 0, wall))) == "block none"
+    g = _cannon_attacks(["Dampen"], 1, wall)
+    blocker, attacker = find_unit(g, "blocker"), find_unit(g, "attacker")
+    assert blocker is not None and attacker is not None
+    block = heuristic_block(g)
+    assert str(block) == f"block #{blocker} -> #{attacker}"
+    g.apply(block, AI)
+    g.apply_command("p1: pass")
+    trick = rollout_policy(SplitMix64(7))(g)
+    assert str(trick) == f"play #{find_unit(g, 'Dampen')} target #{attacker}", trick
+    g.apply(trick, AI)
+    while WINDOWS[g.win] != "combat.exit" and g.outcome is None:
+        g.apply_command(f"p{g.current_player() + 1}: pass")
+    assert g.zone[attacker] == GRAVEYARD and g.zone[blocker] == BOARD
+
+
+def _main_phase(board: list[dict[str, Any]]) -> Game:
+    """p2's Main Phase, 1 Influence, Dampen in hand and `board`; p1's 4/1 faces it."""
+    data: dict[str, Any] = {
+        "scenario": {"title": "what a held trick is worth", "rule": "AI", "seed": 1, "turn": 4, "active": "p2",
+                     "window": "main.priority"},
+        "card": [GLASS, WALL],
+        "p1": {"library": ["Shade"] * 3, "board": [{"card": "Test Glass Cannon", "as": "cannon"}]},
+        "p2": {"library": ["Shade"] * 3, "influence": 1, "hand": ["Dampen"], "board": board}}
+    return build(scenario_from_data(data, "<test>"))
+
+
+def test_a_held_trick_is_worth_the_fight_it_turns_and_nothing_where_guard_blocks_first() -> None:
+    """In its own Main Phase p2's Dampen with the Influence for it is worth half the 4/1 it would kill when
+    its 3/4 blocks (the attack may not come), on top of any Fast card's option value. KW Guard: while a Guard
+    unit is ready and not blocking no other unit blocks — with a 0/2 Guard beside the 3/4, the fight Dampen
+    turns can't happen, and holding it is worth only the option."""
+    from engine.ai import FAST_HELD, held_fast_value, held_trick, unit_value
+
+    g = _main_phase([{"card": "Test Wall", "as": "wall"}])
+    cannon = find_unit(g, "cannon")
+    assert cannon is not None
+    assert held_trick(g, AI, 1) == (unit_value(g, cannon) // 2, 1)
+    assert held_fast_value(g, AI) == FAST_HELD + unit_value(g, cannon) // 2
+    assert held_trick(g, AI, 0) == (0, 0)                # not paid for
+    guarded = _main_phase([{"card": "Test Wall", "as": "wall"}, {"card": "Hushling", "as": "guard"}])
+    guard = find_unit(guarded, "guard")
+    assert guard is not None and guarded.keyword(guard, "guard") is not None
+    assert held_trick(guarded, AI, 1) == (0, 0)
+    assert held_fast_value(guarded, AI) == FAST_HELD
+
+
+def test_what_a_card_does_to_a_fight() -> None:
+    """`trick_shifts` reads a Fast card's effects: a friendly pump (its health only when it lasts: damage
+    stays past the turn), an enemy debuff, damage, a Thread's branches; a Slow card, a heal or a counter is
+    no combat trick."""
+    from engine.ai import trick_shifts
+    from engine.cards import load_card_db
+
+    db = load_card_db()
+    shifts = {n: trick_shifts(db.lookup(n)) for n in ("Dampen", "Forward, March!", "Stitch the Moment", "Emberlash",
+                                                       "War Chant of the Legions", "Flanking Maneuver", "Mending Word",
+                                                       "Swallowed Word", "Arrow Storm", "Briar Scout")}
+    assert shifts == {
+        "Dampen": ((0, 0, -2, 0),), "Forward, March!": ((2, 0, 0, 0),), "Stitch the Moment": ((2, 0, 0, 0),),
+        "Emberlash": ((0, 0, 0, -2),), "War Chant of the Legions": ((1, 0, 0, 0),),
+        "Flanking Maneuver": ((1, 0, 0, -2),), "Mending Word": (), "Swallowed Word": (), "Arrow Storm": (),
+        "Briar Scout": ()}
