@@ -438,7 +438,7 @@ def effects_match(vdb: CardDB, decks: tuple[str, str], seed: int, first: str, ra
 #: the seeds of the counters-* records: matches in which Interrupts are used (in play and from the hand, and
 #: when attackers are declared), and a player is asked with no usable Interrupt in hand (a Nullify card in
 #: the library: rules.md §7a) and declines
-COUNTER_SEEDS = (113, 123, 116)
+COUNTER_SEEDS = (113, 123, 120)
 
 #: the seeds of the paradox-* records: matches in which Flux outcomes are redrawn by an Interrupt, a player
 #: orders their simultaneous Flux triggers, Thread branches resolve and (1) a Voidcast Action goes to the Void
