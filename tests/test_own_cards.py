@@ -201,3 +201,32 @@ def test_an_own_card_file_edited_between_two_loads_is_read_again(tmp_path: Path)
     third = load_pool([])
     assert third.db.raw["lancer-of-the-dawn-column"]["power"] == 3 and "cinder-whelp" not in third.db.by_id
     assert third.db.by_id.keys() == again.db.by_id.keys() - {"cinder-whelp"}
+
+
+def test_a_broken_card_file_is_refused_each_time_it_is_read_until_mended(tmp_path: Path) -> None:
+    """A file's problems are never remembered (engine/cards.py keeps only files that load): each read of a
+    broken own card file names its line again, and the file mended — however soon — loads."""
+    from engine.cards import build_card_db
+
+    own = tmp_path / "whelp.toml"
+    own.write_text(WHELP.replace("power = 2", 'power = "2"'), encoding="utf-8")
+    for _ in range(2):
+        _db, problems = build_card_db([own])
+        assert len(problems) == 1 and problems[0].startswith(f"{own}:") and "'power'" in problems[0], problems
+    own.write_text(WHELP, encoding="utf-8")
+    db, problems = build_card_db([own])
+    assert problems == [] and db.by_id["cinder-whelp"].power == 2
+
+
+def test_the_same_card_file_under_two_names_says_where_each_copy_is(tmp_path: Path) -> None:
+    """The same bytes at another path are another file: where a card is defined ("file:line", in refusals
+    and a record's manifest) is the path it was read from."""
+    from engine.cards import build_card_db
+
+    a, b = tmp_path / "a.toml", tmp_path / "b.toml"
+    a.write_text(WHELP, encoding="utf-8")
+    b.write_text(WHELP, encoding="utf-8")
+    assert build_card_db([a])[0].origin["cinder-whelp"].startswith(f"{a}:")
+    assert build_card_db([b])[0].origin["cinder-whelp"].startswith(f"{b}:")
+    _db, problems = build_card_db([a, b])          # both at once: one id twice, both files named
+    assert len(problems) == 1 and f"{b}:" in problems[0] and f"{a}:" in problems[0], problems
