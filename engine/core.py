@@ -25,6 +25,7 @@ from engine.rng import SplitMix64
 from engine.state import (
     BOARD,
     COMMAND,
+    DEFAULT_STRUCTURE,
     DRAW_START,
     GONE,
     HAND,
@@ -44,6 +45,7 @@ from engine.state import (
     Resolving,
     StackItem,
     Trigger,
+    seat_structure,
 )
 
 #: state-based actions repeat until nothing changes, at most this many times (then RulesLoopError)
@@ -207,6 +209,7 @@ class MatchState:
         ps.hand_size = self.seat_mod(p, "hand_size")
         ps.max_influence = self.seat_mod(p, "max_influence")
         ps.influence_gain = self.seat_mod(p, "influence_gain")
+        ps.structure = seat_structure(self.card(ps.seat).modifiers) if ps.seat else DEFAULT_STRUCTURE
         # the slots: the Seat's hooks, or the match's options where it has none (the slots change only while
         # they are all empty)
         units, relics = self.options.slots(self.card(ps.seat).modifiers if ps.seat else {})

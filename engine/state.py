@@ -103,6 +103,23 @@ def phase_of(window: int) -> str:
     return WINDOWS[window].split(".", 1)[0]
 
 
+#: the Seat modifiers that change the turn structure (named hooks of the turn manager)
+TURN_HOOKS = ("extra_combat_phases", *SKIP_HOOKS)
+
+
+def seat_structure(mods: Mapping[str, int]) -> tuple[int, ...]:
+    """The turn structure a Seat's modifiers make (engine.turn.turn_windows): the table, changed only by
+    the named hooks (`extra_combat_phases`, `skip_*`)."""
+    if not any(k in mods for k in TURN_HOOKS):
+        return DEFAULT_STRUCTURE
+    skip = {w for k, w in SKIP_HOOKS.items() if mods.get(k, 0)}
+    out: list[int] = []
+    for phase, windows in PHASES:
+        for _ in range(1 + (mods.get("extra_combat_phases", 0) if phase == "combat" else 0)):
+            out += [w for w in windows if w not in skip]
+    return tuple(out)
+
+
 # ---------------------------------------------------------------- zones
 
 LIBRARY, HAND, BOARD, RELICS, GRAVEYARD, VOID, STACK, COMMAND, SET, GONE = range(10)
@@ -192,7 +209,7 @@ class PlayerState:
     __slots__ = (
         "life", "influence", "capacity", "hand", "library", "graveyard", "void", "board", "relics",
         "champion", "seat", "exhaustions", "permits", "draw_count", "hand_size", "max_influence", "name",
-        "set_cards", "influence_gain",
+        "set_cards", "influence_gain", "structure",
     )
 
     def __init__(self, name: str, slots: int = 6, relic_slots: int = 3) -> None:
@@ -215,6 +232,9 @@ class PlayerState:
         self.hand_size = 8
         self.max_influence = 10
         self.influence_gain = 1
+        #: this player's turn structure (engine.turn.turn_windows): derived from the Seat's turn hooks when
+        #: the Seat is set (MatchState.apply_seat), not state (the snapshot has the Seat)
+        self.structure = DEFAULT_STRUCTURE
 
     def copy(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -237,6 +257,7 @@ class PlayerState:
         p.hand_size = self.hand_size
         p.max_influence = self.max_influence
         p.influence_gain = self.influence_gain
+        p.structure = self.structure
         return p
 
     def units(self) -> list[int]:

@@ -10,9 +10,9 @@ continuations (open priority, after an action, finish cleanup, after a declarati
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
-from engine.cards import SEAT_MODIFIERS, TURN_HOOK_MODIFIERS
+from engine.cards import SEAT_MODIFIERS
 from engine.combat import (
     step_combat_damage,
     step_combat_triggers,
@@ -30,13 +30,11 @@ from engine.sba import sba, settle
 from engine.stack import place_triggers
 from engine.state import (
     DECLARE_ATTACKERS,
-    DEFAULT_STRUCTURE,
     END_CLEANUP,
     PHASE_STARTS,
     PHASE_TRIGGERS,
-    PHASES,
-    SKIP_HOOKS,
     TRIGGER_WINDOWS,
+    TURN_HOOKS,
     TURN_TABLE,
     WINDOW_RULE,
     WINDOWS,
@@ -45,6 +43,7 @@ from engine.state import (
     Termination,
     Trigger,
     phase_of,
+    seat_structure,
 )
 from engine.triggers import answering, fire
 from engine.voidcast import returns_step
@@ -67,31 +66,9 @@ def goto(g: MatchState, w: int | None) -> None:
 
 def turn_windows(g: MatchState, active: int | None = None) -> tuple[int, ...]:
     """This turn's windows in order (indexes into TURN_TABLE): the table, changed only by the active
-    player's Seat through the named hooks (`extra_combat_phases`, `skip_*`)."""
-    seat = g.players[g.active if active is None else active].seat
-    if not seat:
-        return DEFAULT_STRUCTURE
-    d = g.defs[seat]
-    if not d.turn_hooks:  # type: ignore[union-attr]   # (the usual Seat: seat_structure would say so)
-        return DEFAULT_STRUCTURE
-    assert d is not None
-    hooks = tuple(d.modifiers.get(k, 0) for k in TURN_HOOK_MODIFIERS)
-    structure = _SEAT_STRUCTURES.get(hooks)
-    if structure is None:
-        structure = _SEAT_STRUCTURES[hooks] = seat_structure(d.modifiers)
-    return structure
-
-
-def seat_structure(mods: Mapping[str, int]) -> tuple[int, ...]:
-    """The turn structure a Seat's modifiers make (see turn_windows)."""
-    if not any(k in mods for k in TURN_HOOKS):
-        return DEFAULT_STRUCTURE
-    skip = {w for k, w in SKIP_HOOKS.items() if mods.get(k, 0)}
-    out: list[int] = []
-    for phase, windows in PHASES:
-        for _ in range(1 + (mods.get("extra_combat_phases", 0) if phase == "combat" else 0)):
-            out += [w for w in windows if w not in skip]
-    return tuple(out)
+    player's Seat through the named hooks (`extra_combat_phases`, `skip_*`; `state.seat_structure`,
+    worked out when the Seat is set: `PlayerState.structure`)."""
+    return g.players[g.active if active is None else active].structure
 
 
 def turn_structure(g: MatchState) -> tuple[str, ...]:
@@ -106,7 +83,7 @@ def enter(g: MatchState, w: int) -> int | None:
     the next window to enter at once, or None when a decision is pending or the match is over."""
     if g.stack:   # an engine invariant: a window only ever changes on an empty stack
         raise RulesLoopError(f"internal error: entering {WINDOWS[w]} with {len(g.stack)} item(s) on the stack")
-    structure = turn_windows(g)
+    structure = g.players[g.active].structure   # (turn_windows(g), inlined: hot)
     if not (g.step < len(structure) and structure[g.step] == w):
         # entered by id (a scenario's start, the first window): its first place at or after here
         later = [i for i in range(g.step, len(structure)) if structure[i] == w]
@@ -239,7 +216,7 @@ def finish_cleanup(g: MatchState) -> int | None:
 def next_window(g: MatchState, w: int) -> int:
     """The window after `w` in this turn's structure (and the step moves there); after the last one,
     the next turn begins."""
-    structure = turn_windows(g)
+    structure = g.players[g.active].structure   # (turn_windows(g), inlined: hot)
     if w == DECLARE_ATTACKERS and not g.attackers:
         return end_phase(g)
     if w in COMBAT_WINDOWS and (g.step + 1 >= len(structure) or structure[g.step + 1] in PHASE_STARTS):
@@ -255,12 +232,12 @@ def next_window(g: MatchState, w: int) -> int:
     g.attackers = ()
     g.blocks = ()
     g.step = 0
-    return turn_windows(g)[0]
+    return g.players[g.active].structure[0]   # (turn_windows(g)[0])
 
 
 def end_phase(g: MatchState) -> int:
     """This phase ends now (e.g. no attackers: combat ends): the first window of the next phase."""
-    structure = turn_windows(g)
+    structure = g.players[g.active].structure   # (turn_windows(g), inlined: hot)
     g.attackers = ()
     g.blocks = ()
     after = _next_phase_start(structure)
@@ -359,11 +336,6 @@ def fire_start(g: MatchState, when: str, p: int) -> None:
                                          0 if spec.keyword else cid))
 
 
-#: turn_windows' table: the values of a Seat's turn hooks (TURN_HOOK_MODIFIERS, in order) -> the turn
-#: structure they make (a few hook values exist: a value, not an object, is the key)
-_SEAT_STRUCTURES: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-
 #: the turn-based steps a TURN_TABLE row names (rules.md §2: the table drives the turn manager)
 TURN_STEPS: dict[str, Callable[[MatchState], int]] = {
     "ready": step_ready,
@@ -388,10 +360,6 @@ _WINDOW_KIND: tuple[str, ...] = tuple(spec.kind for spec in TURN_TABLE)
 #: the others only ready, draw, gain Influence, ask for a declaration or queue triggers
 _UNSETTLING_STEPS = frozenset({"combat_damage", "cleanup"})
 _WINDOW_UNSETTLES: tuple[bool, ...] = tuple(any(n in _UNSETTLING_STEPS for n in spec.steps) for spec in TURN_TABLE)
-
-
-#: the Seat modifiers that change the turn structure (named hooks of the turn manager)
-TURN_HOOKS = ("extra_combat_phases", *SKIP_HOOKS)
 
 
 def _resume_after_action(g: MatchState, how: Continuation) -> None:
