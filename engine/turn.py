@@ -26,7 +26,7 @@ from engine.events import RAW_WINDOW
 from engine.keywords import START_TRIGGERS
 from engine.legality import permit_active
 from engine.paradox import run_threads
-from engine.sba import sba, settle
+from engine.sba import sba, sba_quiet, sba_run, settle
 from engine.stack import place_triggers
 from engine.state import (
     DECLARE_ATTACKERS,
@@ -276,8 +276,11 @@ def open_priority(g: MatchState) -> int | None:
     # (_WINDOW_UNSETTLES), "until end of turn" effects ending, and Thread branches
     # (tests/test_sba_settled.py checks at every step of random matches that it never says "settled"
     # when the full check would find something)
-    if not g._sba_settled:
-        settle(g)
+    if not g._sba_settled and g.outcome is None:   # (sba.settle, inlined)
+        if sba_quiet(g):
+            g._sba_settled = True
+        else:
+            sba_run(g)
     if g.outcome is not None:
         return None
     if (g.triggers or g.trigger_queue) and not place_triggers(g, OPEN_PRIORITY):
