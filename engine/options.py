@@ -448,14 +448,31 @@ def _block_leaves(blockers: tuple[int, ...], options: tuple[tuple[int, ...], ...
         nonlocal leaves
         if leaves >= BLOCK_LEAF_CAP:
             return
-        if i == n:
+        if i == n:   # (no blockers at all: the one leaf)
             leaves += 1
             if not others or guards == ready_guards:
                 out.append(acc)
             return
-        rec(i + 1, acc, guards, others)
         b = blockers[i]
         g = guard[i]
+        if i == n - 1:
+            # the last blocker: its leaves here, without a call each (most calls were leaves) — the
+            # same leaves, in the same order, counted against the cap the same way
+            leaves += 1
+            if not others or guards == ready_guards:
+                out.append(acc)
+            guards += g
+            others += not g
+            ok = not others or guards == ready_guards
+            for a in options[i]:
+                if a not in used:
+                    if leaves >= BLOCK_LEAF_CAP:
+                        return
+                    leaves += 1
+                    if ok:
+                        out.append(acc + ((b, a),))
+            return
+        rec(i + 1, acc, guards, others)
         for a in options[i]:
             if a not in used:
                 used.add(a)
