@@ -6,6 +6,7 @@ In combat damage it also records who lost a fight (Combat Victory / Loss, rules.
 
 from __future__ import annotations
 
+from engine.cards import CardDef
 from engine.core import SBA_LOOP_CAP, MatchState, RulesLoopError
 from engine.keywords import evolve_check
 from engine.pipeline import destroy
@@ -108,21 +109,19 @@ def sba_quiet(g: MatchState) -> bool:
         return False
     perms = g.perms
     defs = g.defs
-    for c in p0.board + p1.board:
-        if not c:
-            continue
-        perm = perms[c]
-        # undamaged, unmodified, with health and no Evolve (the usual case): not lethal, nothing to do
-        if perm.damage or perm.counters or perm.health_mod < 0 or perm.temp_health < 0 \
-                or defs[c].sba_watch:  # type: ignore[union-attr]
-            d = defs[c]
-            assert d is not None
+    for board in (p0.board, p1.board):
+        for c in board:
+            if not c:
+                continue
+            d: CardDef = defs[c]  # type: ignore[assignment]
             if d.sba_watch:   # it may Evolve, or has no health at all
                 return False
-            counters = perm.counters
-            # lethal()'s other case, inlined: damage ≥ max_health
-            if perm.damage >= d.health + perm.health_mod + perm.temp_health + counters.get("growth", 0) \
-                    - counters.get("wither", 0):
+            perm = perms[c]
+            # undamaged, unmodified (the usual case): not lethal; else lethal()'s other case, inlined:
+            # damage ≥ max_health
+            if (perm.damage or perm.counters or perm.health_mod < 0 or perm.temp_health < 0) \
+                    and perm.damage >= d.health + perm.health_mod + perm.temp_health \
+                    + perm.counters.get("growth", 0) - perm.counters.get("wither", 0):
                 return False
     return True
 
@@ -131,7 +130,7 @@ def lethal(g: MatchState, c: int) -> bool:
     """Damage ≥ health (health may also have dropped to 0 or less by −/− effects)."""
     perm = g.perms[c]
     if perm.damage == 0 and perm.health_mod >= 0 and perm.temp_health >= 0 and not perm.counters:
-        return g.card(c).health <= 0
+        return g.defs[c].health <= 0  # type: ignore[union-attr]   # (g.card(c), inlined)
     return perm.damage >= g.max_health(c)
 
 

@@ -22,7 +22,7 @@ def fire(g: MatchState, when: str, cid: int, ctx: int = 0, targets: tuple[int, .
          mode: int = 0, tseq: tuple[int, ...] = (), seq: int | None = None) -> None:
     """Queue the `when` abilities of card `cid` (a Suppressed card's abilities don't function).
     `seq`: when the card entered play, for a card that has just left it (last known information)."""
-    d = g.card(cid)
+    d: CardDef = g.defs[cid]  # type: ignore[assignment]   # (g.card(cid), inlined: hot)
     if when not in d.whens:   # (most cards have no ability for this event: the cheapest check first)
         return
     perm = g.perms.get(cid)
