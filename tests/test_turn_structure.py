@@ -120,3 +120,17 @@ def test_the_card_model_knows_every_turn_hook() -> None:
     from engine.cards import TURN_HOOK_MODIFIERS
     from engine.turn import TURN_HOOKS
     assert sorted(TURN_HOOK_MODIFIERS) == sorted(TURN_HOOKS)
+
+
+def test_each_players_structure_is_their_seats_kept_through_clones() -> None:
+    """PlayerState.structure (what turn_windows reads on every window) is the structure the player's
+    Seat's modifiers make, worked out when the Seat is set — for every Seat of the set, on both seats'
+    turns, and a clone keeps it."""
+    seats = sorted(d.name for d in DB.by_id.values() if d.type == "seat")
+    assert TWIN in seats
+    for seat in seats:
+        g = _game(seat)
+        want = turn.seat_structure(DB.lookup(seat).modifiers)
+        assert g.players[0].structure == want == turn.turn_windows(g, active=0)
+        assert g.players[1].structure == tuple(range(15)) == turn.turn_windows(g, active=1)
+        assert g.clone().players[0].structure == want
