@@ -109,8 +109,10 @@ SEAT_MODIFIERS: dict[str, int] = {
 #: sane bounds (c1k validate): beyond them a number is a typo or an attack on the engine (amount = 1e9 hangs a
 #: draw loop; 1e9 unit slots exhaust memory). The bundled set stays far inside them.
 MAX_COST = 20
-#: a cost no Influence reaches (CardDef.least_fast_cost of a Slow card)
-NEVER = 1 << 30
+#: a cost no Influence reaches (CardDef.least_fast_cost of a Slow card); below 2**30, so that CPython
+#: keeps it a one-digit int and the comparisons with it stay specialized (a larger int de-optimizes
+#: every `cost <= influence` it takes part in)
+NEVER = (1 << 30) - 1
 MAX_AMOUNT = 50            # damage, heal, draw, discard, summon, gain_influence
 MAX_STAT = 50              # power, health, buffs
 MAX_LIFE = 100

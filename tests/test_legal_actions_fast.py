@@ -20,7 +20,7 @@ from engine.actions import (
     Play,
     SetCard,
 )
-from engine.cards import load_card_db
+from engine.cards import MAX_COST, NEVER, SEAT_MODIFIER_BOUNDS, load_card_db
 from engine.decks import bundled_deck_paths, load_deck
 from engine.game import Game
 from engine.legality import (
@@ -155,3 +155,11 @@ def test_kept_actions_stay_bounded_and_lists_stay_the_same(monkeypatch: pytest.M
             legal_actions(g)
             emptied += options._kept < before
     assert steps > 300 and emptied > 3, (steps, emptied)
+
+
+def test_never_is_out_of_reach_and_a_one_digit_int() -> None:
+    """NEVER (the least cost of what can't be played or activated now) is above any cost and any
+    Influence, and below 2**30: CPython keeps it a one-digit int, so `least_cost <= influence` in the
+    first filter stays a specialized int comparison (1 << 30 de-optimized it: 0.7% of an action)."""
+    assert MAX_COST < NEVER and SEAT_MODIFIER_BOUNDS["max_influence"][1] + SEAT_MODIFIER_BOUNDS["starting_influence"][1] < NEVER
+    assert NEVER < 1 << 30
