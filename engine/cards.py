@@ -474,6 +474,8 @@ class CardDef:
     #: the events its triggered abilities answer (derived, for speed: `triggers.fire` skips at once a
     #: card with no ability for an event — most cards, most events)
     whens: frozenset[str] = field(init=False, default=frozenset())
+    #: the events its Interrupt abilities answer (derived, for speed: `legality.may_interrupt`)
+    interrupts: frozenset[str] = field(init=False, default=frozenset(), repr=False, compare=False)
     #: state-based actions must look at this unit even when it is undamaged and unmodified: it may
     #: Evolve, or it has no health (derived, for speed: `sba.sba_quiet`)
     sba_watch: bool = field(init=False, default=False)
@@ -494,9 +496,11 @@ class CardDef:
     #: (None: not a Thread card)
     modes: tuple[tuple[int | None, tuple[str, ...]], ...] = field(init=False, default=(), repr=False,
                                                                   compare=False)
-    #: (n, ability index, activation, the targets it names) of each activated ability, numbered 1..
-    acts: tuple[tuple[int, int, Activation, tuple[str, ...]], ...] = field(init=False, default=(), repr=False,
-                                                                           compare=False)
+    #: (n, ability index, cost, Slow, exhaust, once per turn, End Phase timing, the targets it names) of
+    #: each activated ability, numbered 1.. (its Activation's fields as plain values: a pydantic model's
+    #: attributes are read through its __getattr__ hook, which CPython can't specialize)
+    acts: tuple[tuple[int, int, int, bool, bool, bool, bool, tuple[str, ...]], ...] = field(
+        init=False, default=(), repr=False, compare=False)
     #: the least an activation costs, and a Fast one (NEVER: none)
     act_least: int = field(init=False, default=0, repr=False, compare=False)
     act_least_fast: int = field(init=False, default=0, repr=False, compare=False)
@@ -516,12 +520,13 @@ class CardDef:
         object.__setattr__(self, "row", 0 if self.type == "unit" else (1 if self.type == "relic" else -1))
         object.__setattr__(self, "modes", tuple(
             (m, tuple(def_choice_slots(self, m))) for m in (range(1, self.branches + 1) if self.branches else (None,))))
-        acts = tuple((n, idx, ab.activate, tuple(effect_slots(ab.effect)))
-                     for n, (idx, ab) in enumerate(self.act, 1) if ab.activate is not None)
+        acts = tuple((n, idx, a.cost, a.speed == "slow", a.exhaust, a.once_per_turn, a.timing == "end_phase",
+                      tuple(effect_slots(ab.effect)))
+                     for n, (idx, ab) in enumerate(self.act, 1) if (a := ab.activate) is not None)
         object.__setattr__(self, "acts", acts)
-        object.__setattr__(self, "act_least", min((a.cost for _, _, a, _ in acts), default=NEVER))
-        object.__setattr__(self, "act_least_fast", min((a.cost for _, _, a, _ in acts if a.speed != "slow"),
-                                                       default=NEVER))
+        object.__setattr__(self, "act_least", min((act[2] for act in acts), default=NEVER))
+        object.__setattr__(self, "act_least_fast", min((act[2] for act in acts if not act[3]), default=NEVER))
+        object.__setattr__(self, "interrupts", frozenset(ab.interrupt for ab in self.abilities if ab.interrupt))
 
     def describe(self, effects: Iterable[Effect]) -> str:
         """Effects of this card in a learner's words, its `self` as this card's type reads it (`self_words`:
@@ -538,7 +543,7 @@ class CardDef:
 
     def act_slots(self, n: int) -> tuple[str, ...]:
         """The targets activated ability `n` (1..) names."""
-        return self.acts[n - 1][3]
+        return self.acts[n - 1][7]
 
     @staticmethod
     def from_model(m: CardModel) -> CardDef:

@@ -495,9 +495,9 @@ def may_interrupt(g: MatchState, p: int, event: str) -> bool:
     defs = g.defs
     for c in (*ps.board, *ps.relics, ps.champion, ps.seat):
         if c:
-            for ab in defs[c].abilities:  # type: ignore[union-attr]
-                if ab.interrupt in events:
-                    return bool(usable_in_play_interrupts(g, p, event))
+            answers = defs[c].interrupts  # type: ignore[union-attr]   # (its abilities' `interrupt`s)
+            if answers and not answers.isdisjoint(events):
+                return bool(usable_in_play_interrupts(g, p, event))
     return False
 
 

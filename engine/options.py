@@ -301,15 +301,14 @@ def _priority_actions(g: MatchState, p: int, slow_ok: bool) -> list[Action]:
         if (d.act_least if slow_ok else d.act_least_fast) > influence:
             continue   # every ability refused on cost or speed (see below)
         perm = perms[cid]
-        for n, idx, spec, slots in d.acts:
+        for n, idx, cost, slow, exhaust, once, end_phase, slots in d.acts:
             # activate_refusal's checks, cheapest first: C1K 2.2 cost, OPP Slow, exhausted, once per turn;
             # then the card in play and p's (C1K 3.1), KW Suppress, End Phase timing (C1K 5.3)
-            if spec.cost > influence or (spec.speed == "slow" and not slow_ok) \
-                    or (spec.exhaust and perm.exhausted) \
-                    or (spec.once_per_turn and perm.used.get(idx) == g.turn):
+            if cost > influence or (slow and not slow_ok) or (exhaust and perm.exhausted) \
+                    or (once and perm.used.get(idx) == g.turn):
                 continue
             if zone[cid] not in _IN_PLAY or owner[cid] != p or perm.has_status("suppressed") \
-                    or (spec.timing == "end_phase" and g.win not in (END_START, END_FINAL)):
+                    or (end_phase and g.win not in (END_START, END_FINAL)):
                 continue
             for ts in (itertools.islice(itertools.product(*[_pool(g, p, pools, s) for s in slots]),
                                         TARGET_LIST_CAP) if slots else _NO_TARGETS):

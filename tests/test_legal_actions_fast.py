@@ -163,3 +163,14 @@ def test_never_is_out_of_reach_and_a_one_digit_int() -> None:
     first filter stays a specialized int comparison (1 << 30 de-optimized it: 0.7% of an action)."""
     assert MAX_COST < NEVER and SEAT_MODIFIER_BOUNDS["max_influence"][1] + SEAT_MODIFIER_BOUNDS["starting_influence"][1] < NEVER
     assert NEVER < 1 << 30
+
+
+def test_the_derived_activation_and_interrupt_fields_say_what_the_abilities_say() -> None:
+    """CardDef.acts (an activated ability's cost, Slow, exhaust, once per turn and End Phase timing as
+    plain values: _priority_actions reads them on every list) and CardDef.interrupts (may_interrupt's
+    first look) are the card's own abilities' — for every card of the set."""
+    for d in DB.by_id.values():
+        assert d.interrupts == {ab.interrupt for ab in d.abilities if ab.interrupt is not None}, d.id
+        want = [(n, idx, a.cost, a.speed == "slow", a.exhaust, a.once_per_turn, a.timing == "end_phase")
+                for n, (idx, ab) in enumerate(d.act, 1) if (a := ab.activate) is not None]
+        assert [act[:7] for act in d.acts] == want, d.id
