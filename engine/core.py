@@ -79,6 +79,17 @@ class MatchState:
     `triggers`, the pending `choice` / `intr` / `pending` decision, combat (`attackers`, `blocks`), the
     generator `rng`, and the bookkeeping that is not state (events, the record, the loop watch)."""
 
+    # slots, not an instance dict: with more than 30 attributes CPython 3.11 gives every instance a dict
+    # of its own, and then can't specialize a method call on it (g.log, g.keyword, g.card …: ~7 an
+    # action); a slot is read, written and called through as fast as it gets
+    __slots__ = _FIELDS = (
+        "db", "options", "seed", "rng", "defs", "owner", "zone", "players", "perms", "turn", "active",
+        "first_player", "win", "step", "priority", "passed", "stack", "triggers", "trigger_queue", "choice",
+        "intr", "attackers", "blocks", "lifedrain_due", "seq", "outcome", "pending", "_events", "record",
+        "aliases", "earlier_numbers", "void_items", "resolving", "threads", "_quiet", "_loop_seen",
+        "_private_commands", "_sba_settled", "_listed", "_probed", "_undo_kept",
+    )
+
     def __init__(self, db: CardDB, options: MatchOptions | None = None, seed: int = 0) -> None:
         self.db = db
         self.options = options or MatchOptions()
@@ -221,7 +232,8 @@ class MatchState:
     def restore(self, saved: MatchState) -> None:
         """Become `saved` again (a `clone()` of this match taken earlier): every field, the bookkeeping
         included. A command that raised RulesLoopError is undone this way (engine.commands)."""
-        self.__dict__.update(saved.__dict__)
+        for name in MatchState._FIELDS:
+            setattr(self, name, getattr(saved, name))
 
     def clone(self) -> Self:
         cls = self.__class__

@@ -63,6 +63,8 @@ __all__ = ["Game", "RulesLoopError"]
 class Game(MatchState):
     """A match state. Create with `Game.new(...)` (a fresh match) or `engine.scenario.build(...)`."""
 
+    __slots__ = ()   # (MatchState's fields only: see there)
+
     @classmethod
     def new(cls, db: CardDB, deck1: object, deck2: object, seed: int,
             options: MatchOptions | None = None) -> Game:
