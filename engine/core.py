@@ -165,10 +165,10 @@ class MatchState:
         span = 1000
         while 2 * (len(defs) - 1) >= span:   # (numbers taken: every entry but 0's)
             span *= 10
-        below = self.rng.below
-        n = 1 + below(span - 1)
+        rng = self.rng   # (rng.below called as a method: a bound one read first is not specialized)
+        n = 1 + rng.below(span - 1)
         while n in defs:
-            n = 1 + below(span - 1)
+            n = 1 + rng.below(span - 1)
         return n
 
     def new_card(self, card: CardDef, owner: int, zone: int) -> int:

@@ -78,16 +78,17 @@ def run_effects(g: MatchState, effects: Iterable[Effect], controller: int, sourc
     while i < n:
         e = todo[i]
         i += 1
-        if e.target is None:
+        target = e.target   # (read once: an Effect's fields are read through pydantic's __getattr__ hook)
+        if target is None:
             targets: list[int] = []   # (what resolve_targets gives for no target word)
-        elif e.target == "same":
+        elif target == "same":
             # rules.md CARD TEXT: "it" is the first one-target effect's target, while it is still there
             targets = [c for c in r.same or () if g.in_play(c) or g.is_champion(c)]
             if not targets:
                 continue
         else:
             targets = resolve_targets(g, e, controller, source, chosen, item, event)
-            if r.same is None and e.target in ONE_TARGETS:
+            if r.same is None and target in ONE_TARGETS:
                 r.same = tuple(targets)
             if not targets:
                 continue
