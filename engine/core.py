@@ -87,7 +87,7 @@ class MatchState:
         "first_player", "win", "step", "priority", "passed", "stack", "triggers", "trigger_queue", "choice",
         "intr", "attackers", "blocks", "lifedrain_due", "seq", "outcome", "pending", "_events", "record",
         "aliases", "earlier_numbers", "void_items", "resolving", "threads", "_quiet", "_loop_seen",
-        "_private_commands", "_sba_settled", "_listed", "_probed", "_undo_kept",
+        "_private_commands", "_sba_settled", "_listed", "_probed", "_undo_kept", "_may_memo",
     )
 
     def __init__(self, db: CardDB, options: MatchOptions | None = None, seed: int = 0) -> None:
@@ -150,6 +150,9 @@ class MatchState:
         self._probed: tuple[int, Decision, list[Any]] | None = None
         # a command is being carried out with a copy kept aside, near a loop cap (engine.commands)
         self._undo_kept = False
+        # per player, options._may_act's last answer and what it was worked out from (bookkeeping, not
+        # state: a clone starts without it; code that changes a card's definition in place forgets it)
+        self._may_memo: list[tuple[int, bool, list[int], list[int], list[int], int, int, bool] | None] = [None, None]
 
     def draw_first_player(self) -> int:
         """Who goes first, by the match option `first` (p1, p2, or random from the StateSeed's generator)."""
@@ -234,6 +237,7 @@ class MatchState:
         included. A command that raised RulesLoopError is undone this way (engine.commands)."""
         for name in MatchState._FIELDS:
             setattr(self, name, getattr(saved, name))
+        self._may_memo = saved._may_memo.copy()   # (a list: not shared with `saved`)
 
     def clone(self) -> Self:
         cls = self.__class__
@@ -280,6 +284,7 @@ class MatchState:
         g._listed = None
         g._probed = None
         g._undo_kept = False
+        g._may_memo = [None, None]
         return g
 
     def snapshot(self) -> dict[str, object]:

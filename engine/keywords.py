@@ -270,6 +270,7 @@ def evolve_check(g: MatchState) -> bool:
                 continue
             old = g.label(c)
             g.defs[c] = into
+            g._may_memo = [None, None]   # (options._may_act's memo: a definition changed in place)
             g.log(f"  Evolve: {old} transforms into {into.name}", "sba", p, (c,), detail=into.id, rule="KW Evolve")
             changed = True
     return changed

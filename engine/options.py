@@ -51,6 +51,7 @@ from engine.state import (
     RELICS,
     Choice,
     Explanation,
+    PlayerState,
     Refusal,
 )
 from engine.targets import (
@@ -222,11 +223,29 @@ def _may_act(g: MatchState, p: int, slow_ok: bool) -> bool:
     allowed now (its least cost, Voidcast or not: play_refusal's C1K 2.2 and OPP Slow), an Ambush card
     to Set, an activated ability in play with such a cost, or any Set card or permission (looked at
     in full). False — the usual case — means Pass is the one legal action, known without building
-    anything."""
+    anything.
+
+    The answer is remembered per player (`MatchState._may_memo`, bookkeeping) with what it was worked
+    out from — the Influence, `slow_ok`, and the numbers in the hand and in play — and given again while
+    those are equal (a window's passes ask it of the same hand again and again); the definitions behind
+    the numbers don't change in place during a match but by Evolve (keywords.evolve_check), which
+    forgets it, and a clone starts without it."""
     ps = g.players[p]
     if ps.set_cards or ps.permits:
         return True
     influence = ps.influence
+    memo = g._may_memo[p]
+    if memo is not None and memo[0] == influence and memo[1] is slow_ok and memo[2] == ps.hand \
+            and memo[3] == ps.board and memo[4] == ps.relics and memo[5] == ps.champion and memo[6] == ps.seat:
+        return memo[7]
+    r = _may_act_scan(g, ps, influence, slow_ok)
+    g._may_memo[p] = (influence, slow_ok, ps.hand.copy(), ps.board.copy(), ps.relics.copy(), ps.champion,
+                      ps.seat, r)
+    return r
+
+
+def _may_act_scan(g: MatchState, ps: PlayerState, influence: int, slow_ok: bool) -> bool:
+    """_may_act's look at the hand and the cards in play."""
     defs = g.defs
     if slow_ok:
         may_set = influence >= SET_COST
