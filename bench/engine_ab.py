@@ -2,6 +2,7 @@
 
     python bench/engine_ab.py A_DIR B_DIR [--matches 3] [--rounds 60] [--decks-from DIR] [--plain] [--json]
     python bench/engine_ab.py --once TREE [--matches 8] [--decks-from DIR] [--plain]
+    python bench/engine_ab.py A_DIR B_DIR --clone [--rounds 60] [--decks-from DIR] [--json]
 
 Each directory is a checkout holding `engine/` and `decks/` (e.g. a `git worktree` or a `git archive`
 of an old commit). Both engines are imported into this process (their modules swapped in and out of
@@ -24,6 +25,12 @@ older engine doesn't have; the same matches and the same count of actions either
 `--once TREE` plays one warm-up match (seed `derive_seed(1, 999)`), then `--matches` matches (0: none)
 with one tree, and prints the count of actions: to count instructions an action with `valgrind
 --tool=callgrind` (the run with N matches less the run with 0, over the actions; `PYTHONHASHSEED=0`).
+
+`--clone` times `clone()` instead: each engine plays 20 random matches with the plain loop and keeps a
+copy of every 97th state of turns 6-20 (as `c1k bench` picks its mid-game states); then, in `--rounds`
+rounds, each engine (in turns, as above) clones each of its states 50 times; a round's figure is the
+median us a clone over its states. Reports the median of rounds of each, and the median per-round
+ratio A/B (above 1: B clones faster).
 """
 
 from __future__ import annotations
@@ -73,7 +80,55 @@ def _load(tree: str, decks_from: str | None = None, plain: bool = False) -> dict
         sys.path.remove(tree)
     mods = {k: v for k, v in sys.modules.items() if k == "engine" or k.startswith("engine.")}
     play = _plain(Game, SplitMix64, MatchOptions(max_turns=SELFPLAY_MAX_TURNS)) if plain else play_random
-    return {"modules": mods, "play": play, "seed": derive_seed, "db": db, "decks": decks}
+    return {"modules": mods, "play": play, "seed": derive_seed, "db": db, "decks": decks, "game": Game,
+            "rng": SplitMix64, "options": MatchOptions(max_turns=SELFPLAY_MAX_TURNS)}
+
+
+def _clone_states(env: dict[str, Any]) -> list[Any]:
+    """Copies of every 97th state of turns 6-20 of 20 random matches (the plain loop), each cloned once
+    already (the first clone of a state turns its new events into Events: not the steady cost)."""
+    game_cls, rng_cls = env["game"], env["rng"]
+    states: list[Any] = []
+    for i in range(20):
+        seed = env["seed"](1, i)
+        g = game_cls.new(env["db"], *env["decks"], seed, env["options"])
+        agent = rng_cls(seed ^ 0x5EED)
+        n = 0
+        while g.outcome is None:
+            acts = g.legal_actions()
+            g.apply(acts[agent.below(len(acts))])
+            n += 1
+            if 6 <= g.turn <= 20 and n % 97 == 0 and g.outcome is None:
+                states.append(g.clone())
+    for g in states:
+        g.clone()
+    return states
+
+
+def _clone_ab(trees: list[str], decks_from: str | None, rounds: int, as_json: bool) -> None:
+    envs = [_load(t, decks_from, True) for t in trees]
+    states = []
+    for env in envs:
+        sys.modules.update(env["modules"])
+        states.append(_clone_states(env))
+    per: list[list[float]] = [[], []]
+    for r in range(rounds):
+        for j in ((0, 1) if r % 2 == 0 else (1, 0)):
+            sys.modules.update(envs[j]["modules"])
+            us = []
+            for g in states[j]:
+                t = time.perf_counter_ns()
+                for _ in range(50):
+                    g.clone()
+                us.append((time.perf_counter_ns() - t) / 50 / 1000)
+            per[j].append(statistics.median(us))
+    ratios = [a / b for a, b in zip(per[0], per[1], strict=True)]
+    out = {"a": trees[0], "b": trees[1], "rounds": rounds, "states": [len(s) for s in states],
+           "a_clone_us": round(statistics.median(per[0]), 2), "b_clone_us": round(statistics.median(per[1]), 2),
+           "a_over_b": round(statistics.median(ratios), 3),
+           "a_over_b_range": [round(min(ratios), 2), round(max(ratios), 2)],
+           "load_average": [round(x, 2) for x in os.getloadavg()]}
+    print(json.dumps(out, indent=1) if as_json else out)
 
 
 def main() -> None:
@@ -91,7 +146,11 @@ def main() -> None:
             del args[i:i + 2]
     as_json = "--json" in args
     plain = "--plain" in args
-    trees = [a for a in args if a not in ("--json", "--plain")]
+    clone = "--clone" in args
+    trees = [a for a in args if a not in ("--json", "--plain", "--clone")]
+    if clone and len(trees) == 2:
+        _clone_ab(trees, decks_from, opt["--rounds"], as_json)
+        return
     if trees[:1] == ["--once"] and len(trees) == 2:
         env = _load(trees[1], decks_from, plain)
         env["play"](env["db"], *env["decks"], env["seed"](1, 999))   # warm-up
