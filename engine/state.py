@@ -22,7 +22,7 @@ from engine.values import fast_init
 @dataclass(frozen=True, slots=True)
 class WindowSpec:
     """One row of the turn structure table (TPS "Phase System Extensibility"): the turn manager
-    (`engine.turn.enter`) walks these rows and nothing else advances the turn.
+    (`engine.turn.goto`) walks these rows and nothing else advances the turn.
 
     `kind`: `trigger` (priority only while the stack is non-empty), `turn_based` (no priority: its steps
     run, then the next window), `priority` (stops for both players), `declaration` (a player declares,

@@ -1,4 +1,4 @@
-"""The turn manager (rules.md §2, TPS): the only code that advances windows. `enter` walks a row of the
+"""The turn manager (rules.md §2, TPS): the only code that advances windows. `goto` walks a row of the
 turn-structure table (`TURN_TABLE`, engine/state.py): its turn-based steps (`TURN_STEPS`, by name), then
 what its kind says; `next_window` and `end_phase` move along this turn's structure (`turn_windows`: the
 table, changed only by the active player's Seat hooks). `open_priority` is "before anyone receives
@@ -54,12 +54,45 @@ COMBAT_WINDOWS = frozenset(w for w in range(len(WINDOWS)) if phase_of(w) == "com
 
 
 def goto(g: MatchState, w: int | None) -> None:
-    """Enter window `w` and keep going until a decision is needed or the match ends."""
+    """Enter window `w` and keep going until a decision is needed or the match ends (the turn manager:
+    each window's table row's steps, then what its kind says; the only code that enters a window)."""
     while w is not None:
         if g.outcome is not None:
-            set_over(g)
-            return
-        w = enter(g, w)
+            break
+        # enter window w (inlined here: hot, every window)
+        if g.stack:   # an engine invariant: a window only ever changes on an empty stack
+            raise RulesLoopError(f"internal error: entering {WINDOWS[w]} with {len(g.stack)} item(s) on the stack")
+        structure = g.players[g.active].structure   # (turn_windows(g), inlined: hot)
+        if not (g.step < len(structure) and structure[g.step] == w):
+            # entered by id (a scenario's start, the first window): its first place at or after here
+            later = [i for i in range(g.step, len(structure)) if structure[i] == w]
+            g.step = later[0] if later else (structure.index(w) if w in structure else g.step)
+        g.win = w
+        g.priority = -1
+        g.passed = 0
+        g._quiet = 0   # an endless loop lives in one window (a window changes only on an empty stack)
+        if g._loop_seen:
+            g._loop_seen = {}
+        # g.log(f"T{g.turn} {WINDOWS[w]}", "window", g.active) in its short raw form (hot: every window)
+        g._events.tail.append((RAW_WINDOW, g.turn, WINDOWS[w], WINDOW_RULE[w], g.active))  # type: ignore[arg-type]
+        if _WINDOW_UNSETTLES[w]:
+            g._sba_settled = False   # its steps may change what state-based actions look at
+        for fn in _WINDOW_STEPS[w]:
+            r = fn(g)
+            if r == STEP_WAIT or g.outcome is not None:
+                w = None
+                break
+            if r == STEP_END_PHASE:
+                w = end_phase(g)
+                break
+        else:   # then what the window's kind says
+            kind = _WINDOW_KIND[w]
+            if kind == "turn_based":
+                w = next_window(g, w)
+            elif kind == "declaration":
+                w = None
+            else:
+                w = open_priority(g)
     if g.outcome is not None:
         set_over(g)
 
@@ -76,40 +109,6 @@ def turn_structure(g: MatchState) -> tuple[str, ...]:
     phase bar). A window id may appear twice (a Seat's extra combat phase); `step` is the position
     of the current window in this tuple."""
     return tuple(WINDOWS[w] for w in turn_windows(g))
-
-
-def enter(g: MatchState, w: int) -> int | None:
-    """Enter window `w` (the turn manager: the table row's steps, then what its kind says). Returns
-    the next window to enter at once, or None when a decision is pending or the match is over."""
-    if g.stack:   # an engine invariant: a window only ever changes on an empty stack
-        raise RulesLoopError(f"internal error: entering {WINDOWS[w]} with {len(g.stack)} item(s) on the stack")
-    structure = g.players[g.active].structure   # (turn_windows(g), inlined: hot)
-    if not (g.step < len(structure) and structure[g.step] == w):
-        # entered by id (a scenario's start, the first window): its first place at or after here
-        later = [i for i in range(g.step, len(structure)) if structure[i] == w]
-        g.step = later[0] if later else (structure.index(w) if w in structure else g.step)
-    g.win = w
-    g.priority = -1
-    g.passed = 0
-    g._quiet = 0   # an endless loop lives in one window (a window changes only on an empty stack)
-    if g._loop_seen:
-        g._loop_seen = {}
-    # g.log(f"T{g.turn} {WINDOWS[w]}", "window", g.active) in its short raw form (hot: every window)
-    g._events.tail.append((RAW_WINDOW, g.turn, WINDOWS[w], WINDOW_RULE[w], g.active))  # type: ignore[arg-type]
-    if _WINDOW_UNSETTLES[w]:
-        g._sba_settled = False   # its steps may change what state-based actions look at
-    for fn in _WINDOW_STEPS[w]:
-        r = fn(g)
-        if r == STEP_WAIT or g.outcome is not None:
-            return None
-        if r == STEP_END_PHASE:
-            return end_phase(g)
-    kind = _WINDOW_KIND[w]
-    if kind == "turn_based":
-        return next_window(g, w)
-    if kind == "declaration":
-        return None
-    return open_priority(g)
 
 
 def phase_trigger(g: MatchState) -> int:
@@ -378,7 +377,7 @@ RESUME[Then.AFTER_DECLARATION] = lambda g, how: after_declaration(g)
 
 __all__ = [
     "COMBAT_WINDOWS", "TURN_HOOKS", "TURN_STEPS", "after_action", "after_declaration", "end_phase",
-    "end_turn_effects", "enter", "finish_cleanup", "finish_cleanup_effects", "fire_start", "goto",
+    "end_turn_effects", "finish_cleanup", "finish_cleanup_effects", "fire_start", "goto",
     "next_window", "open_priority", "phase_trigger", "seat_structure", "step_cleanup", "step_draw",
     "step_influence_gain", "step_ready", "step_sba", "turn_structure", "turn_windows",
 ]

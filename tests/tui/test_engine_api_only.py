@@ -4,6 +4,7 @@ changes without a command."""
 from __future__ import annotations
 
 import asyncio
+import sys
 from typing import Any
 
 import pytest
@@ -18,7 +19,8 @@ from tests.tui.conftest import SIZE, flow_data, session_from
 def test_every_state_change_comes_from_a_command(db: CardDB, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     inside = [0]
-    real_apply, real_enter = Game.apply, turn.enter
+    real_apply, real_goto = Game.apply, turn.goto
+    entered = [0]
 
     def apply(self: Game, action: Any, player: int | None = None) -> None:
         calls.append(str(action))
@@ -28,16 +30,22 @@ def test_every_state_change_comes_from_a_command(db: CardDB, monkeypatch: pytest
         finally:
             inside[0] -= 1
 
-    def enter(g: Game, w: int) -> int | None:
+    def goto(g: Game, w: int | None) -> None:
         # the only way windows move (engine.turn); it must run inside a command (or while building a position)
         assert inside[0] or building[0], "a window changed outside Game.apply"
-        return real_enter(g, w)
+        entered[0] += 1
+        real_goto(g, w)
 
     building = [1]
     session = session_from(db, flow_data(), open_hands=True, flow="stops")
     building[0] = 0
     monkeypatch.setattr(Game, "apply", apply)
-    monkeypatch.setattr(turn, "enter", enter)
+    # goto is imported by name where it is called (engine.commands, engine.priority …): hook every binding
+    hooked = [m for name, m in list(sys.modules.items())
+              if name.split(".")[0] in ("engine", "c1k_tui") and getattr(m, "goto", None) is real_goto]
+    assert turn in hooked and len(hooked) >= 3
+    for m in hooked:
+        monkeypatch.setattr(m, "goto", goto)
     app = C1KApp(db=db, session=session)
 
     async def main() -> None:
@@ -55,6 +63,7 @@ def test_every_state_change_comes_from_a_command(db: CardDB, monkeypatch: pytest
                 if after[2] == before[2]:
                     assert after[:2] == before[:2], f"state changed on '{k}' without a command"
             assert len(calls) >= 8
+            assert entered[0] > 0   # (the hook saw the windows move: it guards something)
             # while the app runs: the record holds exactly the commands it sent, in order, each with a seat
             record = list(app.game.record)
             assert [r.split(": ", 1)[1] for r in record] == calls
