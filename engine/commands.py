@@ -157,11 +157,16 @@ def pass_if_forced(g: MatchState) -> bool:
     return True
 
 
-def fast_forward(g: MatchState, limit: int = 1 << 30) -> int:
-    """Pass for whoever must decide for as long as Pass is all they can do (at most `limit` passes):
-    through every window where nobody can act, to the next decision with a choice in it or the end of
-    the match. The state, record and events are those of passing one by one. Returns how many passes."""
+def fast_forward(g: MatchState, limit: int | None = None) -> int:
+    """Pass for whoever must decide for as long as Pass is all they can do (at most `limit` passes, if
+    given): through every window where nobody can act, to the next decision with a choice in it or the
+    end of the match. The state, record and events are those of passing one by one. Returns how many
+    passes."""
     n = 0
+    if limit is None:   # (no comparison with a large default: 1 << 30 is a two-digit int to CPython,
+        while pass_if_forced(g):   # and comparing with it leaves the specialized path)
+            n += 1
+        return n
     while n < limit and pass_if_forced(g):
         n += 1
     return n

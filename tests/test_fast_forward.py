@@ -72,6 +72,22 @@ def test_fast_forward_is_passing_one_by_one(i: int) -> None:
     assert forced > 30 and chosen > 30, "both cases are met (else this test checks little)"
 
 
+def test_fast_forward_stops_at_its_limit() -> None:
+    # a limit stops it after that many passes; without one it goes on to the next choice (or the end)
+    met = 0
+    for g in _positions(0)[:200]:
+        whole = g.clone()
+        n = whole.fast_forward()
+        if n < 2:
+            continue
+        met += 1
+        assert g.fast_forward(1) == 1 and g.fast_forward(0) == 0
+        assert g.fast_forward(n - 2) == n - 2
+        assert g.fast_forward() == 1   # the last of the n
+        assert g.state_hash() == whole.state_hash() and list(g.record) == list(whole.record)
+    assert met > 5
+
+
 def _rollout_reference(g: Game, rng: SplitMix64, end_turn: int, horizon: int, limit: int = 600) -> None:
     """`ai._rollout` without the fast-forward: the policy decides every action, forced passes included."""
     pol = ai.rollout_policy(rng)
