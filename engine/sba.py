@@ -109,20 +109,19 @@ def sba_quiet(g: MatchState) -> bool:
         return False
     perms = g.perms
     defs = g.defs
-    for board in (p0.board, p1.board):
-        for c in board:
-            if not c:
-                continue
-            d: CardDef = defs[c]  # type: ignore[assignment]
-            if d.sba_watch:   # it may Evolve, or has no health at all
-                return False
-            perm = perms[c]
-            # undamaged, unmodified (the usual case): not lethal; else lethal()'s other case, inlined:
-            # damage ≥ max_health
-            if (perm.damage or perm.counters or perm.health_mod < 0 or perm.temp_health < 0) \
-                    and perm.damage >= d.health + perm.health_mod + perm.temp_health \
-                    + perm.counters.get("growth", 0) - perm.counters.get("wither", 0):
-                return False
+    # (the two boards as one list, their empty slots (0) skipped by filter: about half the slots are
+    # empty, and a skip in C is cheaper than a test in Python — this runs after every action)
+    for c in filter(None, p0.board + p1.board):
+        d: CardDef = defs[c]  # type: ignore[assignment]
+        if d.sba_watch:   # it may Evolve, or has no health at all
+            return False
+        perm = perms[c]
+        # undamaged, unmodified (the usual case): not lethal; else lethal()'s other case, inlined:
+        # damage ≥ max_health
+        if (perm.damage or perm.counters or perm.health_mod < 0 or perm.temp_health < 0) \
+                and perm.damage >= d.health + perm.health_mod + perm.temp_health \
+                + perm.counters.get("growth", 0) - perm.counters.get("wither", 0):
+            return False
     return True
 
 
