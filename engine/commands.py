@@ -47,7 +47,7 @@ from engine.state import (
     player_name,
 )
 from engine.triggers import fire, fire_watchers
-from engine.turn import after_action, after_declaration, end_phase, goto
+from engine.turn import after_action, after_declaration, end_phase, goto, next_window
 from engine.voidcast import play_cost
 from engine.zones import to_graveyard
 
@@ -87,7 +87,14 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
             rec.tail.append(line)
             g._events.tail.append((RAW_PASS, g.turn, WINDOWS[g.win], d.rule or WINDOW_RULE[g.win],  # type: ignore[arg-type]
                                    actor, line, n))
-            do_pass(g, actor)
+            if g.stack:
+                do_pass(g, actor)
+            else:   # do_pass on an empty stack, inlined (hot: most passes)
+                g.passed = passed = g.passed | (1 << actor)
+                if passed == 3:
+                    goto(g, next_window(g, g.win))
+                else:
+                    give_priority(g, 1 - actor, passed)
             return
     actor = g.current_player() if player is None else player
     if actor not in (0, 1):
@@ -132,7 +139,14 @@ def _pass(g: MatchState, d: Decision) -> None:
     # g.log(line, "pass", actor, rule=d.rule, command=n) in its short raw form (hot)
     g._events.tail.append((RAW_PASS, g.turn, WINDOWS[g.win], d.rule or WINDOW_RULE[g.win],  # type: ignore[arg-type]
                             actor, line, n))
-    do_pass(g, actor)
+    if g.stack:
+        do_pass(g, actor)
+    else:   # do_pass on an empty stack, inlined (hot: most passes)
+        g.passed = passed = g.passed | (1 << actor)
+        if passed == 3:
+            goto(g, next_window(g, g.win))
+        else:
+            give_priority(g, 1 - actor, passed)
 
 
 def pass_if_forced(g: MatchState) -> bool:
