@@ -32,11 +32,13 @@ from engine.events import RAW_PASS, EventKind
 from engine.interrupts import do_interrupt, next_interrupt, offer_interrupts
 from engine.keywords import ATTACK_DECLARED_HOOKS, SET_COST
 from engine.legality import refusal
-from engine.options import legal_actions, priority_probe
+from engine.options import _PASS as _LISTED_PASS
+from engine.options import _may_act, _priority_actions, legal_actions, priority_probe
 from engine.paradox import choose_branch
 from engine.priority import do_pass
 from engine.stack import put_on_stack
 from engine.state import (
+    MAIN,
     SET,
     WINDOW_RULE,
     WINDOWS,
@@ -214,7 +216,14 @@ def listed(g: MatchState) -> list[Action]:
         g._probed = None
         acts = probed[2] if probed[0] == n and probed[1] is g.pending else legal_actions(g)
     else:
-        acts = legal_actions(g)
+        d = g.pending
+        p = d.player
+        if d.kind == "priority" and p >= 0 and g.outcome is None:
+            # legal_actions' priority case, inlined (hot: most decisions)
+            slow_ok = p == g.active and g.win == MAIN and not g.stack
+            acts = _priority_actions(g, p, slow_ok) if _may_act(g, p, slow_ok) else [_LISTED_PASS]
+        else:
+            acts = legal_actions(g)
     g._listed = (n, g.pending, tuple(acts))
     return acts
 

@@ -83,7 +83,8 @@ def legal_actions(g: MatchState) -> list[Action]:
     p = d.player
     if g.outcome is not None or p < 0:
         return []
-    if d.kind == "priority":   # (priority_probe's two calls, inline: this runs on every decision)
+    if d.kind == "priority":   # (priority_probe's two calls, inline: this runs on every decision; and
+        # commands.listed, the Game's legal_actions, has this case written out too: a change here is one there)
         slow_ok = p == g.active and g.win == MAIN and not g.stack
         return _priority_actions(g, p, slow_ok) if _may_act(g, p, slow_ok) else [_PASS]
     if d.kind == "attackers":

@@ -121,6 +121,8 @@ def test_legal_actions_equal_the_reference_and_the_refusal_definition() -> None:
             seen[kind] = seen.get(kind, 0) + 1
             reference = legal_actions_reference(g)
             assert listed == reference, (seed, g.turn, g.window, kind)
+            # the Game's legal_actions (commands.listed, which has the priority case written out) too
+            assert g.legal_actions() == listed, (seed, g.turn, g.window, kind)
             ref = refusal_actions(g)
             if ref is not None:
                 assert reference == ref, (seed, g.turn, g.window, kind)
