@@ -12,6 +12,7 @@ list, in its order (tests/test_legal_actions_fast.py checks it, the one place th
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import TypeVar
 
 from engine.actions import (
@@ -330,7 +331,7 @@ def _priority_actions(g: MatchState, p: int, slow_ok: bool) -> list[Action]:
             if zone[cid] not in _IN_PLAY or owner[cid] != p or perm.has_status("suppressed") \
                     or (end_phase and g.win not in (END_START, END_FINAL)):
                 continue
-            for ts in (itertools.islice(itertools.product(*[_pool(g, p, pools, s) for s in slots]),
+            for ts in (itertools.islice(itertools.product(*_slot_pools(g, p, pools, slots)),
                                         TARGET_LIST_CAP) if slots else _NO_TARGETS):
                 out.append(_ACTIVATES.get((cid, n, ts)) or _new_activate(cid, n, ts))
     return out
@@ -364,10 +365,29 @@ def _plays(g: MatchState, p: int, out: list[Action], pools: dict[str, list[int]]
     """play_options once play_refusal(check_targets=False) said None: each mode's play_slots (a Unit's
     or Relic's target slot with no legal choice dropped) and target_combos."""
     for m, full in d.modes:
-        slots = [s for s in full if _pool(g, p, pools, s)] if full and d.type != "action" else full
-        for ts in (itertools.islice(itertools.product(*[_pool(g, p, pools, s) for s in slots]), TARGET_LIST_CAP)
+        slots = _live_slots(g, p, pools, full) if full and d.type != "action" else full
+        for ts in (itertools.islice(itertools.product(*_slot_pools(g, p, pools, slots)), TARGET_LIST_CAP)
                    if slots else _NO_TARGETS):
             out.append(_PLAYS.get((cid, ts, m, vc)) or _new_play(cid, ts, m, vc))
+
+
+# (_slot_pools and _live_slots are loops, not comprehensions: a comprehension's names taken from the
+# function around it are cells there, made on every call of it — _plays and _priority_actions are hot)
+def _slot_pools(g: MatchState, p: int, pools: dict[str, list[int]], slots: Sequence[str]) -> list[list[int]]:
+    """The candidates of each slot, in order (`_pool`)."""
+    out: list[list[int]] = []
+    for s in slots:
+        out.append(_pool(g, p, pools, s))
+    return out
+
+
+def _live_slots(g: MatchState, p: int, pools: dict[str, list[int]], slots: Sequence[str]) -> list[str]:
+    """The slots with at least one candidate, in order."""
+    out: list[str] = []
+    for s in slots:
+        if _pool(g, p, pools, s):
+            out.append(s)
+    return out
 
 
 def _eligible_attackers(g: MatchState, p: int) -> tuple[int, ...]:

@@ -29,8 +29,11 @@ def target_candidates(g: MatchState, target: str, controller: int, source: int) 
     else:
         return []
     owner, perms = g.owner, g.perms   # keywords.targetable, inline (Veiled: opponents can't target it)
-    return [c for c in ids if owner[c] == controller or (perm := perms.get(c)) is None
-            or not perm.has_status("veiled")]
+    out: list[int] = []   # (a loop, not a comprehension: whose names would be cells, made every call)
+    for c in ids:
+        if owner[c] == controller or (perm := perms.get(c)) is None or not perm.has_status("veiled"):
+            out.append(c)
+    return out
 
 
 def choice_slots(g: MatchState, effects: Sequence[Effect], mode: int | None = None) -> list[str]:

@@ -11,6 +11,7 @@ import itertools
 from engine.cards import Ability, CardDef
 from engine.core import MatchState
 from engine.state import (
+    Perm,
     Trigger,
 )
 
@@ -41,11 +42,17 @@ def answering(g: MatchState, p: int, when: str, but: int = 0) -> list[int]:
     `g.permanents(p)` filtered by fire's own first check before sorting (most cards answer nothing)."""
     ps = g.players[p]
     defs = g.defs
-    found = [c for c in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat))
-             if c and c != but and when in defs[c].whens]  # type: ignore[union-attr]
+    found: list[int] = []   # (a loop, not a comprehension: whose names would be cells, made every call)
+    for c in itertools.chain(ps.board, ps.relics, (ps.champion, ps.seat)):
+        if c and c != but and when in defs[c].whens:  # type: ignore[union-attr]
+            found.append(c)
     if len(found) < 2:
         return found
-    perms = g.perms
+    return _by_entry(g.perms, found)
+
+
+def _by_entry(perms: dict[int, Perm], found: list[int]) -> list[int]:
+    """`found` in the order its cards entered play."""
     return [c for _, c in sorted([(perms[c].seq, c) for c in found])]
 
 

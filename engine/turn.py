@@ -64,9 +64,7 @@ def goto(g: MatchState, w: int | None) -> None:
             raise RulesLoopError(f"internal error: entering {WINDOWS[w]} with {len(g.stack)} item(s) on the stack")
         structure = g.players[g.active].structure   # (turn_windows(g), inlined: hot)
         if not (g.step < len(structure) and structure[g.step] == w):
-            # entered by id (a scenario's start, the first window): its first place at or after here
-            later = [i for i in range(g.step, len(structure)) if structure[i] == w]
-            g.step = later[0] if later else (structure.index(w) if w in structure else g.step)
+            g.step = _step_of(structure, g.step, w)
         g.win = w
         g.priority = -1
         g.passed = 0
@@ -95,6 +93,14 @@ def goto(g: MatchState, w: int | None) -> None:
                 w = open_priority(g)
     if g.outcome is not None:
         set_over(g)
+
+
+def _step_of(structure: tuple[int, ...], step: int, w: int) -> int:
+    """Window `w` entered by id (a scenario's start, the first window): its first place in `structure` at
+    or after `step`, else its first place, else `step` (apart from goto: a comprehension there would make
+    goto's variables cells, created on every call)."""
+    later = [i for i in range(step, len(structure)) if structure[i] == w]
+    return later[0] if later else (structure.index(w) if w in structure else step)
 
 
 def turn_windows(g: MatchState, active: int | None = None) -> tuple[int, ...]:
