@@ -28,6 +28,23 @@ def test_the_match_state_has_slots_and_restore_and_clone_set_every_one() -> None
     assert h.state_hash() == g.state_hash()
 
 
+def test_the_hottest_functions_make_no_cells_and_no_comprehension_functions() -> None:
+    """A comprehension is a function of its own in CPython 3.11: made on every call of the function
+    around it, each name it takes from there a cell made on every call (PyCell_New) and read through
+    LOAD_DEREF — 2.5% of an action in these (docs/performance.md). The functions run for most
+    actions have neither (a rare case goes to a helper)."""
+    from engine import commands, options, priority, sba, targets, triggers, turn
+    hot = [turn.goto, turn.next_window, turn.open_priority, commands.apply, commands.listed, commands._pass,
+           commands._vouched, options._priority_actions,
+           options._plays, options._may_act, options._may_act_scan, priority.do_pass, sba.sba_quiet,
+           triggers.answering, triggers.fire, targets.target_candidates]
+    for fn in hot:
+        code = fn.__code__
+        assert not code.co_cellvars, f"{fn.__qualname__}: cells {code.co_cellvars}"
+        inner = [c.co_name for c in code.co_consts if hasattr(c, "co_code")]
+        assert not inner, f"{fn.__qualname__}: makes {inner} on every call"
+
+
 DECKS = ["ironbound", "emberfall", "genesis-grove", "paradox-flux", "null-silence", "solace-haven",
          "veil-masquerade", "ruin-blight", "dominion-vanguard", "ruin-genesis-cycle", "solace-null-wardens"]
 
