@@ -447,7 +447,11 @@ class MatchState:
         if not targets:
             return ()
         perms = self.perms
-        return tuple(perms[t].seq if t in perms else 0 for t in targets)
+        seqs: list[int] = []   # (a loop, not a generator: whose names would be cells, made every call)
+        for t in targets:
+            perm = perms.get(t)
+            seqs.append(0 if perm is None else perm.seq)
+        return tuple(seqs)
 
     def visible_to(self, cid: int, p: int) -> bool:
         """Whether player p may see which card `cid` is (hidden: libraries, the opponent's hand and Set)."""

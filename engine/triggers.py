@@ -48,11 +48,11 @@ def answering(g: MatchState, p: int, when: str, but: int = 0) -> list[int]:
             found.append(c)
     if len(found) < 2:
         return found
-    return _by_entry(g.perms, found)
+    return by_entry(g.perms, found)
 
 
-def _by_entry(perms: dict[int, Perm], found: list[int]) -> list[int]:
-    """`found` in the order its cards entered play."""
+def by_entry(perms: dict[int, Perm], found: list[int]) -> list[int]:
+    """`found` (cards in play) in the order they entered play."""
     return [c for _, c in sorted([(perms[c].seq, c) for c in found])]
 
 
@@ -92,6 +92,6 @@ def trigger_rank(d: CardDef, ab: Ability) -> int:
 
 
 __all__ = [
-    "answering", "fire", "fire_watchers", "game_trigger", "trigger_order", "trigger_rank",
+    "answering", "by_entry", "fire", "fire_watchers", "game_trigger", "trigger_order", "trigger_rank",
     "trigger_rule",
 ]

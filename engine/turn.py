@@ -45,7 +45,7 @@ from engine.state import (
     phase_of,
     seat_structure,
 )
-from engine.triggers import answering, fire
+from engine.triggers import answering, by_entry, fire
 from engine.voidcast import returns_step
 from engine.zones import draw
 
@@ -330,7 +330,7 @@ def fire_start(g: MatchState, when: str, p: int) -> None:
     # changes no permanent: one list for every spec below
     ps = g.players[p]
     perms = g.perms
-    mine = [c for _, c in sorted([(perms[c].seq, c) for c in itertools.chain(ps.board, ps.relics) if c])]
+    mine = by_entry(perms, list(filter(None, itertools.chain(ps.board, ps.relics))))   # (no cells here)
     for spec in specs:
         applies = spec.applies   # (a function held by the spec, not a method: CPython calls it faster once
         for cid in mine:         # read into a local)
