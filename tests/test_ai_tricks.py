@@ -199,3 +199,26 @@ def test_what_a_card_does_to_a_fight() -> None:
         "Emberlash": ((0, 0, 0, -2),), "War Chant of the Legions": ((1, 0, 0, 0),),
         "Flanking Maneuver": ((1, 0, 0, -2),), "Mending Word": (), "Swallowed Word": (), "Arrow Storm": (),
         "Briar Scout": ()}
+
+
+def test_the_bench_counts_a_window_where_a_trick_wins_the_fight_and_not_one_where_passing_does_as_well() -> None:
+    """bench/tricks.py's `winning_plays` (the measure of "where a player would"): after blockers, a Fast play
+    wins when, played out by `reply_policy` on the true game, it kills an attacker or keeps a blocker that
+    passing would not. A 2/3 blocking a 2/4: Forward, March! (+2/+0) kills the 2/4, passing kills nothing —
+    it counts. A 3/4 blocking a 4/1 trades; Forward, March! there still trades (the 4/1 dies either way and
+the 3/4 takes 4), so it wins nothing — where Dampen (−2/−0) would keep the 3/4 alive."""
+    from tests.helpers import bench_module
+
+    tricks = bench_module("tricks.py", "tricks_tool")
+    g = _attacked("Quietude Sentinel", "Balm-Bearer Zealot", ["Forward, March!"])
+    for cmd in ("p2: block blocker -> attacker", "p1: pass"):
+        g.apply_command(cmd)
+    plays = [a for a in g.legal_actions() if str(a).startswith("play")]
+    assert len(plays) == 1 and tricks.winning_plays(g, AI) == plays
+    for hand, wins in ((["Forward, March!"], False), (["Dampen"], True)):
+        wall = _cannon_attacks(hand, 1, [{"card": "Test Wall", "as": "blocker"}])
+        for cmd in ("p2: block blocker -> attacker", "p1: pass"):
+            wall.apply_command(cmd)
+        plays = [a for a in wall.legal_actions() if str(a).startswith("play")]
+        assert plays                                                          # castable
+        assert tricks.winning_plays(wall, AI) == (plays if wins else []), hand
