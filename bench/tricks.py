@@ -23,7 +23,11 @@ tricks), for the *defender* — the player who is not the active one — in the 
   health left beyond its "this turn" buffs (damage stays: a unit that lives only by "+0/+2 this turn" dies
   when the turn ends); an attacker is dead otherwise (destroyed, bounced, or dying at the end of the turn);
 - `winnable_cast`: of `winnable`, how many it answered with a play or an activation;
-- `cast_wins`: of `winnable_cast`, how many with a winning play.
+- `cast_wins`: of `winnable_cast`, how many with a winning play;
+- `winnable_kept`: of the windows that are not `winnable`, how many would have been had the defender kept
+  its Influence: with its Influence raised to its capacity (all it had after its own Influence gain, spent
+  on nothing since), a play it holds — or an activation — wins (`winning_plays`). What its Influence went
+  to before the window cost it there.
 
 It also counts every play or activation a seat made anywhere in the opponent's turn (`opp_turn_plays`). The
 counts are totals over the matches, with their number a match; the JSON keeps every match's counts.
@@ -48,7 +52,7 @@ for _p in (ROOT, ROOT / "bench"):        # run as a script from anywhere: this t
 from ladder import _deck, deals, deck_names, emit  # noqa: E402  (the ladder's deals and deck cache)
 
 KEYS = ("windows", "holding", "castable", "cast", "cast_with_block", "winnable", "winnable_cast", "cast_wins",
-        "opp_turn_plays")
+        "winnable_kept", "opp_turn_plays")
 
 
 def _fight(g: Any, attackers: Sequence[int], blockers: Sequence[int]) -> tuple[frozenset[int], frozenset[int]]:
@@ -87,6 +91,18 @@ def winning_plays(g: Any, p: int) -> list[Any]:
     return out
 
 
+def winnable_kept(g: Any, p: int) -> bool:
+    """Whether `p` would have a winning play (`winning_plays`) had it kept its Influence: on a copy of `g`
+    with its Influence raised to its capacity (what it had after its own Influence gain, spent on nothing
+    since). False when it has that much already."""
+    ps = g.players[p]
+    if ps.capacity <= ps.influence:
+        return False
+    kept = g.clone()
+    kept.players[p].influence = ps.capacity
+    return bool(winning_plays(kept, p))
+
+
 def play_one(job: tuple[tuple[int, str, str, int], str, str, int]) -> dict[str, Any]:
     """One match of a deal, AGENT in the first seat; the defender's counts after blockers."""
     from engine.actions import Activate, Play
@@ -111,10 +127,13 @@ def play_one(job: tuple[tuple[int, str, str, int], str, str, int]) -> dict[str, 
         ps = g.players[p]
         if any(g.card(c).playable and g.card(c).least_fast_cost < NEVER for c in (*ps.hand, *ps.set_cards)):
             counts["holding"] += 1
-        if not any(isinstance(x, Play | Activate) for x in g.legal_actions()):
+        castable = any(isinstance(x, Play | Activate) for x in g.legal_actions())
+        wins = winning_plays(g, p) if castable else []
+        if not wins:
+            counts["winnable_kept"] += winnable_kept(g, p)
+        if not castable:
             return
         counts["castable"] += 1
-        wins = winning_plays(g, p)
         if wins:
             counts["winnable"] += 1
             if acting:

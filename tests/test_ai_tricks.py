@@ -256,3 +256,9 @@ the 3/4 takes 4), so it wins nothing — where Dampen (−2/−0) would keep the
         plays = [a for a in wall.legal_actions() if str(a).startswith("play")]
         assert plays                                                          # castable
         assert tricks.winning_plays(wall, AI) == (plays if wins else []), hand
+    # `winnable_kept`: the Influence spent before the window (0 left of a capacity of 1) would have paid for it
+    spent = _cannon_attacks(["Dampen"], 0, [{"card": "Test Wall", "as": "blocker"}], capacity=1)
+    for cmd in ("p2: block blocker -> attacker", "p1: pass"):
+        spent.apply_command(cmd)
+    assert tricks.winning_plays(spent, AI) == [] and tricks.winnable_kept(spent, AI)
+    assert not tricks.winnable_kept(wall, AI)               # it has its Influence: nothing was spent
