@@ -77,8 +77,9 @@ FAST_HELD = 10
 # ---- combat tricks (issue #29 item 6)
 #
 # A player who holds a combat trick keeps its Influence open when the opponent's likely attack meets a block
-# the trick turns into a won fight. `trick_shifts` reads what a Fast card does to a fight from its effects;
-# `trick_turns` finds the fights it turns on the board; `held_fast_value` (and so `evaluate`) values holding
+# the trick turns into a won fight. `trick_shifts` reads what a Fast card does to a fight from its effects
+# (`act_shifts`: a Fast activated ability; `held_tricks`: both, as held); `trick_turns` finds the fights it
+# turns on the board; `held_fast_value` (and so `evaluate`) values holding
 # it, `heuristic_block` blocks where it wins, and the rollouts keep the Influence for it.
 
 #: (my unit's power, my unit's health, the enemy unit's power, the enemy unit's health) a trick changes
