@@ -14,7 +14,20 @@ tricks), for the *defender* — the player who is not the active one — in the 
   used only against an action, is not one);
 - `castable`: how many it made with a Fast play legal (a card it holds and the Influence to pay for it);
 - `cast`: how many it answered with a play or an activation (a trick after blockers);
-- `cast_with_block`: of `cast`, how many with at least one of its units blocking.
+- `cast_with_block`: of `cast`, how many with at least one of its units blocking;
+- `winnable`: of `castable`, how many had a *winning* play (`winning_plays`): a Fast play or activation that,
+  applied on the true game and the rest of the phase played out by `reply_policy` (both players pass, so
+  combat damage is dealt), leaves the fight better than passing does, played out the same way — every
+  attacker that passing kills is dead and every blocker of the defender that passing keeps lives, and at
+  least one more attacker is dead or one more blocker lives. A unit lives when it is on the board with
+  health left beyond its "this turn" buffs (damage stays: a unit that lives only by "+0/+2 this turn" dies
+  when the turn ends); an attacker is dead otherwise (destroyed, bounced, or dying at the end of the turn);
+- `winnable_cast`: of `winnable`, how many it answered with a play or an activation;
+- `cast_wins`: of `winnable_cast`, how many with a winning play;
+- `winnable_kept`: of the windows that are not `winnable`, how many would have been had the defender kept
+  its Influence: with its Influence raised to its capacity (all it had after its own Influence gain, spent
+  on nothing since), a play it holds — or an activation — wins (`winning_plays`). What its Influence went
+  to before the window cost it there.
 
 It also counts every play or activation a seat made anywhere in the opponent's turn (`opp_turn_plays`). The
 counts are totals over the matches, with their number a match; the JSON keeps every match's counts.
@@ -38,7 +51,56 @@ for _p in (ROOT, ROOT / "bench"):        # run as a script from anywhere: this t
 
 from ladder import _deck, deals, deck_names, emit  # noqa: E402  (the ladder's deals and deck cache)
 
-KEYS = ("windows", "holding", "castable", "cast", "cast_with_block", "opp_turn_plays")
+KEYS = ("windows", "holding", "castable", "cast", "cast_with_block", "winnable", "winnable_cast", "cast_wins",
+        "winnable_kept", "opp_turn_plays")
+
+
+def _fight(g: Any, attackers: Sequence[int], blockers: Sequence[int]) -> tuple[frozenset[int], frozenset[int]]:
+    """(the attackers dead, the blockers living) of a fight in `g`: living is being on the board with health
+    left beyond the "this turn" buffs (they end with the turn; damage stays)."""
+    def lives(u: int) -> bool:
+        return bool(g.is_unit_in_play(u) and g.health(u) - g.perms[u].temp_health > 0)
+    return frozenset(a for a in attackers if not lives(a)), frozenset(b for b in blockers if lives(b))
+
+
+def winning_plays(g: Any, p: int) -> list[Any]:
+    """`p`'s Fast plays and activations legal now (it must have priority) that win the fight: each applied on
+    a copy of `g` and the phase played out by `reply_policy` (both pass: the stack resolves, combat damage is
+    dealt), against a pass played out the same way — no attacker that passing kills lives, no blocker of `p`
+    that passing keeps dies, and one more attacker dies or one more blocker lives (`_fight`)."""
+    from engine.actions import Activate, Pass, Play
+    from engine.ai import _play_out_phase, reply_policy
+    from engine.rng import SplitMix64
+
+    attackers = tuple(g.attackers)
+    blockers = tuple(b for b, _ in g.blocks if b in g.players[p].board)
+
+    def after(a: Any) -> tuple[frozenset[int], frozenset[int]]:
+        h = g.clone()
+        h.apply(a, p)
+        _play_out_phase(h, reply_policy(SplitMix64(0x7121C)), turn_of=g.turn)
+        return _fight(h, attackers, blockers)
+
+    dead, living = after(Pass())
+    out = []
+    for a in g.legal_actions():
+        if isinstance(a, Play | Activate):
+            d, lv = after(a)
+            if dead <= d and living <= lv and (d, lv) != (dead, living):
+                out.append(a)
+    return out
+
+
+def winnable_kept(g: Any, p: int) -> bool:
+    """Whether `p` would have a winning play (`winning_plays`) had it kept its Influence: on a copy of `g`
+    with its Influence raised to its capacity (what it had after its own Influence gain, spent on nothing
+    since). False when it has that much already."""
+    ps = g.players[p]
+    if ps.capacity <= ps.influence:
+        return False
+    kept = g.clone()
+    kept.players[p].influence = ps.capacity
+    return bool(winning_plays(kept, p))
 
 
 def play_one(job: tuple[tuple[int, str, str, int], str, str, int]) -> dict[str, Any]:
@@ -65,8 +127,18 @@ def play_one(job: tuple[tuple[int, str, str, int], str, str, int]) -> dict[str, 
         ps = g.players[p]
         if any(g.card(c).playable and g.card(c).least_fast_cost < NEVER for c in (*ps.hand, *ps.set_cards)):
             counts["holding"] += 1
-        if any(isinstance(x, Play | Activate) for x in g.legal_actions()):
-            counts["castable"] += 1
+        castable = any(isinstance(x, Play | Activate) for x in g.legal_actions())
+        wins = winning_plays(g, p) if castable else []
+        if not wins:
+            counts["winnable_kept"] += winnable_kept(g, p)
+        if not castable:
+            return
+        counts["castable"] += 1
+        if wins:
+            counts["winnable"] += 1
+            if acting:
+                counts["winnable_cast"] += 1
+                counts["cast_wins"] += a in wins
         if acting:
             counts["cast"] += 1
             if any(b in ps.board for b, _ in g.blocks):

@@ -28,7 +28,7 @@ from typing import Protocol
 
 from engine import legality
 from engine.actions import Action, Activate, Attack, Block, Decline, Interrupt, Pass, Play, SetCard
-from engine.cards import NEVER, CardDef, Effect
+from engine.cards import NEVER, Activation, CardDef, Effect
 from engine.game import Game
 from engine.rng import SplitMix64, derive_seed
 from engine.sampling import InfoSet, mix, random_action, random_attack, random_block
@@ -77,8 +77,9 @@ FAST_HELD = 10
 # ---- combat tricks (issue #29 item 6)
 #
 # A player who holds a combat trick keeps its Influence open when the opponent's likely attack meets a block
-# the trick turns into a won fight. `trick_shifts` reads what a Fast card does to a fight from its effects;
-# `trick_turns` finds the fights it turns on the board; `held_fast_value` (and so `evaluate`) values holding
+# the trick turns into a won fight. `trick_shifts` reads what a Fast card does to a fight from its effects
+# (`act_shifts`: a Fast activated ability; `held_tricks`: both, as held); `trick_turns` finds the fights it
+# turns on the board; `held_fast_value` (and so `evaluate`) values holding
 # it, `heuristic_block` blocks where it wins, and the rollouts keep the Influence for it.
 
 #: (my unit's power, my unit's health, the enemy unit's power, the enemy unit's health) a trick changes
@@ -86,17 +87,23 @@ Shift = tuple[int, int, int, int]
 
 _FRIENDLY_ONE = ("friendly_unit", "all_friendly_units")
 _ENEMY_ONE = ("enemy_unit", "all_enemy_units")
+#: what a Barrier (it prevents the next damage to the unit) adds to my unit's health in one fight: the one
+#: hit it takes deals nothing
+BARRIER = 1000
 
 
 def _effects_shift(effects: Sequence[Effect]) -> Shift:
     """What `effects` do to one fight between my unit and an enemy unit (their sum): a buff or a debuff of
     a unit (an "any unit" buff goes to my side if it helps, to theirs if it hurts), damage to an enemy unit
-    (not damage to every unit: it hits the blocker too). My unit's health counts only from a lasting buff:
-    damage stays, so a unit that lives through combat by "+0/+2 this turn" dies when the turn ends."""
+    (not damage to every unit: it hits the blocker too), a Barrier for my unit (`BARRIER`: the fight's one hit
+    does nothing). My unit's health counts only from a lasting buff: damage stays, so a unit that lives
+    through combat by "+0/+2 this turn" dies when the turn ends."""
     mp = mh = ep = eh = 0
     for e in effects:
         t = e.target
-        if e.do == "buff":
+        if e.do == "grant" and e.status == "barrier" and t in (*_FRIENDLY_ONE, "unit"):
+            mh += BARRIER
+        elif e.do == "buff":
             if t in _FRIENDLY_ONE or (t == "unit" and e.power + e.health > 0):
                 mp += e.power
                 mh += e.health if e.until != "end_of_turn" else 0
@@ -122,6 +129,57 @@ def trick_shifts(d: CardDef) -> tuple[Shift, ...]:
         options = [list(b) for e in d.effect if e.do == "thread" for b in (e.branches or ())] or [list(d.effect)]
         out = tuple(sh for sh in (_effects_shift(o) for o in options) if sh != (0, 0, 0, 0))
     _SHIFTS[id(d)] = (d, out)
+    return out
+
+
+#: id(definition) -> (the definition, (activation, ability index, its shifts) of each Fast activated ability
+#: that is a combat trick)
+_ACT_SHIFTS: dict[int, tuple[CardDef, tuple[tuple[Activation, int, tuple[Shift, ...]], ...]]] = {}
+
+
+def act_shifts(d: CardDef) -> tuple[tuple[Activation, int, tuple[Shift, ...]], ...]:
+    """(activation, ability index, shifts) of each Fast activated ability of `d` that can change a fight
+    (Aldric Stonevow's Barrier, say): `trick_shifts` of an ability rather than a card."""
+    if not d.acts:
+        return ()
+    hit = _ACT_SHIFTS.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    out = []
+    for _, idx, act, _ in d.acts:
+        if act.speed == "slow" or act.timing is not None:
+            continue
+        sh = _effects_shift(d.abilities[idx].effect)
+        if sh != (0, 0, 0, 0):
+            out.append((act, idx, (sh,)))
+    _ACT_SHIFTS[id(d)] = (d, tuple(out))
+    return _ACT_SHIFTS[id(d)][1]
+
+
+def held_tricks(g: Game, p: int) -> list[tuple[int, tuple[Shift, ...]]]:
+    """(cost, shifts) of each combat trick `p` holds for the opponent's combat: a Fast card in hand or Set
+    (`trick_shifts`), then a Fast activated ability of its cards in play (`act_shifts`) it may use there —
+    not Suppressed, not exhausted for an Exhaust cost, and, in the opponent's turn, not used this turn once
+    per turn (in its own turn such a use is counted for this turn, not the opponent's)."""
+    ps = g.players[p]
+    out: list[tuple[int, tuple[Shift, ...]]] = []
+    for c in (*ps.hand, *ps.set_cards):
+        d = g.card(c)
+        sh = trick_shifts(d)
+        if sh:
+            out.append((d.least_fast_cost, sh))
+    for c in (ps.champion, ps.seat, *ps.relics, *ps.board):
+        if not c:
+            continue
+        d = g.card(c)
+        if not d.acts:
+            continue
+        for act, idx, sh in act_shifts(d):
+            perm = g.perms[c]
+            if perm.has_status("suppressed") or (act.exhaust and perm.exhausted) \
+                    or (act.once_per_turn and g.active != p and perm.used.get(idx) == g.turn):
+                continue
+            out.append((act.cost, sh))
     return out
 
 
@@ -178,18 +236,16 @@ def trick_turns(g: Game, p: int, shifts: Sequence[Shift]) -> tuple[int, int, int
 
 
 def held_trick(g: Game, p: int, influence: int) -> tuple[int, int]:
-    """(worth, cost) of the best combat trick `p` holds (in hand or Set) that `influence` pays for and that
-    turns a fight in the opponent's next attack (`trick_turns`): half the attacker's worth (the attack may not
-    come); (0, 0) when there is none."""
-    ps = g.players[p]
+    """(worth, cost) of the best combat trick `p` holds (`held_tricks`: in hand or Set, or an activated
+    ability) that `influence` pays for and that turns a fight in the opponent's next attack (`trick_turns`):
+    half the attacker's worth (the attack may not come); (0, 0) when there is none."""
     best = (0, 0)
-    for c in (*ps.hand, *ps.set_cards):
-        d = g.card(c)
-        if d.least_fast_cost > influence:
+    for cost, shifts in held_tricks(g, p):
+        if cost > influence:
             continue
-        turned = trick_turns(g, p, trick_shifts(d))
-        if turned is not None and (turned[0] // 2, -d.least_fast_cost) > (best[0], -best[1]):
-            best = (turned[0] // 2, d.least_fast_cost)
+        turned = trick_turns(g, p, shifts)
+        if turned is not None and (turned[0] // 2, -cost) > (best[0], -best[1]):
+            best = (turned[0] // 2, cost)
     return best
 
 
@@ -332,15 +388,10 @@ def heuristic_block(g: Game) -> Block:
     if len(blocked) < len(attackers) and free:
         # a block a combat trick it holds turns into a won fight (issue #29 item 6): a block for each trick its
         # Influence pays for (the cheapest first), on the dearest attacker it turns
-        ps = g.players[dp]
-        left = ps.influence
-        for c in sorted((*ps.hand, *ps.set_cards), key=lambda c: g.card(c).least_fast_cost):
-            d = g.card(c)
-            if d.least_fast_cost > left:
+        left = g.players[dp].influence
+        for cost, shifts in sorted(held_tricks(g, dp), key=lambda t: t[0]):
+            if cost > left:
                 break
-            shifts = trick_shifts(d)
-            if not shifts:
-                continue
             fight = _trick_block(g, shifts, [a for a in attackers if a not in blocked], _guards_first(g, free))
             if fight is not None:
                 b, a = fight
@@ -348,7 +399,7 @@ def heuristic_block(g: Game) -> Block:
                 free.remove(b)
                 blocked.add(a)
                 unblocked -= g.power(a)
-                left -= d.least_fast_cost
+                left -= cost
     if unblocked >= g.players[dp].life:
         for a in attackers:
             if any(x == a for _, x in pairs):

@@ -113,14 +113,15 @@ WALL = {"id": "test-wall", "name": "Test Wall", "type": "unit", "realm": "neutra
         "health": 4}
 
 
-def _cannon_attacks(hand: list[str], influence: int, blockers: list[dict[str, Any]]) -> Game:
-    """p1's 4/1 (no keywords) attacks; p2 holds `hand` with `influence` and must declare blockers."""
+def _cannon_attacks(hand: list[str], influence: int, blockers: list[dict[str, Any]], **p2: Any) -> Game:
+    """p1's 4/1 (no keywords) attacks; p2 holds `hand` with `influence` (and `p2`'s other keys: a champion)
+    and must declare blockers."""
     data: dict[str, Any] = {
         "scenario": {"title": "a block a trick wins", "rule": "AI", "seed": 1, "turn": 3, "active": "p1",
                      "window": "combat.declare_attackers"},
         "card": [GLASS, WALL],
         "p1": {"library": ["Shade"] * 3, "board": [{"card": "Test Glass Cannon", "as": "attacker"}]},
-        "p2": {"library": ["Shade"] * 3, "influence": influence, "hand": hand, "board": blockers}}
+        "p2": {"library": ["Shade"] * 3, "influence": influence, "hand": hand, "board": blockers, **p2}}
     g = build(scenario_from_data(data, "<test>"))
     for cmd in ("p1: attack attacker", "p1: pass", "p2: pass"):
         g.apply_command(cmd)
@@ -187,15 +188,77 @@ def test_what_a_card_does_to_a_fight() -> None:
     """`trick_shifts` reads a Fast card's effects: a friendly pump (its health only when it lasts: damage
     stays past the turn), an enemy debuff, damage, a Thread's branches; a Slow card, a heal or a counter is
     no combat trick."""
-    from engine.ai import trick_shifts
+    from engine.ai import BARRIER, act_shifts, trick_shifts
     from engine.cards import load_card_db
 
     db = load_card_db()
     shifts = {n: trick_shifts(db.lookup(n)) for n in ("Dampen", "Forward, March!", "Stitch the Moment", "Emberlash",
                                                        "War Chant of the Legions", "Flanking Maneuver", "Mending Word",
-                                                       "Swallowed Word", "Arrow Storm", "Briar Scout")}
+                                                       "Swallowed Word", "Arrow Storm", "Briar Scout", "Shelter of Wings")}
     assert shifts == {
         "Dampen": ((0, 0, -2, 0),), "Forward, March!": ((2, 0, 0, 0),), "Stitch the Moment": ((2, 0, 0, 0),),
         "Emberlash": ((0, 0, 0, -2),), "War Chant of the Legions": ((1, 0, 0, 0),),
         "Flanking Maneuver": ((1, 0, 0, -2),), "Mending Word": (), "Swallowed Word": (), "Arrow Storm": (),
-        "Briar Scout": ()}
+        "Briar Scout": (), "Shelter of Wings": ((0, BARRIER, 0, 0),)}
+    # activated abilities that are tricks: a Fast Barrier (Aldric's, the Chalice's); a Slow one is none
+    acts = {n: [(a.cost, i, sh) for a, i, sh in act_shifts(db.lookup(n))]
+            for n in ("Aldric Stonevow", "Chalice of Quiet Mercy", "Kaela Emberbrand", "Cinder Reliquary", "Dampen")}
+    assert acts == {"Aldric Stonevow": [(2, 0, ((0, BARRIER, 0, 0),))],
+                    "Chalice of Quiet Mercy": [(1, 1, ((0, BARRIER, 0, 0),))],
+                    "Kaela Emberbrand": [], "Cinder Reliquary": [], "Dampen": []}
+
+
+@pytest.mark.parametrize("source", ["Shelter of Wings", "Aldric Stonevow"])
+def test_a_barrier_held_or_on_the_champion_is_a_trick_the_block_and_the_rollouts_use(source: str) -> None:
+    """A Barrier is a combat trick too: the 3/4 trades with the 4/1 (each kills the other), so the heuristic
+    block doesn't block it — with Shelter of Wings in hand (Fast, 2) or Aldric Stonevow as its Champion
+    (2 Influence, Fast: a friendly unit gets Barrier) and 2 Influence it blocks, and the rollout policy then
+    gives the 3/4 the Barrier: the 4/1 dies, the 3/4 lives. With 1 Influence, no block."""
+    from engine.ai import heuristic_block, rollout_policy
+    from engine.rng import SplitMix64
+
+    hand, extra = ([source], {}) if source == "Shelter of Wings" else ([], {"champion": source})
+    wall = [{"card": "Test Wall", "as": "blocker"}]
+    assert str(heuristic_block(_cannon_attacks(hand, 1, wall, **extra))) == "block none"
+    g = _cannon_attacks(hand, 2, wall, **extra)
+    blocker, attacker = find_unit(g, "blocker"), find_unit(g, "attacker")
+    assert blocker is not None and attacker is not None
+    block = heuristic_block(g)
+    assert str(block) == f"block #{blocker} -> #{attacker}"
+    g.apply(block, AI)
+    g.apply_command("p1: pass")
+    trick = rollout_policy(SplitMix64(7))(g)
+    assert str(trick).startswith("play" if hand else "activate") and str(trick).endswith(f"target #{blocker}"), trick
+    g.apply(trick, AI)
+    while WINDOWS[g.win] != "combat.exit" and g.outcome is None:
+        g.apply_command(f"p{g.current_player() + 1}: pass")
+    assert g.zone[attacker] == GRAVEYARD and g.zone[blocker] == BOARD
+
+
+def test_the_bench_counts_a_window_where_a_trick_wins_the_fight_and_not_one_where_passing_does_as_well() -> None:
+    """bench/tricks.py's `winning_plays` (the measure of "where a player would"): after blockers, a Fast play
+    wins when, played out by `reply_policy` on the true game, it kills an attacker or keeps a blocker that
+    passing would not. A 2/3 blocking a 2/4: Forward, March! (+2/+0) kills the 2/4, passing kills nothing —
+    it counts. A 3/4 blocking a 4/1 trades; Forward, March! there still trades (the 4/1 dies either way and
+the 3/4 takes 4), so it wins nothing — where Dampen (−2/−0) would keep the 3/4 alive."""
+    from tests.helpers import bench_module
+
+    tricks = bench_module("tricks.py", "tricks_tool")
+    g = _attacked("Quietude Sentinel", "Balm-Bearer Zealot", ["Forward, March!"])
+    for cmd in ("p2: block blocker -> attacker", "p1: pass"):
+        g.apply_command(cmd)
+    plays = [a for a in g.legal_actions() if str(a).startswith("play")]
+    assert len(plays) == 1 and tricks.winning_plays(g, AI) == plays
+    for hand, wins in ((["Forward, March!"], False), (["Dampen"], True)):
+        wall = _cannon_attacks(hand, 1, [{"card": "Test Wall", "as": "blocker"}])
+        for cmd in ("p2: block blocker -> attacker", "p1: pass"):
+            wall.apply_command(cmd)
+        plays = [a for a in wall.legal_actions() if str(a).startswith("play")]
+        assert plays                                                          # castable
+        assert tricks.winning_plays(wall, AI) == (plays if wins else []), hand
+    # `winnable_kept`: the Influence spent before the window (0 left of a capacity of 1) would have paid for it
+    spent = _cannon_attacks(["Dampen"], 0, [{"card": "Test Wall", "as": "blocker"}], capacity=1)
+    for cmd in ("p2: block blocker -> attacker", "p1: pass"):
+        spent.apply_command(cmd)
+    assert tricks.winning_plays(spent, AI) == [] and tricks.winnable_kept(spent, AI)
+    assert not tricks.winnable_kept(wall, AI)               # it has its Influence: nothing was spent
