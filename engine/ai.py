@@ -146,8 +146,9 @@ def act_shifts(d: CardDef) -> tuple[tuple[Activation, int, tuple[Shift, ...]], .
     if hit is not None and hit[0] is d:
         return hit[1]
     out = []
-    for _, idx, act, _ in d.acts:
-        if act.speed == "slow" or act.timing is not None:
+    for _, idx, *_ in d.acts:
+        act = d.abilities[idx].activate
+        if act is None or act.speed == "slow" or act.timing is not None:
             continue
         sh = _effects_shift(d.abilities[idx].effect)
         if sh != (0, 0, 0, 0):
