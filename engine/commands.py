@@ -81,22 +81,7 @@ def apply(g: MatchState, action: Action, player: int | None = None) -> None:
     if type(action) is Pass and g.outcome is None:
         d = g.pending
         if (player is None or player == d.player) and d.kind == "priority":
-            # _pass(g, d), inlined (hot: 4 in 5 actions of random play)
-            actor = d.player
-            line = _PASS_LINES[actor]
-            rec = g.record
-            n = rec.done + len(rec.tail)
-            rec.tail.append(line)
-            g._events.tail.append((RAW_PASS, g.turn, WINDOWS[g.win], d.rule or WINDOW_RULE[g.win],  # type: ignore[arg-type]
-                                   actor, line, n))
-            if g.stack:
-                do_pass(g, actor)
-            else:   # do_pass on an empty stack, inlined (hot: most passes)
-                g.passed = passed = g.passed | (1 << actor)
-                if passed == 3:
-                    goto(g, next_window(g, g.win))
-                else:
-                    give_priority(g, 1 - actor, passed)
+            _pass(g, d)
             return
     actor = g.current_player() if player is None else player
     if actor not in (0, 1):

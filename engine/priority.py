@@ -21,7 +21,7 @@ from engine.turn import goto, next_window, open_priority
 
 def do_pass(g: MatchState, p: int) -> None:
     """A pass of `p`, who holds priority (C1K 6). Its empty-stack case is also written out in
-    commands.apply's pass path and commands._pass (hot): a change here is a change there."""
+    commands._pass (hot: most passes): a change here is a change there (tests/test_pass_paths.py)."""
     g.passed |= 1 << p   # (_bit(p), inlined)
     if g.stack:
         top = g.stack[-1]

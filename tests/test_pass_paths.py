@@ -1,7 +1,8 @@
-"""A pass has three ways through the engine: `apply`'s fast path, `pass_if_forced`'s (`commands._pass`)
-and the general path (the record line, `log_command`'s event, `priority.do_pass`). The two fast paths
-write do_pass's empty-stack case out inline (hot), so each is held equal to the general path here — the
-same state hash, record and events — at every priority decision of random matches."""
+"""A pass has two ways through the engine: the fast path of `apply` and `pass_if_forced`
+(`commands._pass`: the record line and the pass event written in their short forms, and do_pass's
+empty-stack case written out inline, hot) and the general path (the record line, `log_command`'s event,
+`priority.do_pass`). The fast path is held equal to the general path here — the same state hash, record and events — at every priority decision of random
+matches, on an empty stack and on a full one."""
 
 from __future__ import annotations
 
